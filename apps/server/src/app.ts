@@ -1,0 +1,115 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RouteRight } from '@console/contract';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerAlertsRoutes } from './features/alerts/alerts.routes.js';
+import { registerAuthRoutes } from './features/auth/auth.routes.js';
+import { registerClientConfigRoutes } from './features/client-config/client-config.routes.js';
+import type { AppDeps } from './platform/context.js';
+import { registerErrorHandler } from './platform/errors/error-handler.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    right?: RouteRight;
+  }
+  interface FastifyInstance {
+    /** Every route with the right its descriptor names (undefined for one registered outside the contract). */
+    routeRights: { method: string; url: string; right: RouteRight | undefined }[];
+  }
+}
+
+export type BuildAppOptions = {
+  /** Serve the built SPA and translation files from this folder (omit in API tests). */
+  webDistDir?: string;
+  logger?: boolean | { level: string };
+};
+
+/** The default folder of the built SPA: apps/web/dist of this checkout. */
+export function defaultWebDistDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return [path.resolve(here, '../../web/dist'), path.resolve(here, '../web/dist')].find((dir) => existsSync(dir)) ?? path.resolve(here, '../../web/dist');
+}
+
+/** Builds the Fastify application: platform plugins, then one registration per feature. */
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: deps.env.TRUST_PROXY,
+    bodyLimit: 1_048_576,
+    requestIdHeader: 'x-request-id',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('actor', null);
+  app.decorate('routeRights', []);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      app.routeRights.push({ method, url: route.url, right: route.config?.right });
+    }
+  });
+  registerErrorHandler(app);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Console API', version: '3.1.0' }, servers: [{ url: '/' }] },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  registerAuthRoutes(app, deps);
+  registerAlertsRoutes(app, deps);
+  registerClientConfigRoutes(app, deps);
+
+  if (options.webDistDir) await registerWebApp(app, options.webDistDir);
+  return app;
+}
+
+/** Serves the SPA, its translation files, and index.html for every non-API GET (no URL routes). */
+async function registerWebApp(app: FastifyInstance, root: string): Promise<void> {
+  await app.register(fastifyStatic, { root, serve: false });
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+    if (request.url.startsWith('/api/')) {
+      return reply.status(404).send({ code: 'not_found', message: `No route GET ${request.url.split('?')[0]}` });
+    }
+    const file = safeDecode(request.url.split('?')[0]!.slice(1));
+    if (file && !file.split('/').includes('..') && existsSync(path.join(root, file))) {
+      const immutable = file.startsWith('assets/');
+      return reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache').sendFile(file);
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return '';
+  }
+}

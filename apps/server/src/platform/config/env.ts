@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+type Variable = {
+  schema: z.ZodType;
+  description: string;
+  /** True when the value must never be printed or logged. */
+  sensitive: boolean;
+};
+
+function variable(schema: z.ZodType, description: string, sensitive = false): Variable {
+  return { schema, description, sensitive };
+}
+
+const optionalUrl = z.url().optional();
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+/**
+ * Every environment variable the server reads, with its description and sensitivity.
+ * `docs/configuration.md` lists the same; a test keeps them in step.
+ */
+export const ENV_VARIABLES = {
+  NODE_ENV: variable(z.enum(['development', 'production', 'test']).default('production'), 'Run mode.'),
+  PORT: variable(z.coerce.number().int().min(0).max(65535).default(3000), 'Port of the HTTP server (API, SPA, realtime).'),
+  HOST: variable(z.string().min(1).default('0.0.0.0'), 'Address the HTTP server listens on.'),
+  DATA_DIR: variable(z.string().min(1).default('./data'), 'Folder of the embedded database, files, outbox and generated secret.'),
+  DATABASE_URL: variable(
+    z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+    'PostgreSQL connection URL. Unset: the embedded PGlite database in DATA_DIR/db.',
+    true,
+  ),
+  ENCRYPTION_KEY: variable(
+    z.string().regex(/^[0-9a-f]{64}$/i, 'must be 64 hexadecimal characters (32 bytes)').optional(),
+    'AES-256-GCM key for secrets stored encrypted (printable passwords). Unset: generated into DATA_DIR/secret.key on first start. Set it when several instances share one database.',
+    true,
+  ),
+  LOG_LEVEL: variable(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'), 'Log level.'),
+  COOKIE_SECURE: variable(booleanFlag.default(false), 'Mark the session cookie Secure (set true behind HTTPS).'),
+  SESSION_TTL_HOURS: variable(z.coerce.number().int().min(1).max(24 * 30).default(12), 'Lifetime of a session without activity, in hours.'),
+  TRUST_PROXY: variable(booleanFlag.default(false), 'Trust X-Forwarded-* headers (behind a load balancer).'),
+  SEED_DEMO: variable(booleanFlag.default(true), 'Fill an empty database with the demo data on start.'),
+  LOGIN_MAX_FAILURES: variable(z.coerce.number().int().min(1).max(100).default(5), 'Consecutive failed sign-ins that lock an account.'),
+  LOGIN_ADDRESS_MAX_FAILURES: variable(
+    z.coerce.number().int().min(1).max(10000).default(30),
+    'Failed sign-ins from one address within 15 minutes before that address is refused.',
+  ),
+  LOGIN_FAILURE_DELAY_MS: variable(
+    z.coerce.number().int().min(0).max(10000).default(250),
+    'Delay added to a failed sign-in answer, per consecutive failure of the account (capped at 8×).',
+  ),
+  ALERTS_URL: variable(optionalUrl, 'Support host URL answering the alerts list [{label, type}]. Unset: no alerts.'),
+  ALERTS_TIMEOUT_MS: variable(z.coerce.number().int().min(100).max(60000).default(3000), 'Timeout of the alerts fetch.'),
+  HELP_URL_MANAGER: variable(z.string().default('https://aide.example.fr/gestionnaire'), 'Help page for the Gestionnaire profile.'),
+  HELP_URL_SCHOOL_ADMIN: variable(z.string().default('https://aide.example.fr/etablissement'), 'Help page for school administrators.'),
+  TERMS_URL: variable(z.string().default('https://aide.example.fr/cgu'), 'Terms of use link (preferences, legal tab).'),
+  ACCESSIBILITY_URL: variable(z.string().default('https://aide.example.fr/accessibilite'), 'Accessibility statement link.'),
+  WEB_DIST_DIR: variable(z.string().optional(), 'Folder of the built SPA. Unset: apps/web/dist of this checkout.'),
+} as const;
+
+type Variables = typeof ENV_VARIABLES;
+type Parsed = { [K in keyof Variables]: z.output<Variables[K]['schema']> };
+
+export type Env = Parsed & {
+  /** The AES-256-GCM key, from ENCRYPTION_KEY or the generated DATA_DIR/secret.key. */
+  encryptionKey: Buffer;
+  dataDir: string;
+};
+
+export class ConfigError extends Error {}
+
+/**
+ * Parses the given environment once. Throws ConfigError naming every bad variable.
+ * Does not touch the disk; `resolveEnv` adds the generated secret.
+ */
+export function parseEnv(source: Record<string, string | undefined>): Parsed {
+  const out: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [name, spec] of Object.entries(ENV_VARIABLES)) {
+    const raw = source[name];
+    const result = spec.schema.safeParse(raw === '' ? undefined : raw);
+    if (result.success) out[name] = result.data;
+    else problems.push(`${name}: ${result.error.issues.map((issue) => issue.message).join('; ')}`);
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  return out as Parsed;
+}
+
+/** Reads DATA_DIR/secret.key, creating it with a fresh random key on first start. */
+export function loadOrCreateSecret(dataDir: string): Buffer {
+  const file = path.join(dataDir, 'secret.key');
+  if (existsSync(file)) {
+    const hex = readFileSync(file, 'utf8').trim();
+    if (!/^[0-9a-f]{64}$/i.test(hex)) throw new ConfigError(`${file} is not a 64-hex-character key`);
+    return Buffer.from(hex, 'hex');
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('hex') + '\n', { mode: 0o600 });
+  return key;
+}
+
+/** The whole configuration: parsed variables plus the encryption key. Throws ConfigError. */
+export function resolveEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = parseEnv(source);
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  const encryptionKey = parsed.ENCRYPTION_KEY ? Buffer.from(parsed.ENCRYPTION_KEY, 'hex') : loadOrCreateSecret(dataDir);
+  return { ...parsed, dataDir, encryptionKey };
+}
+
+/** The variables with their values masked when sensitive, for a start-up log line. */
+export function describeEnv(env: Parsed): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(ENV_VARIABLES).map(([name, spec]) => {
+      const value = (env as Record<string, unknown>)[name];
+      return [name, value === undefined ? '(unset)' : spec.sensitive ? '(set)' : String(value)];
+    }),
+  );
+}
+
+/** Test-only read of the process environment for selecting the integration engine. */
+export function readTestEngine(): { engine: 'pglite' | 'postgres'; databaseUrl: string | undefined } {
+  const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+  return { engine, databaseUrl: process.env.DATABASE_URL };
+}

@@ -1,0 +1,26 @@
+import type { ProfileName, RightsMap } from '@console/contract';
+import type { Database } from './db/client.js';
+import type { Env } from './config/env.js';
+
+/** What every service receives: its dependencies, passed in (never read from a global). */
+export type AppDeps = {
+  db: Database;
+  env: Env;
+  engine: 'pglite' | 'postgres';
+};
+
+/** The signed-in caller of a request. */
+export type Actor = {
+  id: number;
+  sessionId: string;
+  profile: ProfileName;
+  profileId: number;
+  uai: string | null;
+  login: string;
+  firstname: string;
+  lastname: string;
+  rights: RightsMap;
+};
+
+/** What a service function takes first: dependencies and, on signed-in routes, the caller. */
+export type ServiceContext = AppDeps & { actor: Actor };

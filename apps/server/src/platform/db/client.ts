@@ -1,0 +1,74 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+/**
+ * One type for both engines. Drizzle's PGlite and node-postgres databases share the PostgreSQL
+ * query builder; the PGlite one is typed as the node-postgres one, which it matches for every
+ * call this code makes (queries, `execute`, `transaction`).
+ */
+export type Database = NodePgDatabase<typeof schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Executor = Database | Transaction;
+
+export type DatabaseHandle = {
+  db: Database;
+  engine: 'pglite' | 'postgres';
+  /** The PGlite instance, when embedded (tests dump it as a template). */
+  pglite?: PGlite;
+  close: () => Promise<void>;
+};
+
+/** The migrations folder: beside this file in the sources, beside the bundle once built. */
+export function resolveMigrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.join(here, 'migrations'), path.join(here, 'platform/db/migrations')];
+  const found = candidates.find((candidate) => existsSync(path.join(candidate, 'meta', '_journal.json')));
+  if (!found) throw new Error(`migrations folder not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+/** Opens PostgreSQL when a URL is given, else PGlite in `dataDir/db` (or in memory for `memory://`). */
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  pgliteDump?: Blob;
+  poolSize?: number;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    pool.on('error', () => {
+      // An idle client lost its connection; the pool replaces it on next use.
+    });
+    const db = drizzlePg({ client: pool, schema });
+    return { db, engine: 'postgres', close: () => pool.end() };
+  }
+  let dataPath: string | undefined;
+  if (options.dataDir && options.dataDir !== 'memory://') {
+    dataPath = path.join(options.dataDir, 'db');
+    mkdirSync(dataPath, { recursive: true });
+  }
+  const pglite = new PGlite({ dataDir: dataPath, loadDataDir: options.pgliteDump });
+  await pglite.waitReady;
+  const db = drizzlePglite({ client: pglite, schema }) as unknown as Database;
+  return { db, engine: 'pglite', pglite, close: () => pglite.close() };
+}
+
+/** Applies the drizzle-kit migrations not yet applied. Idempotent. */
+export async function runMigrations(handle: DatabaseHandle): Promise<void> {
+  const migrationsFolder = resolveMigrationsFolder();
+  if (handle.engine === 'postgres') {
+    await migratePg(handle.db, { migrationsFolder });
+  } else {
+    await migratePglite(handle.db as never, { migrationsFolder });
+  }
+}
+
+export { schema };

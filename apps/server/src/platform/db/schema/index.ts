@@ -1,0 +1,5 @@
+export * from './reference.js';
+export * from './schools.js';
+export * from './users.js';
+export * from './catalogue.js';
+export * from './security.js';

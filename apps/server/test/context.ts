@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { parseEnv, type Env } from '../src/platform/config/env.js';
+import type { AppDeps } from '../src/platform/context.js';
+import { openDatabase, type DatabaseHandle } from '../src/platform/db/client.js';
+
+let counter = 0;
+
+/**
+ * A fresh, migrated database with the seeded profiles and rights, on the engine of this run:
+ * PGlite loaded from the run's template dump, or a PostgreSQL database copied from the template.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  if (inject('testEngine') === 'postgres') {
+    const name = `console_test_${counter++}_${process.pid}_${randomBytes(3).toString('hex')}`;
+    const adminUrl = inject('postgresAdminUrl');
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
+    const url = new URL(adminUrl);
+    url.pathname = '/' + name;
+    const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = new Blob([readFileSync(inject('pgliteTemplateFile'))]);
+  return openDatabase({ pgliteDump: dump });
+}
+
+/** A test configuration: no variables set, a fixed key, instant sign-in failure delays. */
+export function createTestEnv(overrides: Record<string, string> = {}): Env {
+  const parsed = parseEnv({ NODE_ENV: 'test', LOGIN_FAILURE_DELAY_MS: '0', SEED_DEMO: 'false', ...overrides });
+  return { ...parsed, dataDir: '/nonexistent', encryptionKey: Buffer.alloc(32, 7) };
+}
+
+export type TestContext = AppDeps & {
+  app: FastifyInstance;
+  handle: DatabaseHandle;
+  close: () => Promise<void>;
+};
+
+/** A built app on a fresh database. Call `close` in afterAll. */
+export async function createTestContext(envOverrides: Record<string, string> = {}): Promise<TestContext> {
+  const handle = await createTestDatabase();
+  const env = createTestEnv(envOverrides);
+  const deps: AppDeps = { db: handle.db, env, engine: handle.engine };
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    ...deps,
+    app,
+    handle,
+    close: async () => {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
+
+/** The session cookie of a sign-in answer, as a Cookie header value. */
+export function sessionCookieOf(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((candidate) => candidate.name === 'sid');
+  if (!cookie) throw new Error(`no session cookie (status ${response.statusCode}: ${response.body})`);
+  return `sid=${cookie.value}`;
+}
+
+/** Signs in through the API and answers the Cookie header of the new session. */
+export async function signIn(app: FastifyInstance, login: string, password: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { login, password } });
+  return sessionCookieOf(response);
+}
+
+/** `app.inject` with a session cookie. */
+export function injectAs(app: FastifyInstance, cookie: string, options: InjectOptions): Promise<LightMyRequestResponse> {
+  return app.inject({ ...options, headers: { ...options.headers, cookie } });
+}

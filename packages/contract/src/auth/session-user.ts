@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { profileNameSchema, rightsMapSchema } from '../rights.js';
+
+/** The signed-in user, as `POST /auth/login`, `POST /auth/login/token` and `GET /auth/me` answer it. */
+export const sessionUserSchema = z.object({
+  id: z.number().int(),
+  IDutilisateur: z.number().int(),
+  profile: profileNameSchema,
+  profileId: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string().nullable(),
+  uai: z.string().nullable(),
+  rights: rightsMapSchema,
+  informations: z.object({
+    login: z.string(),
+    uai: z.string().nullable(),
+    /** The content of the user's sign-in QR code: their opaque link token. */
+    qrCode: z.string(),
+  }),
+});
+
+export type SessionUser = z.infer<typeof sessionUserSchema>;

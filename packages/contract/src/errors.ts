@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** Stable error codes and the HTTP status each maps to. */
+export const ERROR_STATUS = {
+  validation_failed: 400,
+  bad_request: 400,
+  invalid_current_password: 400,
+  unauthenticated: 401,
+  invalid_credentials: 401,
+  forbidden: 403,
+  not_allowed_to_update_password: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  account_locked: 423,
+  too_many_attempts: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
+
+export const errorBodySchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  details: z
+    .object({
+      fieldErrors: fieldErrorsSchema.optional(),
+      requestId: z.string().optional(),
+    })
+    .catchall(z.unknown())
+    .optional(),
+});
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const okSchema = z.object({ ok: z.literal(true) });

@@ -1,0 +1,59 @@
+import type { z } from 'zod';
+import type { RightArea, RightLevel } from './rights.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * What a caller needs to reach a route: `public` (no session), `session` (any signed-in user,
+ * whatever their rights), or a rights-map area at a level. School scope is decided by services.
+ */
+export type RouteRight = 'public' | 'session' | { area: RightArea; level: RightLevel };
+
+/** One endpoint of the HTTP contract. Paths are relative to `/api` and use `:name` parameters. */
+export type RouteDescriptor<
+  Params extends z.ZodType = z.ZodType,
+  Query extends z.ZodType = z.ZodType,
+  Body extends z.ZodType = z.ZodType,
+  Answer extends z.ZodType = z.ZodType,
+> = {
+  method: HttpMethod;
+  path: string;
+  right: RouteRight;
+  summary: string;
+  params?: Params;
+  query?: Query;
+  body?: Body;
+  answer: Answer;
+};
+
+export function defineRoute<
+  Params extends z.ZodType,
+  Query extends z.ZodType,
+  Body extends z.ZodType,
+  Answer extends z.ZodType,
+>(route: RouteDescriptor<Params, Query, Body, Answer>): RouteDescriptor<Params, Query, Body, Answer> {
+  return route;
+}
+
+/** The input a client passes to `call(route, input)`. */
+export type RouteInput<R> =
+  R extends RouteDescriptor<infer P, infer Q, infer B, z.ZodType>
+    ? (R['params'] extends z.ZodType ? { params: z.input<P> } : { params?: never }) &
+        (R['query'] extends z.ZodType ? { query?: z.input<Q> } : { query?: never }) &
+        (R['body'] extends z.ZodType ? { body: z.input<B> } : { body?: never })
+    : never;
+
+export type RouteAnswer<R> = R extends RouteDescriptor<z.ZodType, z.ZodType, z.ZodType, infer A> ? z.output<A> : never;
+
+/** The header every API answer carries, with the product version. */
+export const API_VERSION_HEADER = 'x-api-version';
+export const PRODUCT_VERSION = '3.1.0';
+
+/** Fills `:name` segments of a route path; throws when a parameter is missing. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,12 @@
+export * from './http.js';
+export * from './errors.js';
+export * from './rights.js';
+export * from './events.js';
+export * from './rules/uai.js';
+export * from './rules/password.js';
+export * as auth from './auth/index.js';
+export * as alerts from './alerts/index.js';
+export * as clientConfig from './client-config/index.js';
+export type { SessionUser } from './auth/session-user.js';
+export type { Alert } from './alerts/routes.js';
+export type { ClientConfig } from './client-config/routes.js';
