@@ -16,9 +16,11 @@ import type { AppDeps } from './platform/context.js';
 import { registerErrorHandler } from './platform/errors/error-handler.js';
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmentation merges into an interface
   interface FastifyContextConfig {
     right?: RouteRight;
   }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmentation merges into an interface
   interface FastifyInstance {
     /** Every route with the right its descriptor names (undefined for one registered outside the contract). */
     routeRights: { method: string; url: string; right: RouteRight | undefined }[];

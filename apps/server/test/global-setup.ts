@@ -8,6 +8,7 @@ import { openDatabase, runMigrations } from '../src/platform/db/client.js';
 import { seedProfiles } from '../src/platform/db/seed/profiles.js';
 
 declare module 'vitest' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmentation merges into an interface
   export interface ProvidedContext {
     testEngine: 'pglite' | 'postgres';
     pgliteTemplateFile: string;

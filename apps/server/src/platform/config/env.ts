@@ -3,14 +3,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-type Variable = {
-  schema: z.ZodType;
+type Variable<S extends z.ZodType> = {
+  schema: S;
   description: string;
   /** True when the value must never be printed or logged. */
   sensitive: boolean;
 };
 
-function variable(schema: z.ZodType, description: string, sensitive = false): Variable {
+function variable<S extends z.ZodType>(schema: S, description: string, sensitive = false): Variable<S> {
   return { schema, description, sensitive };
 }
 

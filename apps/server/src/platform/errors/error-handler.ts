@@ -27,8 +27,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fieldErrors: Record<string, string[]> = {};
       for (const issue of error.validation) {
-        const where = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
-        (fieldErrors[where] ??= []).push(issue.message);
+        const where = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body');
+        (fieldErrors[where] ??= []).push(issue.message ?? 'invalid');
       }
       const body: ErrorBody = { code: 'validation_failed', message: 'Invalid input', details: { fieldErrors } };
       return reply.status(400).send(body);

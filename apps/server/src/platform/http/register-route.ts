@@ -6,12 +6,13 @@ import type { Actor, AppDeps } from '../context.js';
 import { AppError } from '../errors/app-error.js';
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmentation merges into an interface
   interface FastifyRequest {
     actor: Actor | null;
   }
 }
 
-type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Parsed<S> = Exclude<S, undefined> extends z.ZodType ? z.output<Exclude<S, undefined>> : undefined;
 
 export type RouteRequest<R extends RouteDescriptor> = {
   params: Parsed<R['params']>;
@@ -55,10 +56,10 @@ export function registerRoute<R extends RouteDescriptor>(
     config: { right: route.right },
     schema: {
       summary: route.summary,
-      params: route.params,
-      querystring: route.query,
-      body: route.body,
-      response: options.serialize === 'json' ? undefined : { 200: route.answer },
+      ...(route.params && { params: route.params }),
+      ...(route.query && { querystring: route.query }),
+      ...(route.body && { body: route.body }),
+      ...(options.serialize !== 'json' && { response: { 200: route.answer } }),
     },
     onRequest: async (request) => {
       request.actor = await attachActor(deps, request);

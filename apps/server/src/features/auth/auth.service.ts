@@ -1,0 +1,157 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type PasswordChange, type SessionUser } from '@console/contract';
+import { writeAudit } from '../../platform/audit/audit.js';
+import { checkPassword, storePassword } from '../../platform/auth/passwords.js';
+import { canReachUser } from '../../platform/auth/school-scope.js';
+import { randomToken } from '../../platform/auth/secrets.js';
+import { createSession, deleteUserSessions } from '../../platform/auth/sessions.js';
+import type { AppDeps, ServiceContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import {
+  countAddressFailures,
+  findCredentialsById,
+  findCredentialsByLinkToken,
+  findCredentialsByLogin,
+  loadSessionUserRow,
+  recordAddressFailure,
+  recordFailedLogin,
+  recordSuccessfulLogin,
+  setLinkToken,
+  unlockUser,
+  updatePassword,
+  type UserCredentialsRow,
+} from './auth.repository.js';
+import { presentSessionUser } from './auth.presenter.js';
+import { canChangeOwnPassword, canUnlockAccounts, computeFailureDelay, hasPrintablePassword } from './auth.policy.js';
+
+export type SignedIn = { user: SessionUser; sessionToken: string };
+
+function lockedError(): AppError {
+  return new AppError('account_locked', 'This account is locked after repeated failed sign-ins');
+}
+
+async function loadSessionUser(deps: AppDeps, userId: number): Promise<SessionUser> {
+  const row = await loadSessionUserRow(deps.db, userId);
+  if (!row) throw new AppError('unauthenticated', 'Authentication required');
+  return presentSessionUser(row);
+}
+
+async function openSession(deps: AppDeps, account: UserCredentialsRow): Promise<SignedIn> {
+  await recordSuccessfulLogin(deps.db, account.id);
+  const sessionToken = await createSession(deps.db, account.id, deps.env.SESSION_TTL_HOURS);
+  return { user: await loadSessionUser(deps, account.id), sessionToken };
+}
+
+/**
+ * Signs in with login and password. Throws `too_many_attempts` when the address failed too
+ * often, `account_locked` for a locked account (whatever the password, so that a lock cannot
+ * be used to test passwords), `invalid_credentials` otherwise; failures are slowed and counted.
+ */
+export async function signIn(deps: AppDeps, input: { login: string; password: string; address: string }): Promise<SignedIn> {
+  const addressKey = `address:${input.address}`;
+  if ((await countAddressFailures(deps.db, addressKey)) >= deps.env.LOGIN_ADDRESS_MAX_FAILURES) {
+    throw new AppError('too_many_attempts', 'Too many failed sign-ins from this address; try again later');
+  }
+  const account = await findCredentialsByLogin(deps.db, input.login);
+  if (account?.locked) throw lockedError();
+  const matches = await checkPassword(deps.env.encryptionKey, account, input.password);
+  if (account && matches && !account.disabled) return openSession(deps, account);
+
+  await recordAddressFailure(deps.db, addressKey);
+  let failures = 1;
+  if (account && !account.disabled) {
+    const state = await recordFailedLogin(deps.db, account.id, deps.env.LOGIN_MAX_FAILURES);
+    failures = state.failedLogins;
+    if (state.locked) {
+      await writeAudit(deps.db, {
+        actor: null,
+        action: 'lock',
+        entity: 'user',
+        entityId: account.id,
+        uai: account.uai,
+        before: { locked: false },
+        after: { locked: true, failedLogins: state.failedLogins },
+      });
+      await sleep(computeFailureDelay(deps.env.LOGIN_FAILURE_DELAY_MS, failures));
+      throw lockedError();
+    }
+  }
+  await sleep(computeFailureDelay(deps.env.LOGIN_FAILURE_DELAY_MS, failures));
+  throw new AppError('invalid_credentials', 'Invalid login or password');
+}
+
+/** Signs in by link with a user's opaque link token. Throws `invalid_credentials` or `account_locked`. */
+export async function signInWithLink(deps: AppDeps, input: { token: string; address: string }): Promise<SignedIn> {
+  const addressKey = `address:${input.address}`;
+  if ((await countAddressFailures(deps.db, addressKey)) >= deps.env.LOGIN_ADDRESS_MAX_FAILURES) {
+    throw new AppError('too_many_attempts', 'Too many failed sign-ins from this address; try again later');
+  }
+  const account = await findCredentialsByLinkToken(deps.db, input.token);
+  if (account?.locked) throw lockedError();
+  if (account && !account.disabled) return openSession(deps, account);
+  await recordAddressFailure(deps.db, addressKey);
+  await sleep(computeFailureDelay(deps.env.LOGIN_FAILURE_DELAY_MS, 1));
+  throw new AppError('invalid_credentials', 'Invalid sign-in link');
+}
+
+export function getSessionUser(ctx: ServiceContext): Promise<SessionUser> {
+  return loadSessionUser(ctx, ctx.actor.id);
+}
+
+/**
+ * Changes the caller's own password. Throws `not_allowed_to_update_password` for Eleve and
+ * Enseignant and `invalid_current_password` when the current one does not match. Other
+ * sessions of the user end; the audit log records the change without any password.
+ */
+export async function changeOwnPassword(ctx: ServiceContext, input: PasswordChange): Promise<void> {
+  if (!canChangeOwnPassword(ctx.actor.profile)) {
+    throw new AppError('not_allowed_to_update_password', 'This profile may not change its password');
+  }
+  const account = await findCredentialsById(ctx.db, ctx.actor.id);
+  if (!(await checkPassword(ctx.env.encryptionKey, account, input.currentPassword))) {
+    throw new AppError('invalid_current_password', 'The current password is wrong', {
+      fieldErrors: { currentPassword: ['invalid_current_password'] },
+    });
+  }
+  const stored = await storePassword(ctx.env.encryptionKey, input.newPassword, hasPrintablePassword(ctx.actor.profile));
+  const editor = `${ctx.actor.firstname} ${ctx.actor.lastname}`;
+  await ctx.db.transaction(async (tx) => {
+    await updatePassword(tx, ctx.actor.id, stored, editor);
+    await writeAudit(tx, { actor: ctx.actor, action: 'update', entity: 'user', entityId: ctx.actor.id, uai: ctx.actor.uai, after: { changed: ['password'] } });
+  });
+  await deleteUserSessions(ctx.db, ctx.actor.id, ctx.actor.sessionId);
+}
+
+/** Unlocks an account. Throws `forbidden` unless the caller is an Administrateur, `not_found` for an unknown user. */
+export async function unlockAccount(ctx: ServiceContext, userId: number): Promise<void> {
+  if (!canUnlockAccounts(ctx.actor.profile)) throw new AppError('forbidden', 'Only an Administrateur unlocks accounts');
+  const account = await findCredentialsById(ctx.db, userId);
+  if (!account) throw new AppError('not_found', 'No such user');
+  await ctx.db.transaction(async (tx) => {
+    await unlockUser(tx, userId, `${ctx.actor.firstname} ${ctx.actor.lastname}`);
+    await writeAudit(tx, {
+      actor: ctx.actor,
+      action: 'unlock',
+      entity: 'user',
+      entityId: userId,
+      uai: account.uai,
+      before: { locked: account.locked, failedLogins: account.failedLogins },
+      after: { locked: false, failedLogins: 0 },
+    });
+  });
+}
+
+/**
+ * Revokes a user's sign-in link and issues a new one. Only an Administrateur, or a staff member
+ * reaching the user's school, may; others get `not_found` for users outside their reach.
+ */
+export async function regenerateLinkToken(ctx: ServiceContext, userId: number): Promise<string> {
+  const account = await findCredentialsById(ctx.db, userId);
+  if (!account || !(await canReachUser(ctx, { id: account.id, uai: account.uai }))) throw new AppError('not_found', 'No such user');
+  const token = randomToken();
+  await ctx.db.transaction(async (tx) => {
+    await setLinkToken(tx, userId, token, `${ctx.actor.firstname} ${ctx.actor.lastname}`);
+    await writeAudit(tx, { actor: ctx.actor, action: 'update', entity: 'user', entityId: userId, uai: account.uai, after: { changed: ['linkToken'] } });
+  });
+  return token;
+}

@@ -1,0 +1,63 @@
+import { performance } from 'node:perf_hooks';
+import { buildApp, defaultWebDistDir } from './app.js';
+import { ConfigError, resolveEnv, type Env } from './platform/config/env.js';
+import { openDatabase, runMigrations } from './platform/db/client.js';
+import { formatDemoAccounts } from './platform/db/seed/demo-accounts.js';
+import { seedDemoData } from './platform/db/seed/demo.js';
+import { seedProfiles } from './platform/db/seed/profiles.js';
+import { attachRealtime } from './platform/realtime/realtime.js';
+
+function loadEnv(): Env {
+  try {
+    return resolveEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** Starts the whole product: migrations, demo data on an empty database, API, SPA and realtime. */
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const env = loadEnv();
+  const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  await runMigrations(handle);
+  await seedProfiles(handle.db);
+  const demo = env.SEED_DEMO ? await seedDemoData(handle.db, env.encryptionKey) : { seeded: false };
+  const deps = { db: handle.db, env, engine: handle.engine };
+  const app = await buildApp(deps, {
+    webDistDir: env.WEB_DIST_DIR ?? defaultWebDistDir(),
+    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+  });
+  attachRealtime(app, deps);
+  await app.listen({ port: env.PORT, host: env.HOST });
+
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
+  const url = `http://localhost:${env.PORT}`;
+  const database = handle.engine === 'pglite' ? `embedded (${env.dataDir}/db)` : 'PostgreSQL (DATABASE_URL)';
+  console.log(`\n  Console 3.1.0 listening on ${url} in ${seconds} s — database: ${database}`);
+  if (env.SEED_DEMO) {
+    console.log(demo.seeded ? '  Demo data created. Demo sign-in:' : '  Demo sign-in:');
+    console.log(formatDemoAccounts().replace(/^/gm, '    '));
+  }
+  console.log('');
+
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,54 @@
+import { computeUaiCheckLetter, PROFILES, type ProfileName } from '@console/contract';
+import { hasPrintablePassword } from '../src/features/auth/auth.policy.js';
+import { storePassword } from '../src/platform/auth/passwords.js';
+import { randomToken } from '../src/platform/auth/secrets.js';
+import type { Database } from '../src/platform/db/client.js';
+import { managerSchools, schools, users } from '../src/platform/db/schema/index.js';
+
+let sequence = 0;
+const next = () => ++sequence;
+
+/** A valid UAI (right check letter), different at each call. */
+export function nextUai(): string {
+  const digits = String(690_0000 + next()).padStart(7, '0');
+  return digits + computeUaiCheckLetter(digits);
+}
+
+export async function buildSchool(db: Database, values: Partial<typeof schools.$inferInsert> = {}) {
+  const uai = values.uai ?? nextUai();
+  const [row] = await db
+    .insert(schools)
+    .values({ uai, name: `Collège ${uai}`, town: 'Lyon', extension: `clg${uai.slice(-4)}`, ...values })
+    .returning();
+  return row!;
+}
+
+export type BuiltUser = typeof users.$inferSelect & { password: string };
+
+/**
+ * A persisted user of a profile. Its password is stored the way the profile's are (encrypted for
+ * Eleve and Enseignant, hashed for staff); `password` holds the clear value for sign-in tests.
+ */
+export async function buildUser(
+  db: Database,
+  key: Buffer,
+  options: { profile: ProfileName; password?: string; managedSchools?: string[] } & Partial<typeof users.$inferInsert>,
+): Promise<BuiltUser> {
+  const { profile, password = 'Secret#2026', managedSchools = [], ...values } = options;
+  const n = next();
+  const stored = await storePassword(key, password, hasPrintablePassword(profile));
+  const [row] = await db
+    .insert(users)
+    .values({
+      profileId: PROFILES[profile],
+      firstname: `Prénom${n}`,
+      lastname: `Nom${n}`,
+      login: `user${n}.${profile === 'Administrateur établissement' ? 'direction' : profile.toLowerCase()}`,
+      linkToken: randomToken(),
+      ...stored,
+      ...values,
+    })
+    .returning();
+  for (const uai of managedSchools) await db.insert(managerSchools).values({ userId: row!.id, uai });
+  return { ...row!, password };
+}

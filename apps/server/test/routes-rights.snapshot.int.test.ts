@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from './context.js';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+function describeRight(right: unknown): string {
+  if (right === undefined) return 'NONE';
+  if (typeof right === 'string') return right;
+  const { area, level } = right as { area: string; level: string };
+  return `${area}:${level}`;
+}
+
+describe('route rights', () => {
+  it('every API route names its right', () => {
+    const missing = t.app.routeRights.filter((route) => route.right === undefined);
+    expect(missing.map((route) => `${route.method} ${route.url}`)).toEqual([]);
+  });
+
+  it('matches the snapshot of METHOD /path → right', () => {
+    const lines = t.app.routeRights
+      .map((route) => `${route.method} ${route.url.replace(/^\/api/, '')} → ${describeRight(route.right)}`)
+      .sort();
+    expect(lines).toMatchSnapshot();
+  });
+
+  it('answers 401 on every non-public route without a session', async () => {
+    for (const route of t.app.routeRights.filter((candidate) => candidate.right !== 'public')) {
+      const url = route.url.replace(/:[A-Za-z]+/g, '1');
+      const response = await t.app.inject({ method: route.method as 'GET', url });
+      expect({ route: `${route.method} ${url}`, status: response.statusCode }).toEqual({ route: `${route.method} ${url}`, status: 401 });
+    }
+  });
+
+  it('answers a JSON 404 for an unknown API route', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'not_found' });
+  });
+});

@@ -1,0 +1,47 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/coverage/**', 'e2e/test-results/**', 'e2e/playwright-report/**', '.tmp/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use `as const` unions instead of enums.' },
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+      ],
+    },
+  },
+  {
+    // Only the configuration module reads the process environment (CONVENTIONS.md).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/platform/config/env.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration from platform/config/env.ts.' }],
+    },
+  },
+  {
+    // ui/ primitives never import features.
+    files: ['apps/web/src/ui/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**'], message: 'ui/ never imports from features/.' }] }] },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Tool configuration files must default-export.
+    files: ['**/*.config.{ts,js,mjs,cjs}', '**/vite.config.ts', '**/vitest.config.ts', '**/playwright.config.ts', 'apps/server/test/global-setup.ts', 'e2e/global-setup.ts', 'e2e/global-teardown.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+);
