@@ -4,6 +4,7 @@ export * from './rights.js';
 export * from './events.js';
 export * from './rules/uai.js';
 export * from './rules/password.js';
+export * from './rights-doc.js';
 export * as auth from './auth/index.js';
 export * as alerts from './alerts/index.js';
 export * as clientConfig from './client-config/index.js';

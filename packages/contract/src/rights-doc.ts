@@ -1,0 +1,36 @@
+import { DEFAULT_RIGHTS, PROFILE_NAMES, RIGHT_AREAS, type RightEntry } from './rights.js';
+
+function cell(entry: RightEntry): string {
+  if (entry.Ecriture === 1) return 'Ecriture';
+  if (entry.Lecture === 1) return 'Lecture';
+  return '—';
+}
+
+/** docs/rights.md: the seeded rights map of every profile, one row per area. */
+export function renderRightsDoc(): string {
+  const header = `| area | ${PROFILE_NAMES.join(' | ')} |`;
+  const rule = `| --- | ${PROFILE_NAMES.map(() => '---').join(' | ')} |`;
+  const rows = RIGHT_AREAS.map((area) => `| ${area} | ${PROFILE_NAMES.map((profile) => cell(DEFAULT_RIGHTS[profile][area])).join(' | ')} |`);
+  return [
+    '# Rights',
+    '',
+    'Generated from `packages/contract/src/rights.ts` by `npm run docs`; a test fails when this page and the code differ.',
+    '',
+    'Each profile carries a complete rights map (area → Lecture/Ecriture), seeded into `profile_rights` at every start',
+    '(an area already stored keeps its stored levels). `Ecriture` implies `Lecture`; `—` means neither.',
+    'The server checks the right each route names (see the route snapshot in',
+    '`apps/server/test/__snapshots__/routes-rights.snapshot.int.test.ts.snap`) and, separately, the school scope:',
+    '',
+    '- Administrateur: every school.',
+    '- Gestionnaire: the schools assigned to them (`manager_schools`).',
+    '- Administrateur établissement: their own school.',
+    '- Enseignant, Eleve: only their own account.',
+    '',
+    'A resource outside the caller\'s reach answers 404; a visible one they may not change answers 403.',
+    '',
+    header,
+    rule,
+    ...rows,
+    '',
+  ].join('\n');
+}
