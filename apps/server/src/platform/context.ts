@@ -19,6 +19,9 @@ export type Actor = {
   login: string;
   firstname: string;
   lastname: string;
+  email: string | null;
+  /** The user's opaque sign-in link token (their QR code content). */
+  linkToken: string;
   rights: RightsMap;
 };
 

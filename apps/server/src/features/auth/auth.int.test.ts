@@ -181,9 +181,37 @@ describe('sessions: GET /auth/me and POST /auth/logout', () => {
 
   it('rejects a forged or expired session token', async () => {
     expect((await injectAs(t.app, 'sid=forged-token', { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
-    const cookie = await signIn(t.app, admin.login, admin.password);
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, admin.id));
-    expect((await injectAs(t.app, cookie, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    const uncached = await createTestContext({ SESSION_CACHE_MS: '0' });
+    try {
+      const user = await buildUser(uncached.db, uncached.env.encryptionKey, { profile: 'Gestionnaire' });
+      const cookie = await signIn(uncached.app, user.login, user.password);
+      expect((await injectAs(uncached.app, cookie, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+      await uncached.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+      expect((await injectAs(uncached.app, cookie, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    } finally {
+      await uncached.close();
+    }
+  });
+
+  it('reuses a validated session only for SESSION_CACHE_MS, and never after logout on this instance', async () => {
+    const cached = await createTestContext({ SESSION_CACHE_MS: '300' });
+    try {
+      const user = await buildUser(cached.db, cached.env.encryptionKey, { profile: 'Gestionnaire' });
+      const cookie = await signIn(cached.app, user.login, user.password);
+      const me = () => injectAs(cached.app, cookie, { method: 'GET', url: '/api/auth/me' });
+      expect((await me()).statusCode).toBe(200);
+      await cached.db.delete(sessions).where(eq(sessions.userId, user.id));
+      expect((await me()).statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      expect((await me()).statusCode).toBe(401);
+
+      const second = await signIn(cached.app, user.login, user.password);
+      expect((await injectAs(cached.app, second, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+      await injectAs(cached.app, second, { method: 'POST', url: '/api/auth/logout' });
+      expect((await injectAs(cached.app, second, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    } finally {
+      await cached.close();
+    }
   });
 
   it('answers 401 before reading the input of a protected route', async () => {

@@ -1,20 +1,31 @@
-import { profileNameOf, type SessionUser } from '@console/contract';
-import type { SessionUserRow } from './auth.repository.js';
+import { profileNameOf, type RightsMap, type SessionUser } from '@console/contract';
 
-/** The session answer of a user row; throws when the row's profile is unknown. */
-export function presentSessionUser(row: SessionUserRow): SessionUser {
-  const profile = profileNameOf(row.profile_id);
-  if (!profile) throw new Error(`unknown profile id ${row.profile_id}`);
+export type SessionUserSource = {
+  id: number;
+  profileId: number;
+  firstname: string;
+  lastname: string;
+  email: string | null;
+  uai: string | null;
+  login: string;
+  linkToken: string;
+  rights: RightsMap;
+};
+
+/** The session answer of a user; throws when the profile id is unknown. */
+export function presentSessionUser(source: SessionUserSource): SessionUser {
+  const profile = profileNameOf(source.profileId);
+  if (!profile) throw new Error(`unknown profile id ${source.profileId}`);
   return {
-    id: row.id,
-    IDutilisateur: row.id,
+    id: source.id,
+    IDutilisateur: source.id,
     profile,
-    profileId: row.profile_id,
-    firstname: row.firstname,
-    lastname: row.lastname,
-    email: row.email,
-    uai: row.uai,
-    rights: row.rights ?? {},
-    informations: { login: row.login, uai: row.uai, qrCode: row.link_token },
+    profileId: source.profileId,
+    firstname: source.firstname,
+    lastname: source.lastname,
+    email: source.email,
+    uai: source.uai,
+    rights: source.rights,
+    informations: { login: source.login, uai: source.uai, qrCode: source.linkToken },
   };
 }

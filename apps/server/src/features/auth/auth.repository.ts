@@ -1,4 +1,3 @@
-import type { RightsMap } from '@console/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db/client.js';
 import { loginThrottle, users } from '../../platform/db/schema/index.js';
@@ -25,16 +24,6 @@ const credentialColumns = {
   failedLogins: users.failedLogins,
 };
 
-export async function findCredentialsByLogin(db: Database, login: string): Promise<UserCredentialsRow | undefined> {
-  const rows = await db.select(credentialColumns).from(users).where(sql`lower(${users.login}) = lower(${login})`).limit(1);
-  return rows[0];
-}
-
-export async function findCredentialsByLinkToken(db: Database, token: string): Promise<UserCredentialsRow | undefined> {
-  const rows = await db.select(credentialColumns).from(users).where(eq(users.linkToken, token)).limit(1);
-  return rows[0];
-}
-
 export async function findCredentialsById(db: Executor, id: number): Promise<UserCredentialsRow | undefined> {
   const rows = await db.select(credentialColumns).from(users).where(eq(users.id, id)).limit(1);
   return rows[0];
@@ -57,20 +46,7 @@ export async function recordFailedLogin(
   return rows[0] ?? { failedLogins: 0, locked: false };
 }
 
-export async function recordSuccessfulLogin(db: Database, userId: number): Promise<void> {
-  await db.update(users).set({ failedLogins: 0, lastLoginAt: new Date() }).where(eq(users.id, userId));
-}
-
 const THROTTLE_WINDOW = sql`interval '15 minutes'`;
-
-/** Failures from one address within the current 15-minute window. */
-export async function countAddressFailures(db: Database, key: string): Promise<number> {
-  const rows = await db
-    .select({ failures: loginThrottle.failures })
-    .from(loginThrottle)
-    .where(sql`${loginThrottle.key} = ${key} and ${loginThrottle.windowStartedAt} > now() - ${THROTTLE_WINDOW}`);
-  return rows[0]?.failures ?? 0;
-}
 
 /** Counts one more failure for an address, starting a new window when the last one ended. */
 export async function recordAddressFailure(db: Database, key: string): Promise<void> {
@@ -86,26 +62,74 @@ export async function recordAddressFailure(db: Database, key: string): Promise<v
     });
 }
 
-export type SessionUserRow = {
-  id: number;
-  profile_id: number;
+export type SignInCandidate = UserCredentialsRow & {
   firstname: string;
   lastname: string;
   email: string | null;
-  uai: string | null;
   login: string;
-  link_token: string;
-  rights: RightsMap | null;
+  linkToken: string;
 };
 
-/** The user and their profile's rights map, in one query. */
-export async function loadSessionUserRow(db: Executor, userId: number): Promise<SessionUserRow | undefined> {
-  const result = await db.execute<SessionUserRow>(sql`
-    select u.id, u.profile_id, u.firstname, u.lastname, u.email, u.uai, u.login, u.link_token,
-      (select json_object_agg(r.area, json_build_object('Lecture', r.lecture, 'Ecriture', r.ecriture))
-         from profile_rights r where r.profile_id = u.profile_id) as rights
-    from users u where u.id = ${userId}`);
-  return result.rows[0];
+/**
+ * In one query: the account of a login (case-insensitive) or of a link token, and the failures
+ * of the client address in the current window.
+ */
+export async function findSignInCandidate(
+  db: Database,
+  by: { login: string } | { linkToken: string },
+  addressKey: string,
+): Promise<{ account: SignInCandidate | undefined; addressFailures: number }> {
+  const match = 'login' in by ? sql`lower(u.login) = lower(${by.login})` : sql`u.link_token = ${by.linkToken}`;
+  const result = await db.execute<{
+    id: number | null;
+    profile_id: number;
+    uai: string | null;
+    password_hash: string | null;
+    password_encrypted: string | null;
+    disabled: boolean;
+    locked: boolean;
+    failed_logins: number;
+    firstname: string;
+    lastname: string;
+    email: string | null;
+    login: string;
+    link_token: string;
+    address_failures: number | null;
+  }>(sql`
+    select u.id, u.profile_id, u.uai, u.password_hash, u.password_encrypted, u.disabled, u.locked, u.failed_logins,
+      u.firstname, u.lastname, u.email, u.login, u.link_token,
+      (select t.failures from login_throttle t
+        where t.key = ${addressKey} and t.window_started_at > now() - ${THROTTLE_WINDOW}) as address_failures
+    from (select 1) as one left join users u on ${match}
+    limit 1`);
+  const row = result.rows[0];
+  const addressFailures = row?.address_failures ?? 0;
+  if (!row || row.id === null) return { account: undefined, addressFailures };
+  return {
+    addressFailures,
+    account: {
+      id: row.id,
+      profileId: row.profile_id,
+      uai: row.uai,
+      passwordHash: row.password_hash,
+      passwordEncrypted: row.password_encrypted,
+      disabled: row.disabled,
+      locked: row.locked,
+      failedLogins: row.failed_logins,
+      firstname: row.firstname,
+      lastname: row.lastname,
+      email: row.email,
+      login: row.login,
+      linkToken: row.link_token,
+    },
+  };
+}
+
+/** Resets the failure count, stamps the sign-in and inserts the session, in one statement. */
+export async function recordSignIn(db: Database, userId: number, sessionId: string, expiresAt: Date): Promise<void> {
+  await db.execute(sql`
+    with signed_in as (update users set failed_logins = 0, last_login_at = now() where id = ${userId} returning id)
+    insert into sessions (id, user_id, expires_at) select ${sessionId}, id, ${expiresAt.toISOString()}::timestamptz from signed_in`);
 }
 
 export async function updatePassword(

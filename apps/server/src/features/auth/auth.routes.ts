@@ -35,7 +35,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { ok: true as const };
   });
 
-  registerRoute(app, deps, auth.me, async ({ actor }) => getSessionUser({ ...deps, actor }));
+  registerRoute(app, deps, auth.me, async ({ actor }) => getSessionUser({ ...deps, actor }), { serialize: 'json' });
 
   registerRoute(app, deps, auth.changePassword, async ({ actor, body }) => {
     await changeOwnPassword({ ...deps, actor }, body);

@@ -3,23 +3,21 @@ import { type PasswordChange, type SessionUser } from '@console/contract';
 import { writeAudit } from '../../platform/audit/audit.js';
 import { checkPassword, storePassword } from '../../platform/auth/passwords.js';
 import { canReachUser } from '../../platform/auth/school-scope.js';
-import { randomToken } from '../../platform/auth/secrets.js';
-import { createSession, deleteUserSessions } from '../../platform/auth/sessions.js';
+import { getProfileRights } from '../../platform/auth/rights-cache.js';
+import { hashToken, randomToken } from '../../platform/auth/secrets.js';
+import { deleteUserSessions, forgetUserSessions } from '../../platform/auth/sessions.js';
 import type { AppDeps, ServiceContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import {
-  countAddressFailures,
   findCredentialsById,
-  findCredentialsByLinkToken,
-  findCredentialsByLogin,
-  loadSessionUserRow,
+  findSignInCandidate,
   recordAddressFailure,
   recordFailedLogin,
-  recordSuccessfulLogin,
+  recordSignIn,
   setLinkToken,
   unlockUser,
   updatePassword,
-  type UserCredentialsRow,
+  type SignInCandidate,
 } from './auth.repository.js';
 import { presentSessionUser } from './auth.presenter.js';
 import { canChangeOwnPassword, canUnlockAccounts, computeFailureDelay, hasPrintablePassword } from './auth.policy.js';
@@ -30,16 +28,16 @@ function lockedError(): AppError {
   return new AppError('account_locked', 'This account is locked after repeated failed sign-ins');
 }
 
-async function loadSessionUser(deps: AppDeps, userId: number): Promise<SessionUser> {
-  const row = await loadSessionUserRow(deps.db, userId);
-  if (!row) throw new AppError('unauthenticated', 'Authentication required');
-  return presentSessionUser(row);
+function tooManyAttemptsError(): AppError {
+  return new AppError('too_many_attempts', 'Too many failed sign-ins from this address; try again later');
 }
 
-async function openSession(deps: AppDeps, account: UserCredentialsRow): Promise<SignedIn> {
-  await recordSuccessfulLogin(deps.db, account.id);
-  const sessionToken = await createSession(deps.db, account.id, deps.env.SESSION_TTL_HOURS);
-  return { user: await loadSessionUser(deps, account.id), sessionToken };
+async function openSession(deps: AppDeps, account: SignInCandidate): Promise<SignedIn> {
+  const sessionToken = randomToken();
+  const expiresAt = new Date(Date.now() + deps.env.SESSION_TTL_HOURS * 3_600_000);
+  await recordSignIn(deps.db, account.id, hashToken(sessionToken), expiresAt);
+  const rights = await getProfileRights(deps.db, account.profileId);
+  return { user: presentSessionUser({ ...account, rights }), sessionToken };
 }
 
 /**
@@ -49,10 +47,8 @@ async function openSession(deps: AppDeps, account: UserCredentialsRow): Promise<
  */
 export async function signIn(deps: AppDeps, input: { login: string; password: string; address: string }): Promise<SignedIn> {
   const addressKey = `address:${input.address}`;
-  if ((await countAddressFailures(deps.db, addressKey)) >= deps.env.LOGIN_ADDRESS_MAX_FAILURES) {
-    throw new AppError('too_many_attempts', 'Too many failed sign-ins from this address; try again later');
-  }
-  const account = await findCredentialsByLogin(deps.db, input.login);
+  const { account, addressFailures } = await findSignInCandidate(deps.db, { login: input.login }, addressKey);
+  if (addressFailures >= deps.env.LOGIN_ADDRESS_MAX_FAILURES) throw tooManyAttemptsError();
   if (account?.locked) throw lockedError();
   const matches = await checkPassword(deps.env.encryptionKey, account, input.password);
   if (account && matches && !account.disabled) return openSession(deps, account);
@@ -72,6 +68,7 @@ export async function signIn(deps: AppDeps, input: { login: string; password: st
         before: { locked: false },
         after: { locked: true, failedLogins: state.failedLogins },
       });
+      forgetUserSessions(deps.db, account.id);
       await sleep(computeFailureDelay(deps.env.LOGIN_FAILURE_DELAY_MS, failures));
       throw lockedError();
     }
@@ -83,10 +80,8 @@ export async function signIn(deps: AppDeps, input: { login: string; password: st
 /** Signs in by link with a user's opaque link token. Throws `invalid_credentials` or `account_locked`. */
 export async function signInWithLink(deps: AppDeps, input: { token: string; address: string }): Promise<SignedIn> {
   const addressKey = `address:${input.address}`;
-  if ((await countAddressFailures(deps.db, addressKey)) >= deps.env.LOGIN_ADDRESS_MAX_FAILURES) {
-    throw new AppError('too_many_attempts', 'Too many failed sign-ins from this address; try again later');
-  }
-  const account = await findCredentialsByLinkToken(deps.db, input.token);
+  const { account, addressFailures } = await findSignInCandidate(deps.db, { linkToken: input.token }, addressKey);
+  if (addressFailures >= deps.env.LOGIN_ADDRESS_MAX_FAILURES) throw tooManyAttemptsError();
   if (account?.locked) throw lockedError();
   if (account && !account.disabled) return openSession(deps, account);
   await recordAddressFailure(deps.db, addressKey);
@@ -94,8 +89,9 @@ export async function signInWithLink(deps: AppDeps, input: { token: string; addr
   throw new AppError('invalid_credentials', 'Invalid sign-in link');
 }
 
-export function getSessionUser(ctx: ServiceContext): Promise<SessionUser> {
-  return loadSessionUser(ctx, ctx.actor.id);
+/** The caller's session answer, built from the session lookup without another query. */
+export function getSessionUser(ctx: ServiceContext): SessionUser {
+  return presentSessionUser(ctx.actor);
 }
 
 /**

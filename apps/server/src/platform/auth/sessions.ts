@@ -1,61 +1,72 @@
-import { profileNameOf, type RightsMap } from '@console/contract';
+import { profileNameOf } from '@console/contract';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Actor } from '../context.js';
 import type { Database } from '../db/client.js';
 import { sessions } from '../db/schema/index.js';
-import { hashToken, randomToken } from './secrets.js';
+import { getProfileRights } from './rights-cache.js';
+import { hashToken } from './secrets.js';
 
 export const SESSION_COOKIE = 'sid';
 
 /** How often a live session's expiry is pushed forward: not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
+const CACHE_LIMIT = 20_000;
 
-/** Creates a session for a user and returns the cookie token (only its hash is stored). */
-export async function createSession(db: Database, userId: number, ttlHours: number): Promise<string> {
-  const token = randomToken();
-  await db.insert(sessions).values({
-    id: hashToken(token),
-    userId,
-    expiresAt: new Date(Date.now() + ttlHours * 3_600_000),
-  });
-  return token;
+export type SessionOptions = { ttlHours: number; cacheMs: number };
+
+type Cached = { actor: Actor; until: number };
+const caches = new WeakMap<Database, Map<string, Cached>>();
+
+function cacheOf(db: Database): Map<string, Cached> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
+  return cache;
 }
 
 type SessionRow = {
   session_id: string;
   last_seen_at: string | Date;
+  expires_at: string | Date;
   id: number;
   profile_id: number;
   uai: string | null;
   login: string;
   firstname: string;
   lastname: string;
-  rights: RightsMap | null;
+  email: string | null;
+  link_token: string;
 };
 
 /**
- * The caller of a session token, with their rights map, in one query; undefined when the token
- * is unknown, expired, or its user is disabled or locked.
+ * The caller of a session token; undefined when the token is unknown or expired, or its user is
+ * disabled or locked. A validated session is kept in this process for `cacheMs` (a few seconds):
+ * this instance forgets it at once on logout or password change; other instances within that time.
  */
-export async function findSessionActor(db: Database, token: string, ttlHours: number): Promise<Actor | undefined> {
+export async function findSessionActor(db: Database, token: string, options: SessionOptions): Promise<Actor | undefined> {
   const id = hashToken(token);
+  const cache = cacheOf(db);
+  const cached = cache.get(id);
+  if (cached && cached.until > Date.now()) return cached.actor;
+  if (cached) cache.delete(id);
+
   const result = await db.execute<SessionRow>(sql`
-    select s.id as session_id, s.last_seen_at, u.id, u.profile_id, u.uai, u.login, u.firstname, u.lastname,
-      (select json_object_agg(r.area, json_build_object('Lecture', r.lecture, 'Ecriture', r.ecriture))
-         from profile_rights r where r.profile_id = u.profile_id) as rights
+    select s.id as session_id, s.last_seen_at, s.expires_at, u.id, u.profile_id, u.uai, u.login, u.firstname, u.lastname,
+      u.email, u.link_token
     from sessions s join users u on u.id = s.user_id
     where s.id = ${id} and s.expires_at > now() and not u.disabled and not u.locked`);
   const row = result.rows[0];
   if (!row) return undefined;
   const profile = profileNameOf(row.profile_id);
   if (!profile) return undefined;
+  let expiresAt = new Date(row.expires_at).getTime();
   if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() + ttlHours * 3_600_000) })
-      .where(eq(sessions.id, id));
+    expiresAt = Date.now() + options.ttlHours * 3_600_000;
+    await db.update(sessions).set({ lastSeenAt: new Date(), expiresAt: new Date(expiresAt) }).where(eq(sessions.id, id));
   }
-  return {
+  const actor: Actor = {
     id: row.id,
     sessionId: row.session_id,
     profile,
@@ -64,22 +75,36 @@ export async function findSessionActor(db: Database, token: string, ttlHours: nu
     login: row.login,
     firstname: row.firstname,
     lastname: row.lastname,
-    rights: row.rights ?? {},
+    email: row.email,
+    linkToken: row.link_token,
+    rights: await getProfileRights(db, row.profile_id),
   };
+  if (options.cacheMs > 0) {
+    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+    cache.set(id, { actor, until: Math.min(Date.now() + options.cacheMs, expiresAt) });
+  }
+  return actor;
 }
 
 export async function deleteSessionByToken(db: Database, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+  const id = hashToken(token);
+  cacheOf(db).delete(id);
+  await db.delete(sessions).where(eq(sessions.id, id));
 }
 
-/** Ends every session of a user (password change, lock, disable). */
+/** Ends every session of a user but one (password change, lock, disable). */
 export async function deleteUserSessions(db: Database, userId: number, exceptSessionId?: string): Promise<void> {
+  forgetUserSessions(db, userId, exceptSessionId);
   await db
     .delete(sessions)
     .where(exceptSessionId ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${exceptSessionId}`) : eq(sessions.userId, userId));
 }
 
+/** Drops a user's cached sessions in this process, so that a change to the user is seen at once. */
+export function forgetUserSessions(db: Database, userId: number, exceptSessionId?: string): void {
+  for (const [id, cached] of cacheOf(db)) if (cached.actor.id === userId && id !== exceptSessionId) cacheOf(db).delete(id);
+}
+
 export async function purgeExpiredSessions(db: Database): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
 }
-

@@ -41,6 +41,10 @@ export const ENV_VARIABLES = {
   LOG_LEVEL: variable(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'), 'Log level.'),
   COOKIE_SECURE: variable(booleanFlag.default(false), 'Mark the session cookie Secure (set true behind HTTPS).'),
   SESSION_TTL_HOURS: variable(z.coerce.number().int().min(1).max(24 * 30).default(12), 'Lifetime of a session without activity, in hours.'),
+  SESSION_CACHE_MS: variable(
+    z.coerce.number().int().min(0).max(60_000).default(3000),
+    'How long an instance reuses a validated session before reading it again (0: every request). A logout elsewhere takes effect here within this time.',
+  ),
   TRUST_PROXY: variable(booleanFlag.default(false), 'Trust X-Forwarded-* headers (behind a load balancer).'),
   SEED_DEMO: variable(booleanFlag.default(true), 'Fill an empty database with the demo data on start.'),
   LOGIN_MAX_FAILURES: variable(z.coerce.number().int().min(1).max(100).default(5), 'Consecutive failed sign-ins that lock an account.'),

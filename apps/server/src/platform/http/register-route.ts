@@ -35,7 +35,7 @@ export type RouteOptions = {
 export async function attachActor(deps: AppDeps, request: FastifyRequest): Promise<Actor | null> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return null;
-  return (await findSessionActor(deps.db, token, deps.env.SESSION_TTL_HOURS)) ?? null;
+  return (await findSessionActor(deps.db, token, { ttlHours: deps.env.SESSION_TTL_HOURS, cacheMs: deps.env.SESSION_CACHE_MS })) ?? null;
 }
 
 /**

@@ -29,7 +29,7 @@ export function attachRealtime(app: FastifyInstance, deps: AppDeps): Server {
   io.use((socket, next) => {
     const token = readCookie(socket.handshake.headers.cookie, SESSION_COOKIE);
     if (!token) return next(new Error('unauthenticated'));
-    findSessionActor(deps.db, token, deps.env.SESSION_TTL_HOURS)
+    findSessionActor(deps.db, token, { ttlHours: deps.env.SESSION_TTL_HOURS, cacheMs: deps.env.SESSION_CACHE_MS })
       .then((actor) => {
         if (!actor) return next(new Error('unauthenticated'));
         socket.data.actor = actor;

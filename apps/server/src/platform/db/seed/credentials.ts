@@ -1,0 +1,60 @@
+import type { Random } from './random.js';
+
+/** Letters that read unambiguously on a printed sheet (no q, w, x, y). */
+const CONSONANTS = 'bcdfghjklmnprstvz';
+const VOWELS = 'aeiou';
+
+/**
+ * A printable password by the spec's rule (spec 3 §9): consonant, vowel, consonant, vowel, then a
+ * number from 1000 to 9999, e.g. `ravo4821`. Deterministic for a given generator state.
+ */
+export function generatePrintablePassword(random: Random): string {
+  const letters = [CONSONANTS, VOWELS, CONSONANTS, VOWELS].map((alphabet) => alphabet[random.integer(0, alphabet.length - 1)]);
+  return letters.join('') + String(random.integer(1000, 9999));
+}
+
+/** A name part as it appears in a login: lower case, no accents, only letters, digits and hyphens. */
+export function normalizeLoginPart(value: string): string {
+  return value
+    .toLowerCase()
+    .replace(/œ/g, 'oe')
+    .replace(/æ/g, 'ae')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9-]/g, '')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+export type LoginAllocator = {
+  /** Marks a login as used (case-insensitive), e.g. a demo account's fixed login. */
+  reserve: (login: string) => void;
+  /** `firstname.lastname`, then `firstname.lastname2`, `3`… on collision; never a used login. */
+  allocate: (firstname: string, lastname: string) => string;
+};
+
+/**
+ * Builds globally unique logins, compared case-insensitively as the database's unique index on
+ * `lower(login)` does. Keeps the next suffix per base, so a million users stay linear.
+ */
+export function createLoginAllocator(): LoginAllocator {
+  const used = new Set<string>();
+  const nextSuffix = new Map<string, number>();
+  return {
+    reserve: (login) => {
+      used.add(login.toLowerCase());
+    },
+    allocate: (firstname, lastname) => {
+      const base = [normalizeLoginPart(firstname), normalizeLoginPart(lastname)].filter(Boolean).join('.') || 'utilisateur';
+      let suffix = nextSuffix.get(base) ?? 1;
+      let candidate = suffix === 1 ? base : base + suffix;
+      while (used.has(candidate)) {
+        suffix += 1;
+        candidate = base + suffix;
+      }
+      nextSuffix.set(base, suffix + 1);
+      used.add(candidate);
+      return candidate;
+    },
+  };
+}

@@ -1,0 +1,148 @@
+import { PROFILES } from '@console/contract';
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../../auth/passwords.js';
+import { encryptSecret, randomToken } from '../../auth/secrets.js';
+import type { Database, Executor, Transaction } from '../client.js';
+import { managerSchools, options, schools, userApplications, userOptions, users } from '../schema/index.js';
+import { DEMO_CITIES, DEMO_SCHOOLS } from './catalogue.js';
+import { planDemoUsers, type PlannedUser } from './demo-users.js';
+import { createRandom } from './random.js';
+import { ensureCatalogue, ensureReferenceData, type ReferenceIds } from './reference.js';
+
+/** Fixed so that every fresh demo database shows the same names, logins and passwords. */
+const DEMO_SEED = 20260901;
+/** Any constant: serialises instances that start together on one empty PostgreSQL. */
+const SEED_LOCK_ID = 743_2026;
+const INSERT_CHUNK = 200;
+
+/** True when the database holds no school and no user: the only state the demo may fill. */
+export async function isDatabaseEmpty(db: Executor): Promise<boolean> {
+  const result = await db.execute<{ empty: boolean }>(
+    sql`select not exists (select 1 from ${schools}) and not exists (select 1 from ${users}) as empty`,
+  );
+  return Boolean(result.rows[0]?.empty);
+}
+
+function minutesBefore(now: Date, minutes: number | null): Date | null {
+  return minutes === null ? null : new Date(now.getTime() - minutes * 60_000);
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
+}
+
+async function insertSchools(tx: Transaction, references: ReferenceIds): Promise<Map<string, number>> {
+  await tx.insert(schools).values(
+    DEMO_SCHOOLS.map((school) => ({
+      uai: school.uai,
+      name: school.name,
+      cityId: references.cityIds.get(school.city) ?? null,
+      town: school.city,
+      extension: school.extension,
+      address: school.address,
+      postalCode: DEMO_CITIES.find((city) => city.name === school.city)?.postalCode ?? null,
+      sector: school.sector,
+      typeId: references.typeIds.get(school.type) ?? null,
+      countryId: references.countryIds.get(school.country) ?? null,
+      latitude: school.latitude,
+      longitude: school.longitude,
+      adminDuration: school.adminDuration,
+      connectRndPwd: school.connectRndPwd,
+      deployment: school.deployment,
+    })),
+  );
+  const optionRows = await tx
+    .insert(options)
+    .values(DEMO_SCHOOLS.flatMap((school) => school.options.map((name) => ({ uai: school.uai, name }))))
+    .returning({ id: options.id, uai: options.uai, name: options.name });
+  return new Map(optionRows.map((row) => [`${row.uai}/${row.name}`, row.id]));
+}
+
+type PasswordColumns = { passwordHash: string | null; passwordEncrypted: string | null };
+
+/** Pupils' and teachers' passwords are printed, so encrypted; staff passwords are only ever checked, so hashed. */
+async function storePasswords(key: Buffer, planned: PlannedUser[]): Promise<PasswordColumns[]> {
+  return Promise.all(
+    planned.map(async (user) =>
+      user.profile === 'Eleve' || user.profile === 'Enseignant'
+        ? { passwordHash: null, passwordEncrypted: encryptSecret(key, user.password) }
+        : { passwordHash: await hashPassword(user.password), passwordEncrypted: null },
+    ),
+  );
+}
+
+async function insertUsers(
+  tx: Transaction,
+  key: Buffer,
+  planned: PlannedUser[],
+  passwords: PasswordColumns[],
+  ids: { options: Map<string, number>; applications: Map<string, number> },
+): Promise<void> {
+  const now = new Date();
+  const userIds = new Map<string, number>();
+  const rows = planned.map((user, index) => ({
+    uai: user.uai,
+    profileId: PROFILES[user.profile],
+    firstname: user.firstname,
+    lastname: user.lastname,
+    login: user.login,
+    ...(passwords[index] as PasswordColumns),
+    level: user.level,
+    className: user.className,
+    subject: user.subject,
+    email: user.email,
+    tabletNumber: user.tabletNumber,
+    comment: user.comment,
+    adminMode: user.adminMode,
+    disabled: user.disabledMinutesAgo !== null,
+    disabledAt: minutesBefore(now, user.disabledMinutesAgo),
+    lastLoginAt: minutesBefore(now, user.lastLoginMinutesAgo),
+    importNumber: user.importNumber,
+    linkToken: randomToken(),
+    createdAt: minutesBefore(now, user.createdMinutesAgo) as Date,
+    createdBy: user.createdBy,
+  }));
+  for (const chunk of chunks(rows, INSERT_CHUNK)) {
+    const inserted = await tx.insert(users).values(chunk).returning({ id: users.id, login: users.login });
+    for (const row of inserted) userIds.set(row.login, row.id);
+  }
+  const idOf = (user: PlannedUser): number => userIds.get(user.login) as number;
+  const optionRows = planned.flatMap((user) =>
+    user.options.map((name, index) => ({ userId: idOf(user), optionId: ids.options.get(`${user.uai}/${name}`) as number, ordre: index + 1 })),
+  );
+  const applicationRows = planned.flatMap((user) =>
+    user.applications.map((access) => ({
+      userId: idOf(user),
+      applicationId: ids.applications.get(access.name) as number,
+      status: access.status,
+      login: user.login,
+      passwordEncrypted: encryptSecret(key, access.password),
+      keys: access.keys,
+    })),
+  );
+  const managerRows = planned.flatMap((user) => user.managedSchools.map((uai) => ({ userId: idOf(user), uai })));
+  for (const chunk of chunks(optionRows, 1000)) await tx.insert(userOptions).values(chunk);
+  for (const chunk of chunks(applicationRows, 1000)) await tx.insert(userApplications).values(chunk);
+  if (managerRows.length > 0) await tx.insert(managerSchools).values(managerRows);
+}
+
+/**
+ * Fills an empty database with the demo: reference data, five schools, the catalogue and about
+ * 300 users including the DEMO_ACCOUNTS, in one transaction (all or nothing). Does nothing, and
+ * answers `seeded: false`, when any school or user exists. Profiles must already be seeded.
+ */
+export async function seedDemoData(db: Database, encryptionKey: Buffer): Promise<{ seeded: boolean }> {
+  if (!(await isDatabaseEmpty(db))) return { seeded: false };
+  const planned = planDemoUsers(createRandom(DEMO_SEED));
+  // Hashing before the transaction keeps the argon2 work out of the lock's hold time.
+  const passwords = await storePasswords(encryptionKey, planned);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    if (!(await isDatabaseEmpty(tx))) return { seeded: false };
+    const references = await ensureReferenceData(tx, DEMO_CITIES);
+    const optionIds = await insertSchools(tx, references);
+    const applicationIds = await ensureCatalogue(tx);
+    await insertUsers(tx, encryptionKey, planned, passwords, { options: optionIds, applications: applicationIds });
+    return { seeded: true };
+  });
+}
