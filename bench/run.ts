@@ -1,7 +1,10 @@
 // `npm run bench`: the foundation's figures. Flags: --seconds N (load duration, default 6),
 // --database-url URL (PostgreSQL instead of a fresh embedded database), --only auth|startup|bundle.
 import { parseArgs } from 'node:util';
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { runAuthBench } from './auth.bench.js';
+import { runStartupBench } from './startup.bench.js';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '6' }, 'database-url': { type: 'string' }, only: { type: 'string' } },
@@ -15,6 +18,23 @@ if (wanted('auth')) {
   const auth = await runAuthBench({ databaseUrl: values['database-url'], seconds });
   auth.lines.forEach((line) => console.log('  ' + line));
   passed &&= auth.passed;
+}
+
+if (wanted('startup')) {
+  console.log('\n# Start on an existing data directory (built product)');
+  if (!existsSync(new URL('../apps/server/dist/main.js', import.meta.url))) {
+    spawnSync('npm', ['run', 'build'], { cwd: new URL('..', import.meta.url), stdio: 'inherit' });
+  }
+  const startup = await runStartupBench();
+  startup.lines.forEach((line) => console.log('  ' + line));
+  passed &&= startup.passed;
+}
+
+if (wanted('bundle')) {
+  console.log('\n# JavaScript of the sign-in screen');
+  const measured = spawnSync('node', ['apps/web/scripts/measure-signin-size.mjs'], { cwd: new URL('..', import.meta.url), encoding: 'utf8' });
+  console.log('  ' + (measured.stdout + measured.stderr).trim().replace(/\n/g, '\n  '));
+  passed &&= measured.status === 0;
 }
 
 console.log(passed ? '\nAll figures within their targets.' : '\nSome figures miss their targets (see above).');

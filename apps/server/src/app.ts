@@ -74,6 +74,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   await app.register(cookie);
   await app.register(helmet, {
+    // HSTS only means something over HTTPS, which COOKIE_SECURE declares.
+    hsts: deps.env.COOKIE_SECURE,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
