@@ -12,8 +12,20 @@ describe('generatePrintablePassword', () => {
   });
 
   it('is reproducible for a seed', () => {
-    const first = Array.from({ length: 5 }, ((random) => () => generatePrintablePassword(random))(createRandom(7)));
-    const second = Array.from({ length: 5 }, ((random) => () => generatePrintablePassword(random))(createRandom(7)));
+    const first = Array.from(
+      { length: 5 },
+      (
+        (random) => () =>
+          generatePrintablePassword(random)
+      )(createRandom(7)),
+    );
+    const second = Array.from(
+      { length: 5 },
+      (
+        (random) => () =>
+          generatePrintablePassword(random)
+      )(createRandom(7)),
+    );
     expect(first).toEqual(second);
   });
 

@@ -100,7 +100,12 @@ function planStaff(random: Random, logins: LoginAllocator): PlannedUser[] {
   const [lyon, nantes, bordeaux, casablanca] = DEMO_SCHOOLS;
   if (!lyon || !nantes || !bordeaux || !casablanca) throw new Error('the demo needs its four populated schools');
   const staff: PlannedUser[] = [];
-  const add = (profile: ProfileName, name: { firstname: string; lastname: string }, school: DemoSchool | undefined, login?: string) => {
+  const add = (
+    profile: ProfileName,
+    name: { firstname: string; lastname: string },
+    school: DemoSchool | undefined,
+    login?: string,
+  ) => {
     const account = login ? DEMO_ACCOUNTS.find((candidate) => candidate.login === login) : undefined;
     const user = blankUser(
       {
@@ -119,12 +124,25 @@ function planStaff(random: Random, logins: LoginAllocator): PlannedUser[] {
     staff.push(user);
     return user;
   };
-  add('Administrateur', { firstname: 'Sophie', lastname: 'Marchal' }, undefined, demoAccountOf('Administrateur').login).createdBy = 'Installation';
+  add(
+    'Administrateur',
+    { firstname: 'Sophie', lastname: 'Marchal' },
+    undefined,
+    demoAccountOf('Administrateur').login,
+  ).createdBy = 'Installation';
   add('Administrateur', { firstname: 'Julien', lastname: 'Perrin' }, undefined);
   add('Administrateur', { firstname: 'Nadia', lastname: 'Benali' }, undefined).comment = STAFF_COMMENTS[0];
-  add('Gestionnaire', { firstname: 'Thomas', lastname: 'Garnier' }, lyon, demoAccountOf('Gestionnaire').login).managedSchools = [lyon.uai, nantes.uai];
+  add('Gestionnaire', { firstname: 'Thomas', lastname: 'Garnier' }, lyon, demoAccountOf('Gestionnaire').login).managedSchools = [
+    lyon.uai,
+    nantes.uai,
+  ];
   add('Gestionnaire', { firstname: 'Olivier', lastname: 'Chevalier' }, bordeaux).managedSchools = [bordeaux.uai, casablanca.uai];
-  add('Administrateur établissement', { firstname: 'Isabelle', lastname: 'Fournier' }, lyon, demoAccountOf('Administrateur établissement').login);
+  add(
+    'Administrateur établissement',
+    { firstname: 'Isabelle', lastname: 'Fournier' },
+    lyon,
+    demoAccountOf('Administrateur établissement').login,
+  );
   for (const school of [nantes, bordeaux, casablanca]) add('Administrateur établissement', randomName(random), school);
   return staff;
 }
@@ -134,7 +152,13 @@ function directionNameOf(staff: PlannedUser[], uai: string): string {
   return direction ? `${direction.firstname} ${direction.lastname}` : 'Sophie Marchal';
 }
 
-function planTeachers(random: Random, logins: LoginAllocator, school: DemoSchool, createdBy: string, isFirstSchool: boolean): PlannedUser[] {
+function planTeachers(
+  random: Random,
+  logins: LoginAllocator,
+  school: DemoSchool,
+  createdBy: string,
+  isFirstSchool: boolean,
+): PlannedUser[] {
   const subjects = random.sample(SUBJECTS, school.teachers);
   return Array.from({ length: school.teachers }, (_, index) => {
     const demo = isFirstSchool && index === 0 ? demoAccountOf('Enseignant') : undefined;
@@ -157,13 +181,22 @@ function planTeachers(random: Random, logins: LoginAllocator, school: DemoSchool
     user.adminMode = demo || random.chance(0.5) ? 1 : 0;
     user.lastLoginMinutesAgo = demo || random.chance(0.75) ? random.integer(10, 25 * MINUTES_PER_DAY) : null;
     user.comment = !demo && random.chance(0.12) ? random.pick(STAFF_COMMENTS) : null;
-    if (!demo && index === school.teachers - 1 && school.teachers > 6) user.disabledMinutesAgo = random.integer(5, 40) * MINUTES_PER_DAY;
-    user.applications = (SCHOOL_APPLICATIONS[school.extension] ?? []).map((name) => planApplication(random, name, user.password, 1));
+    if (!demo && index === school.teachers - 1 && school.teachers > 6)
+      user.disabledMinutesAgo = random.integer(5, 40) * MINUTES_PER_DAY;
+    user.applications = (SCHOOL_APPLICATIONS[school.extension] ?? []).map((name) =>
+      planApplication(random, name, user.password, 1),
+    );
     return user;
   });
 }
 
-function planPupils(random: Random, logins: LoginAllocator, school: DemoSchool, createdBy: string, isFirstSchool: boolean): PlannedUser[] {
+function planPupils(
+  random: Random,
+  logins: LoginAllocator,
+  school: DemoSchool,
+  createdBy: string,
+  isFirstSchool: boolean,
+): PlannedUser[] {
   const perLevel = Math.ceil(school.pupils / school.levels.length);
   const schoolApplications = SCHOOL_APPLICATIONS[school.extension] ?? [];
   return Array.from({ length: school.pupils }, (_, index) => {

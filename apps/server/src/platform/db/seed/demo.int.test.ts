@@ -46,7 +46,9 @@ describe('seedDemoData', () => {
   });
 
   it('creates about 300 users over the five profiles, levels 6e to 3e', async () => {
-    const rows = await handle.db.select({ profileId: users.profileId, level: users.level, linkToken: users.linkToken }).from(users);
+    const rows = await handle.db
+      .select({ profileId: users.profileId, level: users.level, linkToken: users.linkToken })
+      .from(users);
     expect(rows.length).toBeGreaterThanOrEqual(250);
     expect(rows.length).toBeLessThanOrEqual(350);
     expect(new Set(rows.map((row) => row.profileId))).toEqual(new Set(Object.values(PROFILES)));
@@ -69,14 +71,17 @@ describe('seedDemoData', () => {
     }
   });
 
-  it.each(DEMO_ACCOUNTS.map((account) => [account.login, account]))('signs %s in with its profile and password', async (_login, account) => {
-    const [row] = await handle.db.select().from(users).where(eq(users.login, account.login));
-    expect(row).toBeDefined();
-    expect(row?.profileId).toBe(PROFILES[account.profile]);
-    expect(row?.disabled).toBe(false);
-    expect(await checkPassword(key, row, account.password)).toBe(true);
-    expect(await checkPassword(key, row, account.password + 'x')).toBe(false);
-  });
+  it.each(DEMO_ACCOUNTS.map((account) => [account.login, account]))(
+    'signs %s in with its profile and password',
+    async (_login, account) => {
+      const [row] = await handle.db.select().from(users).where(eq(users.login, account.login));
+      expect(row).toBeDefined();
+      expect(row?.profileId).toBe(PROFILES[account.profile]);
+      expect(row?.disabled).toBe(false);
+      expect(await checkPassword(key, row, account.password)).toBe(true);
+      expect(await checkPassword(key, row, account.password + 'x')).toBe(false);
+    },
+  );
 
   it('places the demo accounts as the demo needs them', async () => {
     const byLogin = async (login: string) => (await handle.db.select().from(users).where(eq(users.login, login)))[0];
@@ -90,14 +95,24 @@ describe('seedDemoData', () => {
     expect(pupil?.uai).toBe(firstSchool);
     expect((await byLogin('enseignant.demo'))?.uai).toBe(firstSchool);
     expect(pupil).toMatchObject({ level: '6e', className: '6A' });
-    const managed = await handle.db.select().from(managerSchools).where(eq(managerSchools.userId, manager?.id ?? 0));
+    const managed = await handle.db
+      .select()
+      .from(managerSchools)
+      .where(eq(managerSchools.userId, manager?.id ?? 0));
     expect(managed).toHaveLength(2);
     expect(managed.map((row) => row.uai)).toContain(firstSchool);
-    const pupilOptions = await handle.db.select().from(userOptions).where(eq(userOptions.userId, pupil?.id ?? 0));
+    const pupilOptions = await handle.db
+      .select()
+      .from(userOptions)
+      .where(eq(userOptions.userId, pupil?.id ?? 0));
     expect(pupilOptions.map((row) => row.ordre).sort()).toEqual([1, 2]);
-    const pupilApplications = await handle.db.select().from(userApplications).where(eq(userApplications.userId, pupil?.id ?? 0));
+    const pupilApplications = await handle.db
+      .select()
+      .from(userApplications)
+      .where(eq(userApplications.userId, pupil?.id ?? 0));
     expect(pupilApplications.length).toBeGreaterThanOrEqual(2);
-    for (const access of pupilApplications) expect(access).toMatchObject({ login: 'eleve.demo', passwordEncrypted: expect.stringMatching(/^v1:/) });
+    for (const access of pupilApplications)
+      expect(access).toMatchObject({ login: 'eleve.demo', passwordEncrypted: expect.stringMatching(/^v1:/) });
   });
 
   it('does nothing on a database that is not empty', async () => {

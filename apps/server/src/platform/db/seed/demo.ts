@@ -108,7 +108,11 @@ async function insertUsers(
   }
   const idOf = (user: PlannedUser): number => userIds.get(user.login) as number;
   const optionRows = planned.flatMap((user) =>
-    user.options.map((name, index) => ({ userId: idOf(user), optionId: ids.options.get(`${user.uai}/${name}`) as number, ordre: index + 1 })),
+    user.options.map((name, index) => ({
+      userId: idOf(user),
+      optionId: ids.options.get(`${user.uai}/${name}`) as number,
+      ordre: index + 1,
+    })),
   );
   const applicationRows = planned.flatMap((user) =>
     user.applications.map((access) => ({

@@ -8,17 +8,13 @@ import { seedProfiles } from './profiles.js';
 
 /**
  * `npm run seed` runs with apps/server as its working folder, where './data' would be a second,
- * different database from the one `npm start` (run from the root) uses: default to the root's.
+ * different database from the one `npm start` (run from the root) uses: read paths from the root.
  */
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../..');
 
 async function main(): Promise<void> {
-  const source = { ...process.env };
-  // A relative DATA_DIR means relative to where the person typed `npm run seed` (npm's INIT_CWD).
-  source.DATA_DIR = source.DATA_DIR
-    ? path.resolve(source.INIT_CWD ?? process.cwd(), source.DATA_DIR)
-    : path.join(repositoryRoot, 'data');
-  const env = resolveEnv(source);
+  process.chdir(repositoryRoot);
+  const env = resolveEnv();
   const handle = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.dataDir });
   try {
     await runMigrations(handle);
