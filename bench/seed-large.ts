@@ -9,6 +9,7 @@ import { DEMO_APPLICATIONS, requiresCode } from '../apps/server/src/platform/db/
 import { createLoginAllocator, type LoginAllocator } from '../apps/server/src/platform/db/seed/credentials.js';
 import { isDatabaseEmpty } from '../apps/server/src/platform/db/seed/demo.js';
 import { seedProfiles } from '../apps/server/src/platform/db/seed/profiles.js';
+import { seedSettings } from '../apps/server/src/platform/db/seed/settings.js';
 import { createRandom, type Random } from '../apps/server/src/platform/db/seed/random.js';
 import { ensureCatalogue, ensureReferenceData } from '../apps/server/src/platform/db/seed/reference.js';
 import { parseSeedLargeArguments, SEED_LARGE_USAGE, type SeedLargeOptions } from './lib/arguments.js';
@@ -259,6 +260,7 @@ async function main(): Promise<void> {
   try {
     await runMigrations(handle);
     await seedProfiles(handle.db);
+    await seedSettings(handle.db);
     if (!options.append && !(await isDatabaseEmpty(handle.db))) {
       throw new Error('the database already holds schools or users; pass --append to add to them');
     }

@@ -5,6 +5,7 @@ import { openDatabase, runMigrations } from './platform/db/client.js';
 import { formatDemoAccounts } from './platform/db/seed/demo-accounts.js';
 import { seedDemoData } from './platform/db/seed/demo.js';
 import { seedProfiles } from './platform/db/seed/profiles.js';
+import { seedSettings } from './platform/db/seed/settings.js';
 import { attachRealtime } from './platform/realtime/realtime.js';
 
 function loadEnv(): Env {
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   await runMigrations(handle);
   await seedProfiles(handle.db);
+  await seedSettings(handle.db);
   const demo = env.SEED_DEMO ? await seedDemoData(handle.db, env.encryptionKey) : { seeded: false };
   const deps = { db: handle.db, env, engine: handle.engine };
   const app = await buildApp(deps, {

@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { readTestEngine } from '../src/platform/config/env.js';
 import { openDatabase, runMigrations } from '../src/platform/db/client.js';
 import { seedProfiles } from '../src/platform/db/seed/profiles.js';
+import { seedSettings } from '../src/platform/db/seed/settings.js';
 
 declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmentation merges into an interface
@@ -36,6 +37,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 1 });
     await runMigrations(handle);
     await seedProfiles(handle.db);
+  await seedSettings(handle.db);
     await handle.close();
     project.provide('postgresTemplate', template);
     project.provide('postgresAdminUrl', databaseUrl);
@@ -52,6 +54,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const handle = await openDatabase({ dataDir: 'memory://' });
   await runMigrations(handle);
   await seedProfiles(handle.db);
+  await seedSettings(handle.db);
   const dump = await handle.pglite!.dumpDataDir('none');
   await handle.close();
   const folder = mkdtempSync(path.join(tmpdir(), 'console-test-'));

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 export type PlatformUrls = { picturePath?: string }[];
@@ -64,6 +64,9 @@ export const userApplications = pgTable(
     login: text('login'),
     passwordEncrypted: text('password_encrypted'),
     keys: text('keys'),
+    /** The publisher's last word on this access: 'OK' when the token is valid, else its error; null when never checked. */
+    validToken: text('valid_token'),
+    tokenCheckedAt: timestamp('token_checked_at', { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.applicationId] }),

@@ -3,3 +3,4 @@ export * from './schools.js';
 export * from './users.js';
 export * from './catalogue.js';
 export * from './security.js';
+export * from './settings.js';

@@ -72,6 +72,7 @@ export const users = pgTable(
     uniqueIndex('users_login_unique').on(sql`lower(${table.login})`),
     uniqueIndex('users_link_token_unique').on(table.linkToken),
     index('users_uai_idx').on(table.uai),
+    index('users_uai_profile_idx').on(table.uai, table.profileId),
   ],
 );
 
