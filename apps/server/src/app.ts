@@ -12,6 +12,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { registerAlertsRoutes } from './features/alerts/alerts.routes.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import { registerClientConfigRoutes } from './features/client-config/client-config.routes.js';
+import { registerSchoolsRoutes } from './features/schools/schools.routes.js';
+import { registerUserSearchRoutes } from './features/users/search.routes.js';
 import type { AppDeps } from './platform/context.js';
 import { registerErrorHandler } from './platform/errors/error-handler.js';
 
@@ -50,6 +52,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     logger: options.logger ?? false,
     trustProxy: deps.env.TRUST_PROXY,
     bodyLimit: 1_048_576,
+    ignoreTrailingSlash: true,
     requestIdHeader: 'x-request-id',
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -101,6 +104,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerAuthRoutes(app, deps);
   registerAlertsRoutes(app, deps);
   registerClientConfigRoutes(app, deps);
+  registerSchoolsRoutes(app, deps);
+  registerUserSearchRoutes(app, deps);
 
   if (options.webDistDir) await registerWebApp(app, options.webDistDir);
   return app;

@@ -3,7 +3,8 @@ import { hasPrintablePassword } from '../src/features/auth/auth.policy.js';
 import { storePassword } from '../src/platform/auth/passwords.js';
 import { randomToken } from '../src/platform/auth/secrets.js';
 import type { Database } from '../src/platform/db/client.js';
-import { managerSchools, schools, users } from '../src/platform/db/schema/index.js';
+import { and, eq } from 'drizzle-orm';
+import { applications, managerSchools, options, platforms, schools, userApplications, userOptions, users } from '../src/platform/db/schema/index.js';
 
 let sequence = 0;
 const next = () => ++sequence;
@@ -51,4 +52,35 @@ export async function buildUser(
     .returning();
   for (const uai of managedSchools) await db.insert(managerSchools).values({ userId: row!.id, uai });
   return { ...row!, password };
+}
+
+export async function buildApplication(db: Database, values: { name: string; platformId?: string; order?: number }) {
+  const platformId = values.platformId ?? `P${next()}`;
+  await db.insert(platforms).values({ id: platformId, name: `Plateforme ${platformId}` }).onConflictDoNothing();
+  const [row] = await db
+    .insert(applications)
+    .values({ name: values.name, platformId, order: values.order ?? next() })
+    .returning();
+  return row!;
+}
+
+/** Gives users options (in the given order) of their school, creating the options as needed. */
+export async function giveOptions(db: Database, user: { id: number; uai: string | null }, names: string[]) {
+  for (const [index, name] of names.entries()) {
+    await db.insert(options).values({ uai: user.uai!, name }).onConflictDoNothing();
+    const [option] = await db
+      .select()
+      .from(options)
+      .where(and(eq(options.uai, user.uai!), eq(options.name, name)));
+    await db.insert(userOptions).values({ userId: user.id, optionId: option!.id, ordre: index + 1 });
+  }
+}
+
+export async function giveApplication(
+  db: Database,
+  user: { id: number },
+  application: { id: number },
+  values: Partial<typeof userApplications.$inferInsert> = {},
+) {
+  await db.insert(userApplications).values({ userId: user.id, applicationId: application.id, status: 1, ...values });
 }

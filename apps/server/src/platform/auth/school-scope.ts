@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Actor, ServiceContext } from '../context.js';
 import { managerSchools } from '../db/schema/index.js';
 
@@ -47,4 +47,22 @@ export async function canReachSchool(ctx: Pick<ServiceContext, 'db' | 'actor'>, 
 export async function canReachUser(ctx: Pick<ServiceContext, 'db' | 'actor'>, user: { id: number; uai: string | null }): Promise<boolean> {
   if (user.id === ctx.actor.id) return true;
   return canReachSchool(ctx, user.uai);
+}
+
+/**
+ * A SQL condition keeping the rows whose UAI column the caller reaches, so that lists are scoped
+ * in the query itself.
+ */
+export function schoolScopeCondition(actor: Pick<Actor, 'id' | 'profile' | 'uai'>, uaiColumn: SQL | AnyColumn): SQL {
+  const scope = schoolScopeOf(actor);
+  switch (scope.kind) {
+    case 'all':
+      return sql`true`;
+    case 'assigned':
+      return sql`${uaiColumn} in (select ms.uai from manager_schools ms where ms.user_id = ${scope.managerId})`;
+    case 'own':
+      return scope.uai === null ? sql`false` : sql`${uaiColumn} = ${scope.uai}`;
+    case 'none':
+      return sql`false`;
+  }
 }

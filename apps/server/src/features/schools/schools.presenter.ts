@@ -1,0 +1,125 @@
+import { profileNameOf, type School, type SchoolListItem, type SchoolUser } from '@console/contract';
+import type { applications, platforms, regexSettings } from '../../platform/db/schema/index.js';
+import type { SchoolListRow, SchoolRow, SchoolUserRow } from './schools.repository.js';
+
+export function presentSchoolListItem(row: SchoolListRow): SchoolListItem {
+  return { UAI: row.uai, Nom: row.name, Commune: row.town, Extension: row.extension, Effectif: row.pupils };
+}
+
+type PlatformRow = typeof platforms.$inferSelect;
+type ApplicationRow = typeof applications.$inferSelect;
+
+export function presentSchool(
+  school: SchoolRow,
+  catalogue: { platformRows: PlatformRow[]; applicationRows: ApplicationRow[] },
+  regexRows: (typeof regexSettings.$inferSelect)[],
+  abilities: School['abilities'],
+): School {
+  const platformsById = new Map(catalogue.platformRows.map((platform) => [platform.id, platform]));
+  return {
+    informations: {
+      uai: school.uai,
+      name: school.name,
+      town: school.town,
+      extension: school.extension,
+      adminDuration: school.adminDuration,
+      connectRndPwd: school.connectRndPwd,
+      address: school.address,
+      postalCode: school.postalCode,
+      sector: school.sector,
+      latitude: school.latitude,
+      longitude: school.longitude,
+    },
+    deployment: school.deployment,
+    regexGlobal: regexRows.map((row) => ({
+      field: row.fieldName,
+      conversion: row.regexConversion,
+      special: row.regexSpecial,
+      structure: row.regexStructure,
+    })),
+    regexEstab: school.regexEstab,
+    applications: catalogue.applicationRows.map((application) => {
+      const platform = platformsById.get(application.platformId);
+      return {
+        idApplication: application.id,
+        name: application.name,
+        order: application.order,
+        platformId: application.platformId,
+        urls: application.urls,
+        urlSchemeLoginRequired: platform?.urlSchemeLoginRequired ?? false,
+        urlSchemePwdRequired: platform?.urlSchemePwdRequired ?? false,
+        urlSchemeCodeRequired: platform?.urlSchemeCodeRequired ?? false,
+        applicationCodeRequired: application.applicationCodeRequired,
+        commonCode: application.commonCode,
+        connectDiffPassword: application.connectDiffPassword,
+      };
+    }),
+    platforms: catalogue.platformRows.map((platform) => ({
+      platformId: platform.id,
+      platformName: platform.name,
+      platformOrder: platform.order,
+      platformForExport: platform.forExport,
+      platformExportType: platform.exportType,
+      platformCodeRequired: platform.platformCodeRequired,
+      platformCodeYesNo: platform.platformCodeYesNo,
+      commonCode: platform.commonCode,
+      urls: platform.urls,
+    })),
+    abilities,
+  };
+}
+
+function toIso(value: Date | string | null): string | null {
+  if (value === null) return null;
+  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+}
+
+/** The users of a school with their option names in order and their application accesses. */
+export function presentSchoolUsers(rows: {
+  userRows: SchoolUserRow[];
+  optionRows: { user_id: number; name: string }[];
+  accessRows: { user_id: number; application_id: number; status: number; keys: string | null; platform_id: string }[];
+}): SchoolUser[] {
+  const optionsByUser = new Map<number, string[]>();
+  for (const row of rows.optionRows) {
+    const list = optionsByUser.get(row.user_id);
+    if (list) list.push(row.name);
+    else optionsByUser.set(row.user_id, [row.name]);
+  }
+  const accessesByUser = new Map<number, { applications: SchoolUser['applications']; platforms: Set<string> }>();
+  for (const row of rows.accessRows) {
+    let entry = accessesByUser.get(row.user_id);
+    if (!entry) {
+      entry = { applications: {}, platforms: new Set() };
+      accessesByUser.set(row.user_id, entry);
+    }
+    entry.applications[row.application_id] = { status: row.status, code: row.keys };
+    if (row.status === 1) entry.platforms.add(row.platform_id);
+  }
+  return rows.userRows.map((row) => {
+    const accesses = accessesByUser.get(row.id);
+    return {
+      id: row.id,
+      importNumber: row.import_number,
+      adminMode: row.admin_mode,
+      uai: row.uai,
+      lastname: row.lastname,
+      firstname: row.firstname,
+      login: row.login,
+      level: row.level,
+      className: row.class_name,
+      disabled: row.disabled,
+      disabledAt: toIso(row.disabled_at),
+      profile: profileNameOf(row.profile_id) ?? 'Eleve',
+      locked: row.locked,
+      lastLoginAt: toIso(row.last_login_at),
+      tabletNumber: row.tablet_number,
+      comment: row.comment,
+      subject: row.subject,
+      email: row.email,
+      options: optionsByUser.get(row.id) ?? [],
+      applications: accesses?.applications ?? {},
+      platforms: accesses ? [...accesses.platforms].sort() : [],
+    };
+  });
+}

@@ -1,0 +1,182 @@
+import {
+  schools,
+  type School,
+  type SchoolListItem,
+  type SchoolUser,
+  type Statistics,
+} from '@console/contract';
+import { sql } from 'drizzle-orm';
+import { writeAudit } from '../../platform/audit/audit.js';
+import { canReachSchool, schoolScopeCondition } from '../../platform/auth/school-scope.js';
+import type { ServiceContext } from '../../platform/context.js';
+import { AppError, validationError } from '../../platform/errors/app-error.js';
+import { canDeleteSchool, canReadStatistics } from './schools.policy.js';
+import { presentSchool, presentSchoolListItem, presentSchoolUsers } from './schools.presenter.js';
+import {
+  countEnabledUsersPerApplication,
+  countryExists,
+  countSchoolUsers,
+  findCity,
+  findSchool,
+  insertCity,
+  insertSchool,
+  listCatalogue,
+  listDeployments,
+  listReachableSchools,
+  listReferenceData,
+  listRegexSettings,
+  listSchoolUsers,
+  removeSchool,
+  schoolTypeExists,
+  type SchoolRow,
+} from './schools.repository.js';
+import { computeStatistics } from './schools.statistics.js';
+
+const notFound = () => new AppError('not_found', 'No such school');
+
+/** The school of a UAI when the caller reaches it; throws `not_found` otherwise (unknown or out of reach alike). */
+async function requireReachableSchool(ctx: ServiceContext, uai: string): Promise<SchoolRow> {
+  if (!(await canReachSchool(ctx, uai))) throw notFound();
+  const school = await findSchool(ctx.db, uai);
+  if (!school) throw notFound();
+  return school;
+}
+
+export async function listSchools(ctx: ServiceContext): Promise<SchoolListItem[]> {
+  return (await listReachableSchools(ctx.db, ctx.actor)).map(presentSchoolListItem);
+}
+
+export async function getSchool(ctx: ServiceContext, uai: string): Promise<School> {
+  const school = await requireReachableSchool(ctx, uai);
+  const [catalogue, regexRows, counts] = await Promise.all([listCatalogue(ctx.db), listRegexSettings(ctx.db), countSchoolUsers(ctx.db, uai)]);
+  return presentSchool(school, catalogue, regexRows, { canDelete: canDeleteSchool(ctx.actor.rights, counts.users) });
+}
+
+export async function getSchoolWithUsers(ctx: ServiceContext, uai: string): Promise<School & { users: SchoolUser[] }> {
+  const school = await getSchool(ctx, uai);
+  return { ...school, users: presentSchoolUsers(await listSchoolUsers(ctx.db, uai)) };
+}
+
+export async function getSchoolApplications(ctx: ServiceContext, uai: string) {
+  await requireReachableSchool(ctx, uai);
+  const [{ applicationRows }, enabled] = await Promise.all([listCatalogue(ctx.db), countEnabledUsersPerApplication(ctx.db, uai)]);
+  return applicationRows.map((application) => ({
+    idApplication: application.id,
+    name: application.name,
+    platformId: application.platformId,
+    order: application.order,
+    enabledUsers: enabled.get(application.id) ?? 0,
+  }));
+}
+
+export async function getDeployments(ctx: ServiceContext) {
+  return listDeployments(ctx.db, ctx.actor);
+}
+
+export async function getReferenceData(ctx: ServiceContext) {
+  const { cityRows, countryRows, typeRows } = await listReferenceData(ctx.db);
+  return {
+    cities: cityRows.map((city) => ({ idCity: city.id, city: city.name, idCountry: city.countryId })),
+    countries: countryRows.map((country) => ({ idCountry: country.id, country: country.name })),
+    typeEstab: typeRows.map((type) => ({ idTypeEstab: type.id, typeEstab: type.label, orderTypeEstab: type.order })),
+  };
+}
+
+/**
+ * Statistics of one school (which the caller must reach, else `not_found`) or of all the
+ * caller's schools (which needs the Overview right, else `forbidden`).
+ */
+export async function getStatistics(ctx: ServiceContext, uai: string | undefined): Promise<Statistics> {
+  if (!canReadStatistics(ctx.actor.rights, uai !== undefined)) throw new AppError('forbidden', 'Right Overview at Lecture required');
+  if (uai !== undefined) {
+    await requireReachableSchool(ctx, uai);
+    return computeStatistics(ctx.db, { users: sql`u.uai = ${uai}`, schools: sql`s.uai = ${uai}`, applicationsNeedUsers: true });
+  }
+  const everything = ctx.actor.profile === 'Administrateur';
+  return computeStatistics(ctx.db, {
+    users: everything ? sql`true` : schoolScopeCondition(ctx.actor, sql`u.uai`),
+    schools: schoolScopeCondition(ctx.actor, sql`s.uai`),
+    applicationsNeedUsers: !everything,
+  });
+}
+
+/**
+ * Creates a school. Throws `conflict` (fieldErrors.uai) when the UAI exists, `validation_failed`
+ * for an unknown city, country or type. Writes the school, a new city if asked, and the audit
+ * entry in one transaction.
+ */
+export async function createSchool(ctx: ServiceContext, body: schools.CreateSchoolBody): Promise<{ uai: string }> {
+  const editor = `${ctx.actor.firstname} ${ctx.actor.lastname}`;
+  return ctx.db.transaction(async (tx) => {
+    if (await findSchool(tx, body.uai)) {
+      throw new AppError('conflict', 'A school with this UAI exists', { fieldErrors: { uai: ['school.errors.uai_exists'] } });
+    }
+    let values: Parameters<typeof insertSchool>[1];
+    if (body.isEtabExist) {
+      const record = body.state;
+      values = {
+        uai: body.uai,
+        name: record.nom_etablissement,
+        town: record.nom_commune ?? '',
+        address: record.adresse_1 ?? '',
+        postalCode: record.code_postal ?? null,
+        sector: record.statut_public_prive === 'Public' ? 'Public' : 'Privé',
+        countyId: Number(body.uai.slice(0, 3)),
+        latitude: record.latitude ?? null,
+        longitude: record.longitude ?? null,
+        extension: schools.proposeExtension(record.nom_etablissement),
+        typeId: (await schoolTypeExists(tx, 1)) ? 1 : null,
+      };
+    } else {
+      const state = body.state;
+      let cityId: number | null = null;
+      let town = '';
+      let countryId = state.idCountry ?? null;
+      if (countryId !== null && !(await countryExists(tx, countryId))) throw validationError({ 'state.idCountry': ['school.errors.unknown_country'] });
+      if (state.idCity > 0) {
+        const city = await findCity(tx, state.idCity);
+        if (!city) throw validationError({ 'state.idCity': ['school.errors.unknown_city'] });
+        cityId = city.id;
+        town = city.name;
+        countryId = city.countryId;
+      } else if (state.nameOfCity && countryId !== null) {
+        cityId = await insertCity(tx, state.nameOfCity, countryId);
+        town = state.nameOfCity;
+      }
+      if (!(await schoolTypeExists(tx, state.typeOfEstablishment)) && state.typeOfEstablishment !== 1) {
+        throw validationError({ 'state.typeOfEstablishment': ['school.errors.unknown_type'] });
+      }
+      values = {
+        uai: body.uai,
+        name: state.name,
+        address: state.address,
+        town,
+        cityId,
+        countryId,
+        sector: state.sector,
+        countyId: state.idCounty,
+        academyId: state.idAcademy,
+        typeId: (await schoolTypeExists(tx, state.typeOfEstablishment)) ? state.typeOfEstablishment : null,
+        extension: schools.proposeExtension(state.name),
+      };
+    }
+    await insertSchool(tx, values);
+    await writeAudit(tx, { actor: ctx.actor, action: 'create', entity: 'school', entityId: body.uai, uai: body.uai, after: { ...values, editor } });
+    return { uai: body.uai };
+  });
+}
+
+/** Deletes a school with no user. Throws `not_found` out of reach, `conflict` when users remain. */
+export async function deleteSchool(ctx: ServiceContext, uai: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const school = await findSchool(tx, uai);
+    if (!school || !(await canReachSchool({ db: ctx.db, actor: ctx.actor }, uai))) throw notFound();
+    await tx.execute(sql`select uai from schools where uai = ${uai} for update`);
+    const counts = await countSchoolUsers(tx, uai);
+    if (counts.users > 0) {
+      throw new AppError('conflict', 'The school still has users', { reason: 'school_not_empty', users: counts.users });
+    }
+    await removeSchool(tx, uai);
+    await writeAudit(tx, { actor: ctx.actor, action: 'delete', entity: 'school', entityId: uai, uai, before: school });
+  });
+}

@@ -1,0 +1,3 @@
+export * from './new-school.js';
+export * from './routes.js';
+export * from './schemas.js';

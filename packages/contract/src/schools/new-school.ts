@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { isValidUai } from '../rules/uai.js';
+
+export const UAI_FORMAT_MESSAGE = 'school.errors.uai_format';
+export const UAI_CHECK_LETTER_MESSAGE = 'school.errors.uai_check_letter';
+
+const uaiShape = z
+  .string()
+  .trim()
+  .max(8, UAI_FORMAT_MESSAGE)
+  .regex(/^\d{7}[A-Za-z]$/, UAI_FORMAT_MESSAGE)
+  .transform((uai) => uai.toUpperCase());
+
+/** A French school chosen in the education directory: its record as the directory gave it. */
+export const directorySchoolStateSchema = z.object({
+  identifiant_de_l_etablissement: z.string().trim(),
+  nom_etablissement: z.string().trim().min(1, 'global.errors.required').max(200),
+  nom_commune: z.string().trim().max(120).nullable().optional(),
+  statut_public_prive: z.string().trim().max(40).nullable().optional(),
+  code_postal: z.string().trim().max(10).nullable().optional(),
+  libelle_departement: z.string().trim().max(120).nullable().optional(),
+  libelle_region: z.string().trim().max(120).nullable().optional(),
+  adresse_1: z.string().trim().max(300).nullable().optional(),
+  latitude: z.number().min(-90).max(90).nullable().optional(),
+  longitude: z.number().min(-180).max(180).nullable().optional(),
+});
+
+/** The foreign-school form (spec 1 §3 "New school form"), with its defaults. */
+export const foreignSchoolStateSchema = z
+  .object({
+    uai: uaiShape,
+    name: z.string().trim().min(1, 'global.errors.required').max(200),
+    typeOfEstablishment: z.number().int().positive().default(1),
+    address: z.string().trim().min(1, 'global.errors.required').max(300),
+    idCounty: z.number().int().default(999),
+    sector: z.enum(['Privé', 'Public']).default('Privé'),
+    /** 0 when no city is chosen; then nameOfCity and idCountry create one, or the school has no city. */
+    idCity: z.number().int().min(0).default(0),
+    idCountry: z.number().int().positive().nullable().optional(),
+    nameOfCity: z.string().trim().max(120).optional(),
+    idAcademy: z.number().int().default(99),
+  })
+  .superRefine((state, context) => {
+    if (state.idCity === 0 && state.nameOfCity && !state.idCountry) {
+      context.addIssue({ code: 'custom', path: ['idCountry'], message: 'global.errors.required' });
+    }
+    if (state.idCity === 0 && !state.nameOfCity && state.idCountry) {
+      context.addIssue({ code: 'custom', path: ['nameOfCity'], message: 'global.errors.required' });
+    }
+  });
+
+/**
+ * `POST /schools/` {uai, isEtabExist, state}: isEtabExist true for a French school from the
+ * directory (its check letter is verified), false for a foreign school typed by hand.
+ */
+export const createSchoolBodySchema = z.discriminatedUnion('isEtabExist', [
+  z
+    .object({ uai: uaiShape, isEtabExist: z.literal(true), state: directorySchoolStateSchema })
+    .superRefine((body, context) => {
+      if (body.state.identifiant_de_l_etablissement.toUpperCase() !== body.uai) {
+        context.addIssue({ code: 'custom', path: ['uai'], message: UAI_FORMAT_MESSAGE });
+      } else if (!isValidUai(body.uai)) {
+        context.addIssue({ code: 'custom', path: ['uai'], message: UAI_CHECK_LETTER_MESSAGE });
+      }
+    }),
+  z.object({ uai: uaiShape, isEtabExist: z.literal(false), state: foreignSchoolStateSchema }).superRefine((body, context) => {
+    if (body.state.uai !== body.uai) context.addIssue({ code: 'custom', path: ['uai'], message: UAI_FORMAT_MESSAGE });
+  }),
+]);
+export type CreateSchoolBody = z.infer<typeof createSchoolBodySchema>;
+
+/** The login suffix proposed for a new school: its name without accents, lower case, dashed. */
+export function proposeExtension(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 30)
+    .replace(/-+$/, '');
+}
