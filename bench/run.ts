@@ -1,13 +1,22 @@
 // `npm run bench`: the foundation's figures. Flags: --seconds N (load duration, default 6),
-// --database-url URL (PostgreSQL instead of a fresh embedded database), --only auth|startup|bundle.
+// --database-url URL (PostgreSQL instead of a fresh embedded database for the sign-in figures),
+// --large-database-url URL and --pglite-dir DIR (seed:large data for the schools figures),
+// --only auth|schools|startup|bundle.
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { runAuthBench } from './auth.bench.js';
+import { runSchoolsBench } from './schools.bench.js';
 import { runStartupBench } from './startup.bench.js';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '6' }, 'database-url': { type: 'string' }, only: { type: 'string' } },
+  options: {
+    seconds: { type: 'string', default: '6' },
+    'database-url': { type: 'string' },
+    'large-database-url': { type: 'string' },
+    'pglite-dir': { type: 'string' },
+    only: { type: 'string' },
+  },
 });
 const seconds = Number(values.seconds);
 const wanted = (name: string) => !values.only || values.only === name;
@@ -18,6 +27,13 @@ if (wanted('auth')) {
   const auth = await runAuthBench({ databaseUrl: values['database-url'], seconds });
   auth.lines.forEach((line) => console.log('  ' + line));
   passed &&= auth.passed;
+}
+
+if (wanted('schools')) {
+  console.log('\n# Schools and user search (seed:large data)');
+  const schools = await runSchoolsBench({ databaseUrl: values['large-database-url'], pgliteDir: values['pglite-dir'] });
+  schools.lines.forEach((line) => console.log('  ' + line));
+  passed &&= schools.passed;
 }
 
 if (wanted('startup')) {

@@ -10,8 +10,10 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAlertsRoutes } from './features/alerts/alerts.routes.js';
+import { registerAppsRoutes } from './features/apps/apps.routes.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import { registerClientConfigRoutes } from './features/client-config/client-config.routes.js';
+import { registerDirectoryRoutes } from './features/directory/directory.routes.js';
 import { registerSchoolsRoutes } from './features/schools/schools.routes.js';
 import { registerUserSearchRoutes } from './features/users/search.routes.js';
 import type { AppDeps } from './platform/context.js';
@@ -52,7 +54,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     logger: options.logger ?? false,
     trustProxy: deps.env.TRUST_PROXY,
     bodyLimit: 1_048_576,
-    ignoreTrailingSlash: true,
+    routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: 'x-request-id',
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -104,6 +106,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerAuthRoutes(app, deps);
   registerAlertsRoutes(app, deps);
   registerClientConfigRoutes(app, deps);
+  registerDirectoryRoutes(app, deps);
+  registerAppsRoutes(app, deps);
   registerSchoolsRoutes(app, deps);
   registerUserSearchRoutes(app, deps);
 

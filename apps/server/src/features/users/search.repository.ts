@@ -1,3 +1,4 @@
+import { toSearchKey } from '@console/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 
@@ -20,10 +21,26 @@ export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (character) => '\\' + character);
 }
 
+const COLUMNS = ['lastname', 'firstname', 'login'] as const;
+
+function keyOf(column: (typeof COLUMNS)[number]): SQL {
+  return sql`(search_key(u.${sql.raw(column)}) collate "C")`;
+}
+
+function anyColumnStartsWith(word: string): SQL {
+  const pattern = escapeLike(toSearchKey(word)) + '%';
+  return sql`(${sql.join(
+    COLUMNS.map((column) => sql`${keyOf(column)} like ${pattern}`),
+    sql` or `,
+  )})`;
+}
+
 /**
- * Users (within `scope`) where every word is a prefix of the last name, first name or login, as
- * the search keys of migration 0002 normalise them. The first word uses the three prefix indexes;
- * the others filter. Reads one row more than a page, to tell whether another page exists.
+ * Users (within `scope`) where every word is a prefix of the last name, first name or login
+ * (accents and case ignored). Ranked: last-name matches of the longest word first, then
+ * first-name, then login matches, each in its key's order; each rank reads its own index in
+ * order and stops after the page, so that a common prefix among 1,000,000 users stays cheap.
+ * Reads one row more than the page, to tell whether another page exists.
  */
 export async function findUsersByWords(
   db: Database,
@@ -31,16 +48,22 @@ export async function findUsersByWords(
   scope: SQL,
   page: { size: number; index: number },
 ): Promise<UserSearchRow[]> {
-  const conditions = words.map((word) => {
-    const pattern = escapeLike(word) + '%';
-    return sql`(search_key(u.lastname) like search_key(${pattern}) or search_key(u.firstname) like search_key(${pattern})
-      or search_key(u.login) like search_key(${pattern}))`;
-  });
+  const leading = [...words].sort((a, b) => b.length - a.length)[0]!;
+  const others = words.filter((word) => word !== leading);
+  const leadingPattern = escapeLike(toSearchKey(leading)) + '%';
+  const filters = others.length > 0 ? sql` and ${sql.join(others.map(anyColumnStartsWith), sql` and `)}` : sql``;
+  const reach = page.size * (page.index + 1) + 1;
+  const ranks = COLUMNS.map(
+    (column, rank) => sql`(select u.id, ${rank}::int as rank, ${keyOf(column)} as key from users u
+      where ${keyOf(column)} like ${leadingPattern}${filters} and ${scope}
+      order by ${keyOf(column)}, u.id limit ${reach})`,
+  );
   const result = await db.execute<UserSearchRow>(sql`
+    with matches as (${sql.join(ranks, sql` union all `)}),
+    best as (select distinct on (id) id, rank, key from matches order by id, rank),
+    chosen as (select id, rank, key from best order by rank, key, id limit ${page.size + 1} offset ${page.size * page.index})
     select u.id, u.uai, s.town, s.name as school, u.lastname, u.firstname, u.login, u.level, u.class_name, u.profile_id, u.disabled
-    from users u left join schools s on s.uai = u.uai
-    where ${sql.join(conditions, sql` and `)} and ${scope}
-    order by search_key(u.lastname), search_key(u.firstname), u.id
-    limit ${page.size + 1} offset ${page.size * page.index}`);
+    from chosen c join users u on u.id = c.id left join schools s on s.uai = u.uai
+    order by c.rank, c.key, c.id`);
   return result.rows;
 }

@@ -71,5 +71,7 @@ export const userApplications = pgTable(
   (table) => [
     primaryKey({ columns: [table.userId, table.applicationId] }),
     index('user_applications_application_idx').on(table.applicationId),
+    // Covers "users per application" (index-only scan of enabled accesses).
+    index('user_applications_status_idx').on(table.status, table.applicationId),
   ],
 );

@@ -1,0 +1,2 @@
+CREATE INDEX "users_stats_idx" ON "users" USING btree ("profile_id","admin_mode","last_login_at");--> statement-breakpoint
+CREATE INDEX "user_applications_status_idx" ON "user_applications" USING btree ("status","application_id");
