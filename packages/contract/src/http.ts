@@ -35,12 +35,12 @@ export function defineRoute<
   return route;
 }
 
-/** The input a client passes to `call(route, input)`. */
+/** The input a client passes to `call(route, input)`: only the parts the route declares. */
 export type RouteInput<R> =
   R extends RouteDescriptor<infer P, infer Q, infer B, z.ZodType>
-    ? (R['params'] extends z.ZodType ? { params: z.input<P> } : { params?: never }) &
-        (R['query'] extends z.ZodType ? { query?: z.input<Q> } : { query?: never }) &
-        (R['body'] extends z.ZodType ? { body: z.input<B> } : { body?: never })
+    ? (z.ZodType extends P ? { params?: never } : { params: z.input<P> }) &
+        (z.ZodType extends Q ? { query?: never } : { query?: z.input<Q> }) &
+        (z.ZodType extends B ? { body?: never } : { body: z.input<B> })
     : never;
 
 export type RouteAnswer<R> = R extends RouteDescriptor<z.ZodType, z.ZodType, z.ZodType, infer A> ? z.output<A> : never;

@@ -1,0 +1,35 @@
+import { isAccountHolderProfile, type SessionUser } from '@console/contract';
+import { lazy, Suspense } from 'react';
+import { OwnAccountCard } from '../../features/account/components/OwnAccountCard';
+import { EmptyView } from './EmptyView';
+import { ViewLoading } from './ViewLoading';
+import type { View } from './views';
+
+// Each view loads its own chunk (charts, tables), never with the sign-in screen.
+const OverviewView = lazy(() => import('../../features/overview/components/OverviewView').then((module) => ({ default: module.OverviewView })));
+const DashboardView = lazy(() => import('../../features/dashboard/components/DashboardView').then((module) => ({ default: module.DashboardView })));
+const SchoolUsersView = lazy(() =>
+  import('../../features/schools/components/SchoolUsersView').then((module) => ({ default: module.SchoolUsersView })),
+);
+
+type ViewSwitchProps = { view: View; user: SessionUser; activeSchoolUai: string | null };
+
+/** The main view for the current view value. */
+export function ViewSwitch({ view, user, activeSchoolUai }: ViewSwitchProps) {
+  if (view === 'users' && isAccountHolderProfile(user.profile)) return <OwnAccountCard user={user} />;
+  if ((view === 'users' || view === 'dashboard') && !activeSchoolUai) return <EmptyView view={view} messageKey="views.no_school" />;
+  return <Suspense fallback={<ViewLoading />}>{renderView(view, user, activeSchoolUai)}</Suspense>;
+}
+
+function renderView(view: View, user: SessionUser, activeSchoolUai: string | null) {
+  switch (view) {
+    case 'overview':
+      return <OverviewView user={user} />;
+    case 'dashboard':
+      return <DashboardView uai={activeSchoolUai!} />;
+    case 'users':
+      return <SchoolUsersView uai={activeSchoolUai!} user={user} />;
+    default:
+      return <EmptyView view={view} />;
+  }
+}

@@ -1,0 +1,61 @@
+import { auth, type PasswordChange, type SessionUser } from '@console/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { ApiError, call } from '../../lib/api';
+
+export const sessionQueryKey = ['auth', 'session'] as const;
+
+/** Queries that do not depend on who is signed in, kept across a sign-out. */
+const PUBLIC_QUERY_ROOTS = ['auth', 'alerts', 'client-config'];
+
+/** The signed-in user restored from the session cookie, or null when there is none. */
+export function useSession() {
+  return useQuery({
+    queryKey: sessionQueryKey,
+    queryFn: async (): Promise<SessionUser | null> => {
+      try {
+        return await call(auth.me);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return null;
+        throw error;
+      }
+    },
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/** Makes the given user the signed-in one (after the sign-in screen's success fade). */
+export function useEnterSession() {
+  const queryClient = useQueryClient();
+  return useCallback((user: SessionUser) => queryClient.setQueryData(sessionQueryKey, user), [queryClient]);
+}
+
+export function useSignIn() {
+  return useMutation({
+    mutationFn: (credentials: { login: string; password: string }) => call(auth.login, { body: credentials }),
+  });
+}
+
+export function useSignInWithLink() {
+  return useMutation({
+    mutationFn: (token: string) => call(auth.loginWithToken, { body: { id: token, loginWithUrl: true } }),
+  });
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(auth.logout),
+    onSettled: () => {
+      queryClient.removeQueries({ predicate: (query) => !PUBLIC_QUERY_ROOTS.includes(String(query.queryKey[0])) });
+      queryClient.setQueryData(sessionQueryKey, null);
+    },
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (change: PasswordChange) => call(auth.changePassword, { body: change }),
+  });
+}

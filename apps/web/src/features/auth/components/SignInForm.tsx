@@ -1,0 +1,100 @@
+import { auth, type SessionUser } from '@console/contract';
+import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api';
+import { firstMessages, translateMessage } from '../../../lib/forms';
+import { useSignIn } from '../api';
+import { useLinkSignIn } from '../hooks/useLinkSignIn';
+import { signInErrorKey } from '../sign-in-errors';
+
+type SignInFormProps = {
+  /** Called once the server accepted the credentials or the link. */
+  onSuccess: (user: SessionUser) => void;
+  /** True after success, while the screen fades out: the button shows the success state. */
+  isSucceeded: boolean;
+};
+
+type FieldMessages = { login?: string; password?: string };
+
+export function SignInForm({ onSuccess, isSucceeded }: SignInFormProps) {
+  const { t, i18n } = useTranslation();
+  const [login, setLogin] = useState('');
+  const [password, setPassword] = useState('');
+  const [messages, setMessages] = useState<FieldMessages>({});
+  const signIn = useSignIn();
+
+  const translate = (key: string) => translateMessage(i18n, key);
+
+  const handleError = (error: unknown) => {
+    if (error instanceof ApiError && error.code === 'validation_failed' && Object.keys(error.fieldErrors).length > 0) {
+      const fields = firstMessages(error.fieldErrors);
+      setMessages({ login: fields.login && translate(fields.login), password: fields.password && translate(fields.password) });
+      return;
+    }
+    setMessages({ login: t(signInErrorKey(error)) });
+  };
+
+  const linkSignIn = useLinkSignIn({ onSuccess, onError: handleError });
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = auth.loginBodySchema.safeParse({ login, password });
+    if (!parsed.success) {
+      const fields = firstMessages(parsed.error.issues);
+      setMessages({ login: fields.login && translate(fields.login), password: fields.password && translate(fields.password) });
+      return;
+    }
+    setMessages({});
+    signIn.mutate(parsed.data, { onSuccess, onError: handleError });
+  };
+
+  const isBusy = signIn.isPending || linkSignIn.isPending;
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-busy={isBusy}>
+      <Stack gap="md">
+        <TextInput
+          label={t('signin.login')}
+          name="login"
+          autoComplete="username"
+          value={login}
+          onChange={(event) => setLogin(event.currentTarget.value)}
+          error={messages.login && <span role="alert">{messages.login}</span>}
+          disabled={isSucceeded}
+          size="md"
+          autoFocus
+        />
+        <PasswordInput
+          label={t('signin.password')}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          error={messages.password}
+          visibilityToggleFocusable
+          visibilityToggleButtonProps={{ 'aria-label': t('signin.show_password') }}
+          disabled={isSucceeded}
+          size="md"
+        />
+        {linkSignIn.isPending && (
+          <Text size="sm" role="status" ta="center">
+            {t('signin.link_in_progress')}
+          </Text>
+        )}
+        <Button
+          type="submit"
+          size="md"
+          fullWidth
+          loading={isBusy}
+          color={isSucceeded ? 'teal.9' : undefined}
+          leftSection={isSucceeded ? <IconCheck size={18} aria-hidden /> : undefined}
+          aria-live="polite"
+        >
+          {isSucceeded ? t('signin.success') : t('signin.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

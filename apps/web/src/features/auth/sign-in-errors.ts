@@ -1,0 +1,10 @@
+import { ApiError } from '../../lib/api';
+
+/** The translation key shown under the login field for a failed sign-in (spec 1 §8). */
+export function signInErrorKey(error: unknown): string {
+  if (!(error instanceof ApiError)) return 'global.errors.occurred';
+  if (error.code === 'account_locked') return 'global.errors.account_locked';
+  if (error.code === 'too_many_attempts') return 'global.errors.too_many_attempts';
+  if (error.status === 401) return 'global.errors.invalid_logins';
+  return 'global.errors.occurred';
+}

@@ -1,0 +1,114 @@
+import { auth, buildPath, type RouteAnswer, type RouteDescriptor } from '@console/contract';
+import type { z } from 'zod';
+
+/** True when the descriptor declares the schema (an absent one is inferred as the bare `z.ZodType`). */
+type Declared<S> = z.ZodType extends S ? false : true;
+
+/** What `call` takes for a route: its params, query and body, each only when the route declares it. */
+export type CallInput<R> =
+  R extends RouteDescriptor<infer P, infer Q, infer B, z.ZodType>
+    ? (Declared<P> extends true ? { params: z.input<P> } : { params?: never }) &
+        (Declared<Q> extends true ? { query?: z.input<Q> } : { query?: never }) &
+        (Declared<B> extends true ? { body: z.input<B> } : { body?: never })
+    : never;
+
+type CallArguments<R> = object extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];
+
+export type FieldErrors = Record<string, string[]>;
+
+/** A failed API call: the HTTP status and the server's stable error code, message and field errors. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fieldErrors: FieldErrors;
+
+  constructor(status: number, code: string, message: string, fieldErrors: FieldErrors = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+const API_PREFIX = '/api';
+
+/** Calls whose 401 means "wrong credentials" or "no session yet", not "session expired". */
+const ROUTES_WITHOUT_EXPIRY: readonly RouteDescriptor[] = [auth.login, auth.loginWithToken, auth.me];
+
+let handleSessionExpired: () => void = () => window.location.reload();
+
+/** Replaces what happens when a call answers 401 (a page reload by default, which shows the sign-in). */
+export function setSessionExpiredHandler(handler: () => void): void {
+  handleSessionExpired = handler;
+}
+
+/**
+ * Calls one contract route under /api with the session cookie. Resolves with the parsed JSON
+ * answer; rejects with an ApiError (status 0 and code `network_error` when the server is unreachable).
+ */
+export async function call<R extends RouteDescriptor>(route: R, ...[input]: CallArguments<R>): Promise<RouteAnswer<R>> {
+  const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: object; body?: unknown };
+  const url = API_PREFIX + buildPath(route.path, params) + toQueryString(query);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: route.method,
+      credentials: 'include',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'network_error', 'The server could not be reached.');
+  }
+
+  if (!response.ok) {
+    const error = await readError(response);
+    if (response.status === 401 && !ROUTES_WITHOUT_EXPIRY.includes(route)) handleSessionExpired();
+    throw error;
+  }
+  if (response.status === 204) return undefined as RouteAnswer<R>;
+  return (await response.json()) as RouteAnswer<R>;
+}
+
+function toQueryString(query: object | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    for (const item of [value].flat()) search.append(key, String(item));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+async function readError(response: Response): Promise<ApiError> {
+  try {
+    const body = (await response.json()) as { code?: unknown; message?: unknown; details?: { fieldErrors?: unknown } };
+    const fieldErrors = isFieldErrors(body.details?.fieldErrors) ? body.details.fieldErrors : {};
+    return new ApiError(
+      response.status,
+      typeof body.code === 'string' ? body.code : 'unknown_error',
+      typeof body.message === 'string' ? body.message : response.statusText,
+      fieldErrors,
+    );
+  } catch {
+    return new ApiError(response.status, 'unknown_error', response.statusText);
+  }
+}
+
+function isFieldErrors(value: unknown): value is FieldErrors {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.values(value).every((messages) => Array.isArray(messages) && messages.every((message) => typeof message === 'string'))
+  );
+}
+
+/** The error code of anything a call threw (`unknown_error` for a non-API failure). */
+export function errorCodeOf(error: unknown): string {
+  return error instanceof ApiError ? error.code : 'unknown_error';
+}

@@ -1,0 +1,36 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { i18n as I18n } from 'i18next';
+import type { ReactElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { theme } from '../app/theme';
+import { startI18n } from '../lib/i18n';
+import fr from '../../public/locales/fr.json';
+
+/** An i18n instance with the real French translations, as users read them. */
+export function createTestI18n(): Promise<I18n> {
+  return startI18n({ language: 'fr', resources: { fr: { translation: fr } } });
+}
+
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+}
+
+type Options = { i18n: I18n; queryClient?: QueryClient; withNotifications?: boolean };
+
+/** Renders with Mantine (test mode: no transitions, no portals), i18n and TanStack Query. */
+export function renderWithProviders(ui: ReactElement, { i18n, queryClient = createTestQueryClient(), withNotifications }: Options) {
+  const result = render(
+    <MantineProvider theme={theme} env="test">
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          {withNotifications && <Notifications />}
+          {ui}
+        </QueryClientProvider>
+      </I18nextProvider>
+    </MantineProvider>,
+  );
+  return { ...result, queryClient };
+}

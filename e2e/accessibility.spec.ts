@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './pages/accessibility';
+import { DEMO } from './pages/demo-accounts';
+import { ShellPage } from './pages/shell-page';
+import { SignInPage } from './pages/sign-in-page';
+
+test.describe('accessibility (axe, WCAG 2 A and AA)', () => {
+  test('sign-in screen, with and without an error', async ({ page }) => {
+    const signInPage = new SignInPage(page);
+    await signInPage.goto();
+    await expectNoSeriousViolations(page, 'sign-in');
+
+    await signInPage.submit.click();
+    await expect(signInPage.login).toHaveAttribute('aria-invalid', 'true');
+    await expectNoSeriousViolations(page, 'sign-in with errors');
+  });
+
+  test('every product-wide and utility view of an Administrateur', async ({ page }) => {
+    const shell = await ShellPage.signIn(page, DEMO.administrator);
+    await expectNoSeriousViolations(page, 'overview');
+    for (const view of ['Suivi global', 'Configuration', 'Notifications', 'Gestionnaire de documents', 'Import']) {
+      await shell.openView(view);
+      await expectNoSeriousViolations(page, view);
+    }
+  });
+
+  test('every school view of a school administrator', async ({ page }) => {
+    const shell = await ShellPage.signIn(page, DEMO.schoolAdministrator);
+    for (const view of ['Utilisateurs', 'Tableau de bord', 'Suivi du déploiement', "Paramètres de l'établissement"]) {
+      await shell.openView(view);
+      await expectNoSeriousViolations(page, view);
+    }
+  });
+
+  test('each tab of the preferences dialog', async ({ page }) => {
+    const shell = await ShellPage.signIn(page, DEMO.administrator);
+    const preferences = await shell.openPreferences();
+    for (const tab of ['Compte', 'Grille', 'Langue', 'Mentions légales']) {
+      await preferences.getByRole('tab', { name: tab }).click();
+      await expect(preferences.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+      await expectNoSeriousViolations(page, `preferences, tab ${tab}`);
+    }
+  });
+
+  test("the pupil's own account", async ({ page }) => {
+    const shell = await ShellPage.signIn(page, DEMO.pupil);
+    await expect(shell.heading('Mon compte')).toBeVisible();
+    await expectNoSeriousViolations(page, 'pupil account');
+  });
+});

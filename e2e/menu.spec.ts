@@ -1,0 +1,79 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DEMO } from './pages/demo-accounts';
+import { ShellPage } from './pages/shell-page';
+
+/** Presses Tab until the target has the focus, as a keyboard user would. */
+async function tabTo(page: Page, target: Locator, maxPresses = 40): Promise<void> {
+  for (let press = 0; press < maxPresses; press += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`${target} never received the focus`);
+}
+
+test.describe('side menu', () => {
+  test('works with the keyboard and keeps its state in a cookie', async ({ page, context }) => {
+    const shell = await ShellPage.signIn(page, DEMO.administrator);
+    await expect(shell.menu).toBeVisible();
+    await expect(shell.menuToggle).toHaveAttribute('aria-expanded', 'true');
+
+    await tabTo(page, shell.menuEntry('Configuration'));
+    await page.keyboard.press('Enter');
+    await expect(shell.heading('Configuration')).toBeVisible();
+    await expect(shell.menuEntry('Configuration')).toHaveAttribute('aria-current', 'page');
+
+    await page.keyboard.press('ControlOrMeta+b');
+    await expect(shell.menuToggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(shell.menu).not.toBeInViewport();
+    const cookie = (await context.cookies()).find((entry) => entry.name === 'sidebar_state');
+    expect(cookie?.value).toBe('false');
+    expect(cookie?.path).toBe('/');
+
+    await page.reload();
+    await expect(shell.userMenuButton).toBeVisible();
+    await expect(shell.menuToggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(shell.menu).not.toBeInViewport();
+
+    await page.keyboard.press('ControlOrMeta+b');
+    await expect(shell.menu).toBeInViewport();
+    await tabTo(page, shell.menuEntry('Suivi global'));
+    await page.keyboard.press('Enter');
+    await expect(shell.heading('Suivi global')).toBeVisible();
+  });
+
+  test('collapses under 768 px and closes once a view is chosen', async ({ page }) => {
+    await page.setViewportSize({ width: 700, height: 800 });
+    const shell = await ShellPage.signIn(page, DEMO.administrator);
+    await expect(shell.menu).not.toBeInViewport();
+
+    await shell.menuToggle.click();
+    await expect(shell.menu).toBeInViewport();
+    await shell.menuEntry('Notifications').click();
+
+    await expect(shell.heading('Notifications')).toBeVisible();
+    await expect(shell.menu).not.toBeInViewport();
+  });
+
+  test('is absent, with no toggle, for a pupil, who sees their own account', async ({ page }) => {
+    const shell = await ShellPage.signIn(page, DEMO.pupil);
+
+    await expect(shell.heading('Mon compte')).toBeVisible();
+    await expect(page.getByText(DEMO.pupil.login, { exact: true })).toBeVisible();
+    await expect(page.getByRole('navigation')).toHaveCount(0);
+    await expect(shell.menuToggle).toHaveCount(0);
+    await page.keyboard.press('ControlOrMeta+b');
+    await expect(page.getByRole('navigation')).toHaveCount(0);
+  });
+
+  test('shows a school administrator the school entries and the help link', async ({ page }) => {
+    const shell = await ShellPage.signIn(page, DEMO.schoolAdministrator);
+
+    await expect(shell.heading('Utilisateurs')).toBeVisible();
+    for (const entry of ['Utilisateurs', 'Tableau de bord', 'Suivi du déploiement', "Paramètres de l'établissement"]) {
+      await expect(shell.menuEntry(entry)).toBeVisible();
+    }
+    await expect(shell.menuEntry("Vue d'ensemble")).toHaveCount(0);
+    await expect(shell.menu.getByRole('link', { name: /Aide/ })).toHaveAttribute('href', /^https?:\/\//);
+    await expect(page.getByText(/UAI \w{8}/)).toBeVisible();
+  });
+});

@@ -1,0 +1,54 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { DemoAccount } from './demo-accounts';
+import { SignInPage } from './sign-in-page';
+
+export class ShellPage {
+  readonly menu: Locator;
+  readonly menuToggle: Locator;
+  readonly userMenuButton: Locator;
+  readonly preferences: Locator;
+
+  constructor(readonly page: Page) {
+    this.menu = page.getByRole('navigation', { name: 'Menu principal' });
+    this.menuToggle = page.getByRole('button', { name: 'Afficher ou masquer le menu (Ctrl+B)' });
+    this.userMenuButton = page.getByRole('button', { name: /^Compte de / });
+    this.preferences = page.getByRole('dialog', { name: 'Préférences' });
+  }
+
+  /** Signs in from the sign-in page and waits for the shell. */
+  static async signIn(page: Page, account: DemoAccount): Promise<ShellPage> {
+    const signInPage = new SignInPage(page);
+    await signInPage.goto();
+    await signInPage.signIn(account);
+    const shell = new ShellPage(page);
+    await expect(shell.userMenuButton).toBeVisible();
+    return shell;
+  }
+
+  heading(name: string): Locator {
+    return this.page.getByRole('heading', { level: 1, name, exact: true });
+  }
+
+  menuEntry(name: string): Locator {
+    return this.menu.getByRole('button', { name, exact: true });
+  }
+
+  async openView(name: string): Promise<void> {
+    await this.menuEntry(name).click();
+    await expect(this.heading(name)).toBeVisible();
+  }
+
+  async openPreferences(tab?: string): Promise<Locator> {
+    await this.userMenuButton.click();
+    await this.page.getByRole('menuitem', { name: 'Préférences' }).click();
+    await expect(this.preferences).toBeVisible();
+    if (tab) await this.preferences.getByRole('tab', { name: tab }).click();
+    return this.preferences;
+  }
+
+  async signOut(): Promise<void> {
+    await this.userMenuButton.click();
+    await this.page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
+    await expect(new SignInPage(this.page).submit).toBeVisible();
+  }
+}

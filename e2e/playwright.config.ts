@@ -1,0 +1,51 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = 3100;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  workers: 1,
+  retries: 0,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    locale: 'fr-FR',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Debian's Chromium: never `playwright install`.
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'journeys', testIgnore: '**/password-change.spec.ts' },
+    // Changes the school administrator's password for good: runs after the journeys that sign in with it.
+    { name: 'password-change', testMatch: '**/password-change.spec.ts', dependencies: ['journeys'] },
+  ],
+  webServer: {
+    command: 'node start-server.mjs',
+    cwd: import.meta.dirname,
+    url: `http://localhost:${PORT}/api/config`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      PORT: String(PORT),
+      LOGIN_FAILURE_DELAY_MS: '0',
+      LOGIN_MAX_FAILURES: '3',
+    },
+  },
+});
