@@ -7,7 +7,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAlertsRoutes } from './features/alerts/alerts.routes.js';
 import { registerAppsRoutes } from './features/apps/apps.routes.js';
@@ -118,7 +118,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 /** Serves the SPA, its translation files, and index.html for every non-API GET (no URL routes). */
 async function registerWebApp(app: FastifyInstance, root: string): Promise<void> {
   await app.register(fastifyStatic, { root, serve: false });
-  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  // @fastify/static sets its own cache-control unless told not to; index.html must revalidate.
+  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     if (request.url.startsWith('/api/')) {
       return reply.status(404).send({ code: 'not_found', message: `No route GET ${request.url.split('?')[0]}` });
@@ -126,9 +128,11 @@ async function registerWebApp(app: FastifyInstance, root: string): Promise<void>
     const file = safeDecode(request.url.split('?')[0]!.slice(1));
     if (file && !file.split('/').includes('..') && existsSync(path.join(root, file))) {
       const immutable = file.startsWith('assets/');
-      return reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache').sendFile(file);
+      return reply
+        .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+        .sendFile(file, { cacheControl: false });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendIndex(reply);
   });
 }
 
