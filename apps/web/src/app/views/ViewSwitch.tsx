@@ -12,12 +12,19 @@ const SchoolUsersView = lazy(() =>
   import('../../features/schools/components/SchoolUsersView').then((module) => ({ default: module.SchoolUsersView })),
 );
 
+const MonitoringView = lazy(() =>
+  import('../../features/workflows/components/MonitoringView').then((module) => ({ default: module.MonitoringView })),
+);
+const GlobalMonitoringView = lazy(() =>
+  import('../../features/workflows/components/GlobalMonitoringView').then((module) => ({ default: module.GlobalMonitoringView })),
+);
+
 type ViewSwitchProps = { view: View; user: SessionUser; activeSchoolUai: string | null };
 
 /** The main view for the current view value. */
 export function ViewSwitch({ view, user, activeSchoolUai }: ViewSwitchProps) {
   if (view === 'users' && isAccountHolderProfile(user.profile)) return <OwnAccountCard user={user} />;
-  if ((view === 'users' || view === 'dashboard') && !activeSchoolUai) return <EmptyView view={view} messageKey="views.no_school" />;
+  if ((view === 'users' || view === 'dashboard' || view === 'monitoring') && !activeSchoolUai) return <EmptyView view={view} messageKey="views.no_school" />;
   return <Suspense fallback={<ViewLoading />}>{renderView(view, user, activeSchoolUai)}</Suspense>;
 }
 
@@ -27,6 +34,10 @@ function renderView(view: View, user: SessionUser, activeSchoolUai: string | nul
       return <OverviewView user={user} />;
     case 'dashboard':
       return <DashboardView uai={activeSchoolUai!} />;
+    case 'monitoring':
+      return <MonitoringView uai={activeSchoolUai!} user={user} />;
+    case 'global_monitoring':
+      return <GlobalMonitoringView user={user} />;
     case 'users':
       return <SchoolUsersView uai={activeSchoolUai!} user={user} />;
     default:
