@@ -19,3 +19,4 @@ export * as users from './users/index.js';
 export type { School, SchoolListItem, SchoolUser, Statistics } from './schools/schemas.js';
 export type { UserSearchResult } from './users/search.js';
 export * as workflows from './workflows/index.js';
+export type { CreateSchoolBody } from './schools/new-school.js';

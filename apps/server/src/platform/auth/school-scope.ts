@@ -50,11 +50,10 @@ export async function canReachUser(ctx: Pick<ServiceContext, 'db' | 'actor'>, us
 }
 
 /**
- * A SQL condition keeping the rows whose UAI column the caller reaches, so that lists are scoped
- * in the query itself.
+ * The SQL condition "this UAI is within the scope", so that lists are scoped in the query
+ * itself (never filtered after reading).
  */
-export function schoolScopeCondition(actor: Pick<Actor, 'id' | 'profile' | 'uai'>, uaiColumn: SQL | AnyColumn): SQL {
-  const scope = schoolScopeOf(actor);
+export function scopeCondition(scope: SchoolScope, uaiColumn: SQL | AnyColumn): SQL {
   switch (scope.kind) {
     case 'all':
       return sql`true`;
@@ -65,4 +64,9 @@ export function schoolScopeCondition(actor: Pick<Actor, 'id' | 'profile' | 'uai'
     case 'none':
       return sql`false`;
   }
+}
+
+/** The SQL condition keeping the rows whose UAI column the caller reaches. */
+export function schoolScopeCondition(actor: Pick<Actor, 'id' | 'profile' | 'uai'>, uaiColumn: SQL | AnyColumn): SQL {
+  return scopeCondition(schoolScopeOf(actor), uaiColumn);
 }

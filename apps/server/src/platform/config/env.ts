@@ -63,6 +63,28 @@ export const ENV_VARIABLES = {
   TERMS_URL: variable(z.string().default('https://aide.example.fr/cgu'), 'Terms of use link (preferences, legal tab).'),
   ACCESSIBILITY_URL: variable(z.string().default('https://aide.example.fr/accessibilite'), 'Accessibility statement link.'),
   WEB_DIST_DIR: variable(z.string().optional(), 'Folder of the built SPA. Unset: apps/web/dist of this checkout.'),
+  // Outside services: education directory, publishers, single sign-on
+  EDUCATION_DIRECTORY_URL: variable(
+    z.url().default('https://data.education.gouv.fr/api/explore/v2.1'),
+    'Base URL of the education directory (Opendatasoft Explore API v2.1, dataset fr-en-annuaire-education) searched by the add-school dialog.',
+  ),
+  EDUCATION_DIRECTORY_TIMEOUT_MS: variable(
+    z.coerce.number().int().min(100).max(60000).default(10000),
+    'Timeout of a directory search; past it the dialog says the directory is unavailable.',
+  ),
+  EDULIB_API_URL: variable(optionalUrl, 'Base URL of the Edulib token-check API (docs/publishers.md). Unset: an Edulib synchronisation answers that it is not configured.'),
+  EDULIB_API_KEY: variable(z.string().min(1).optional(), 'API key this server presents to Edulib (Bearer).', true),
+  LLS_API_URL: variable(optionalUrl, 'Base URL of the Le Livre Scolaire licence-check API (docs/publishers.md). Unset: its synchronisation answers that it is not configured.'),
+  LLS_API_KEY: variable(z.string().min(1).optional(), 'API key this server presents to Le Livre Scolaire (X-Api-Key).', true),
+  PUBLISHER_TIMEOUT_MS: variable(z.coerce.number().int().min(100).max(120000).default(15000), 'Timeout of one call to a publisher.'),
+  SUPPORT_SSO_URL: variable(optionalUrl, 'Support site opened by the support button, with a signed token in the `token` query parameter. Unset: the button answers unavailable.'),
+  CATALOGUE_SSO_URL: variable(optionalUrl, 'Catalogue site opened by the catalogue button, with a signed token in the `token` query parameter. Unset: the button answers unavailable.'),
+  SSO_SECRET: variable(
+    z.string().min(32, 'must be at least 32 characters').optional(),
+    'Shared secret signing the single-sign-on tokens (HS256 JWT) for the support and catalogue sites.',
+    true,
+  ),
+  SSO_TTL_SECONDS: variable(z.coerce.number().int().min(10).max(3600).default(120), 'Lifetime of a single-sign-on token, in seconds.'),
 } as const;
 
 type Variables = typeof ENV_VARIABLES;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
@@ -73,5 +74,9 @@ export const userApplications = pgTable(
     index('user_applications_application_idx').on(table.applicationId),
     // Covers "users per application" (index-only scan of enabled accesses).
     index('user_applications_status_idx').on(table.status, table.applicationId),
+    // The token error report reads only the accesses a publisher refused.
+    index('user_applications_token_error_idx')
+      .on(table.applicationId)
+      .where(sql`${table.validToken} is not null and ${table.validToken} <> 'OK'`),
   ],
 );

@@ -1,0 +1,24 @@
+import { apps } from '@console/contract';
+import { sql } from 'drizzle-orm';
+import { canReachSchool, schoolScopeOf, scopeCondition } from '../../platform/auth/school-scope.js';
+import type { ServiceContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import { presentTokenReport } from './token-report.presenter.js';
+import { listTokenErrorGroups, listTokenErrorUsers } from './token-report.repository.js';
+
+/**
+ * The accesses whose publisher token is in error, in the caller's schools, or in one of them
+ * when `uai` is given (`not_found` when it is out of reach). At most
+ * TOKEN_REPORT_USERS_PER_APPLICATION users per application are listed; each application says its
+ * total and whether its list is cut.
+ */
+export async function getTokenReport(ctx: ServiceContext, input: { uai?: string }): Promise<apps.TokenReportSchool[]> {
+  const uai = input.uai?.toUpperCase();
+  if (uai !== undefined && !(await canReachSchool(ctx, uai))) throw new AppError('not_found', 'No such school');
+  const reach = scopeCondition(uai === undefined ? schoolScopeOf(ctx.actor) : { kind: 'own', uai }, sql`u.uai`);
+  const [groups, errorUsers] = await Promise.all([
+    listTokenErrorGroups(ctx.db, reach),
+    listTokenErrorUsers(ctx.db, reach, apps.TOKEN_REPORT_USERS_PER_APPLICATION),
+  ]);
+  return presentTokenReport(groups, errorUsers);
+}

@@ -1,0 +1,132 @@
+import { apps } from '@console/contract';
+import {
+  PUBLISHER_BATCH_SIZE,
+  PublisherUnavailableError,
+  type TokenCheckResult,
+  type TokenVerifier,
+} from '../../adapters/publishers/index.js';
+import { writeAudit } from '../../platform/audit/audit.js';
+import { canReachSchool, schoolScopeOf, scopeCondition } from '../../platform/auth/school-scope.js';
+import type { ServiceContext } from '../../platform/context.js';
+import { users } from '../../platform/db/schema/index.js';
+import { AppError } from '../../platform/errors/app-error.js';
+import { countTokenStatuses, PUBLISHER_PLATFORMS, readSyncTarget } from './apps.policy.js';
+import { presentSyncOutcome, type SyncOutcome } from './token-sync.presenter.js';
+import {
+  listApplicationIdsOfPlatform,
+  listEnabledAccesses,
+  listSchoolsWithEnabledAccesses,
+  schoolExists,
+  writeTokenStatuses,
+  type EnabledAccess,
+  type TokenStatus,
+} from './token-sync.repository.js';
+
+/** The publishers' clients, undefined for a publisher that is not configured. */
+export type TokenSyncContext = ServiceContext & { verifiers: Partial<Record<apps.Publisher, TokenVerifier>> };
+
+/** Asks the publisher about every distinct login of the school, PUBLISHER_BATCH_SIZE per call. Throws PublisherUnavailableError. */
+async function checkSchool(
+  verifier: TokenVerifier,
+  uai: string,
+  accesses: EnabledAccess[],
+): Promise<Map<string, TokenCheckResult>> {
+  // One publisher account per login: a user with two applications of the publisher is asked about once.
+  const byLogin = new Map<string, { login: string; code: string | null }>();
+  for (const access of accesses) {
+    const key = access.login.toLowerCase();
+    if (!byLogin.has(key)) byLogin.set(key, { login: access.login, code: access.code });
+  }
+  const wanted = [...byLogin.values()];
+  const results = new Map<string, TokenCheckResult>();
+  for (let start = 0; start < wanted.length; start += PUBLISHER_BATCH_SIZE) {
+    for (const result of await verifier.verifyTokens(uai, wanted.slice(start, start + PUBLISHER_BATCH_SIZE))) {
+      const key = result.login.toLowerCase();
+      if (byLogin.has(key)) results.set(key, result);
+    }
+  }
+  return results;
+}
+
+async function synchronise(ctx: TokenSyncContext, publisher: apps.Publisher, target: string): Promise<SyncOutcome> {
+  const wanted = readSyncTarget(target);
+  if (wanted.kind === 'school' && !((await canReachSchool(ctx, wanted.uai)) && (await schoolExists(ctx.db, wanted.uai)))) {
+    throw new AppError('not_found', 'No such school');
+  }
+  const verifier = ctx.verifiers[publisher];
+  if (!verifier) return { kind: 'not_configured' };
+  const applicationIds = await listApplicationIdsOfPlatform(ctx.db, PUBLISHER_PLATFORMS[publisher]);
+  if (applicationIds.length === 0) return { kind: 'no_application' };
+  const reach = scopeCondition(
+    wanted.kind === 'all' ? schoolScopeOf(ctx.actor) : { kind: 'own', uai: wanted.uai },
+    users.uai,
+  );
+  const uais = await listSchoolsWithEnabledAccesses(ctx.db, applicationIds, reach);
+  if (uais.length === 0) return { kind: 'nothing_to_check' };
+
+  let checked = 0;
+  let errors = 0;
+  let schools = 0;
+  for (const uai of uais) {
+    const accesses = await listEnabledAccesses(ctx.db, uai, applicationIds);
+    let results: Map<string, TokenCheckResult>;
+    try {
+      results = await checkSchool(verifier, uai, accesses);
+    } catch (error) {
+      if (error instanceof PublisherUnavailableError) return { kind: 'failed', reason: error.reason, checked, schools };
+      throw error;
+    }
+    const statuses: TokenStatus[] = accesses.flatMap((access) => {
+      const result = results.get(access.login.toLowerCase());
+      if (!result) return [];
+      return [
+        {
+          userId: access.userId,
+          applicationId: access.applicationId,
+          validToken: result.valid ? apps.VALID_TOKEN : (result.message ?? 'Jeton refusé'),
+        },
+      ];
+    });
+    const after = new Map(statuses.map((status) => [`${status.userId}:${status.applicationId}`, status.validToken]));
+    await ctx.db.transaction(async (tx) => {
+      await writeTokenStatuses(tx, statuses);
+      await writeAudit(tx, {
+        actor: ctx.actor,
+        action: 'token_sync',
+        entity: 'school',
+        entityId: uai,
+        uai,
+        before: countTokenStatuses(
+          accesses.map((access) => access.validToken),
+          apps.VALID_TOKEN,
+        ),
+        after: {
+          publisher,
+          ...countTokenStatuses(
+            accesses.map((access) => after.get(`${access.userId}:${access.applicationId}`) ?? access.validToken),
+            apps.VALID_TOKEN,
+          ),
+        },
+      });
+    });
+    checked += statuses.length;
+    errors += statuses.filter((status) => status.validToken !== apps.VALID_TOKEN).length;
+    schools++;
+  }
+  return { kind: 'done', checked, errors, schools };
+}
+
+/**
+ * Synchronises a publisher's tokens for one school or for all the caller's schools ('all'):
+ * reads the enabled accesses to the publisher's applications, asks the publisher in batches,
+ * and records its word on each access (`valid_token`, `token_checked_at`) in one transaction per
+ * school, with an audit entry of the counts. Throws `not_found` for a school out of reach. A
+ * publisher not configured, down, slow or refusing the key gives ok:false; then the school being
+ * checked and those after it are left as they were.
+ */
+export async function syncPublisherTokens(
+  ctx: TokenSyncContext,
+  input: { publisher: apps.Publisher; target: string },
+): Promise<apps.SyncTokensAnswer> {
+  return presentSyncOutcome(input.publisher, await synchronise(ctx, input.publisher, input.target));
+}

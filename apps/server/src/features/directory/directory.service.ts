@@ -1,0 +1,22 @@
+import type { directory } from '@console/contract';
+import { DirectoryUnavailableError, type SchoolDirectory } from '../../adapters/directory/index.js';
+import { AppError } from '../../platform/errors/app-error.js';
+
+/**
+ * Searches the public education directory for the add-school dialog. Throws
+ * `service_unavailable` (503, message `directory_unavailable`, details.reason) when the directory
+ * is down, slow or unreadable, so that the dialog says so and stays usable.
+ */
+export async function searchDirectorySchools(
+  dependencies: { directory: SchoolDirectory },
+  text: string,
+): Promise<directory.DirectoryRecord[]> {
+  try {
+    return await dependencies.directory.searchSchools(text);
+  } catch (error) {
+    if (error instanceof DirectoryUnavailableError) {
+      throw new AppError('service_unavailable', 'directory_unavailable', { reason: error.reason });
+    }
+    throw error;
+  }
+}

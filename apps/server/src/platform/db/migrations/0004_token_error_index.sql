@@ -1,0 +1,1 @@
+CREATE INDEX "user_applications_token_error_idx" ON "user_applications" USING btree ("application_id") WHERE "user_applications"."valid_token" is not null and "user_applications"."valid_token" <> 'OK';
