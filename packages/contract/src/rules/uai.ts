@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 const UAI_KEYS = 'ABCDEFGHJKLMNPRSTUVWXYZ'; // 23 letters: no I, O, Q
 
 /** The check letter of a UAI's 7 digits: the letter of (number mod 23). Throws on other input. */
@@ -21,3 +23,8 @@ export function hasUaiShape(input: string): boolean {
 export function readUaiFromLabel(label: string): string {
   return label.slice(0, 8);
 }
+
+/** A `:uai` path parameter: trimmed, upper-cased, 7 digits and a letter. */
+export const uaiParamsSchema = z.object({
+  uai: z.string().trim().toUpperCase().regex(/^\d{7}[A-Z]$/, 'school.errors.uai_format'),
+});

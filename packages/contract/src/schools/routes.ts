@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { okSchema } from '../errors.js';
 import { defineRoute } from '../http.js';
+import { uaiParamsSchema as uaiParams } from '../rules/uai.js';
 import { createSchoolBodySchema } from './new-school.js';
 import {
   schoolListItemSchema,
@@ -10,7 +11,6 @@ import {
   statisticsSchema,
 } from './schemas.js';
 
-const uaiParams = z.object({ uai: z.string().trim().toUpperCase().regex(/^\d{7}[A-Z]$/, 'school.errors.uai_format') });
 
 export const listSchools = defineRoute({
   method: 'GET',

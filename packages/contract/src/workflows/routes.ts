@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineRoute } from '../http.js';
+import { uaiParamsSchema as uaiParams } from '../rules/uai.js';
 import { quoteStatusSchema, schoolWorkflowSchema, schoolWorkflowSummarySchema, workflowActionSchema } from './schemas.js';
 
-const uaiParams = z.object({ uai: z.string().trim().toUpperCase().regex(/^\d{7}[A-Z]$/, 'school.errors.uai_format') });
 
 export const getSchoolWorkflow = defineRoute({
   method: 'GET',

@@ -1,4 +1,4 @@
-import type { WorkflowAction, WorkflowStep, WorkflowSubStep } from './schemas.js';
+import type { WorkflowAction, WorkflowStep } from './schemas.js';
 import { QUOTE_SENT_STEP, QUOTE_SIGNED_STEP, STATUS_IDS, WORKFLOW_MESSAGES, type StoredStatusId } from './steps.js';
 
 /** The named states of spec 1 §4. */
@@ -130,21 +130,6 @@ function subStepActionOf(action: 'insert' | 'delete', parentId: number, subStep:
   };
 }
 
-function subStepReset(step: WorkflowStep, subStep: WorkflowSubStep, action: 'insert' | 'delete'): WorkflowAction {
-  return {
-    action,
-    data: {
-      itemLabel: subStep.itemLabel,
-      itemId: subStep.itemId,
-      eventId: subStep.eventId,
-      parentId: step.itemId,
-      level: 2,
-      statusId: 2,
-      eventComment: null,
-    },
-  };
-}
-
 /**
  * The actions resetting a school's workflow (spec 1 §4): not-needed statuses kept, completed
  * steps unticked, sub-steps unticked and kept — except those of 'Devis envoyé', deleted —,
@@ -168,7 +153,10 @@ export function buildResetActions(steps: WorkflowStep[]): WorkflowAction[] {
       },
     });
     const subStepAction = step.itemLabel === QUOTE_SENT_STEP ? 'delete' : 'insert';
-    for (const subStep of step.subLevels) actions.push(subStepReset(step, subStep, subStepAction));
+    for (const subStep of step.subLevels) {
+      const unticked = { itemId: subStep.itemId, eventId: subStep.eventId, value: subStep.itemLabel, isDone: false };
+      actions.push(subStepActionOf(subStepAction, step.itemId, unticked));
+    }
   }
   return actions;
 }
