@@ -43,6 +43,18 @@ export type RouteInput<R> =
         (z.ZodType extends B ? { body?: never } : { body: z.input<B> })
     : never;
 
+/**
+ * A route's method and path without its schemas, linked to its descriptor by type only: what a
+ * client needs to call it. Code on the first load (sign-in) calls refs, so that zod and the
+ * schemas load with the views that need them.
+ */
+export type RouteRef<R extends RouteDescriptor = RouteDescriptor> = {
+  readonly method: R['method'];
+  readonly path: R['path'];
+  /** Never set: carries the descriptor's type. */
+  readonly descriptor?: R;
+};
+
 export type RouteAnswer<R> = R extends RouteDescriptor<z.ZodType, z.ZodType, z.ZodType, infer A> ? z.output<A> : never;
 
 /** The header every API answer carries, with the product version. */

@@ -1,6 +1,7 @@
 export * from './http.js';
 export * from './errors.js';
 export * from './rights.js';
+export * from './rights-schema.js';
 export * from './events.js';
 export * from './rules/uai.js';
 export * from './rules/password.js';
@@ -20,3 +21,7 @@ export type { School, SchoolListItem, SchoolUser, Statistics } from './schools/s
 export type { UserSearchResult } from './users/search.js';
 export * as workflows from './workflows/index.js';
 export type { CreateSchoolBody } from './schools/new-school.js';
+// Zod-free refs of the first screen's routes, importable without their schemas.
+export * from './auth/refs.js';
+export * from './client-config/refs.js';
+export * from './alerts/refs.js';

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The five profiles. Ids 4 and 6 are the manager and the school administrator, as in the spec. */
 export const PROFILES = {
   Eleve: 1,
@@ -11,7 +9,6 @@ export const PROFILES = {
 
 export type ProfileName = keyof typeof PROFILES;
 export const PROFILE_NAMES = Object.keys(PROFILES) as ProfileName[];
-export const profileNameSchema = z.enum(PROFILE_NAMES as [ProfileName, ...ProfileName[]]);
 
 export function profileNameOf(id: number): ProfileName | undefined {
   return PROFILE_NAMES.find((name) => PROFILES[name] === id);
@@ -81,9 +78,7 @@ export const RIGHT_AREAS = [
 export type RightArea = (typeof RIGHT_AREAS)[number];
 export type RightLevel = 'Lecture' | 'Ecriture';
 
-export const rightEntrySchema = z.object({ Lecture: z.union([z.literal(0), z.literal(1)]), Ecriture: z.union([z.literal(0), z.literal(1)]) });
-export type RightEntry = z.infer<typeof rightEntrySchema>;
-export const rightsMapSchema = z.record(z.string(), rightEntrySchema);
+export type RightEntry = { Lecture: 0 | 1; Ecriture: 0 | 1 };
 export type RightsMap = Partial<Record<RightArea, RightEntry>>;
 
 const NONE: RightEntry = { Lecture: 0, Ecriture: 0 };

@@ -1,18 +1,6 @@
-import { auth, buildPath, type RouteAnswer, type RouteDescriptor } from '@console/contract';
-import type { z } from 'zod';
+import { authRefs, buildPath, type RouteAnswer, type RouteDescriptor, type RouteInput, type RouteRef } from '@console/contract';
 
-/** True when the descriptor declares the schema (an absent one is inferred as the bare `z.ZodType`). */
-type Declared<S> = z.ZodType extends S ? false : true;
-
-/** What `call` takes for a route: its params, query and body, each only when the route declares it. */
-export type CallInput<R> =
-  R extends RouteDescriptor<infer P, infer Q, infer B, z.ZodType>
-    ? (Declared<P> extends true ? { params: z.input<P> } : { params?: never }) &
-        (Declared<Q> extends true ? { query?: z.input<Q> } : { query?: never }) &
-        (Declared<B> extends true ? { body: z.input<B> } : { body?: never })
-    : never;
-
-type CallArguments<R> = object extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];
+type CallArguments<R> = object extends RouteInput<R> ? [input?: RouteInput<R>] : [input: RouteInput<R>];
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -34,7 +22,7 @@ export class ApiError extends Error {
 const API_PREFIX = '/api';
 
 /** Calls whose 401 means "wrong credentials" or "no session yet", not "session expired". */
-const ROUTES_WITHOUT_EXPIRY: readonly RouteDescriptor[] = [auth.login, auth.loginWithToken, auth.me];
+const PATHS_WITHOUT_EXPIRY: readonly string[] = [authRefs.login.path, authRefs.loginWithToken.path, authRefs.me.path];
 
 let handleSessionExpired: () => void = () => window.location.reload();
 
@@ -44,10 +32,10 @@ export function setSessionExpiredHandler(handler: () => void): void {
 }
 
 /**
- * Calls one contract route under /api with the session cookie. Resolves with the parsed JSON
+ * Calls one contract route (its descriptor, or a zod-free ref of it) under /api with the session cookie. Resolves with the parsed JSON
  * answer; rejects with an ApiError (status 0 and code `network_error` when the server is unreachable).
  */
-export async function call<R extends RouteDescriptor>(route: R, ...[input]: CallArguments<R>): Promise<RouteAnswer<R>> {
+export async function call<R extends RouteDescriptor>(route: R | RouteRef<R>, ...[input]: CallArguments<R>): Promise<RouteAnswer<R>> {
   const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: object; body?: unknown };
   const url = API_PREFIX + buildPath(route.path, params) + toQueryString(query);
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -67,7 +55,7 @@ export async function call<R extends RouteDescriptor>(route: R, ...[input]: Call
 
   if (!response.ok) {
     const error = await readError(response);
-    if (response.status === 401 && !ROUTES_WITHOUT_EXPIRY.includes(route)) handleSessionExpired();
+    if (response.status === 401 && !PATHS_WITHOUT_EXPIRY.includes(route.path)) handleSessionExpired();
     throw error;
   }
   if (response.status === 204) return undefined as RouteAnswer<R>;

@@ -1,2 +1,3 @@
 export * from './routes.js';
 export * from './session-user.js';
+export * from './refs.js';

@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { okSchema } from '../errors.js';
 import { defineRoute } from '../http.js';
 import { passwordChangeSchema } from '../rules/password.js';
+import { LOGIN_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './refs.js';
 import { sessionUserSchema } from './session-user.js';
 
-export const LOGIN_MAX_LENGTH = 128;
-export const PASSWORD_MAX_LENGTH = 256;
 
 export const loginBodySchema = z.object({
   login: z.string().trim().min(1, 'global.errors.required').max(LOGIN_MAX_LENGTH),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { profileNameSchema, rightsMapSchema } from '../rights.js';
+import { profileNameSchema, rightsMapSchema } from '../rights-schema.js';
 
 /** The signed-in user, as `POST /auth/login`, `POST /auth/login/token` and `GET /auth/me` answer it. */
 export const sessionUserSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { profileNameSchema } from '../rights.js';
+import { profileNameSchema } from '../rights-schema.js';
 
 /** A row of the school picker (spec 1 §3). Effectif counts the school's pupils. */
 export const schoolListItemSchema = z.object({

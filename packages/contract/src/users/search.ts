@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../http.js';
-import { profileNameSchema } from '../rights.js';
+import { profileNameSchema } from '../rights-schema.js';
 
 export const USER_SEARCH_PAGE_SIZE = 50;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorBodySchema } from '../errors.js';
 import { defineRoute } from '../http.js';
 import { uaiParamsSchema as uaiParams } from '../rules/uai.js';
 import { quoteStatusSchema, schoolWorkflowSchema, schoolWorkflowSummarySchema, workflowActionSchema } from './schemas.js';
@@ -34,6 +35,14 @@ export const updateSchoolWorkflow = defineRoute({
   body: z.array(workflowActionSchema).min(1).max(500),
   answer: z.object({ status: z.literal(200), data: schoolWorkflowSchema }),
 });
+
+/**
+ * The 400 answer of a refused `PUT /workflows/{uai}`: the shared error body (code
+ * `validation_failed`, `details.errors`) plus the spec's `data.errors`, the messages to show.
+ * A body that fails the request schema gets the plain error body (details.fieldErrors) instead.
+ */
+export const workflowUpdateRejectionSchema = errorBodySchema.extend({ data: z.object({ errors: z.array(z.string()) }) });
+export type WorkflowUpdateRejection = z.infer<typeof workflowUpdateRejectionSchema>;
 
 export const getQuoteStatus = defineRoute({
   method: 'GET',

@@ -1,4 +1,4 @@
-import { alerts } from '@console/contract';
+import { alertsRef } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api';
 
@@ -6,7 +6,7 @@ import { call } from '../../lib/api';
 export function useAlerts() {
   return useQuery({
     queryKey: ['alerts'],
-    queryFn: () => call(alerts.listAlerts),
+    queryFn: () => call(alertsRef),
     retry: false,
     staleTime: 5 * 60_000,
   });

@@ -1,4 +1,4 @@
-import { auth, type PasswordChange, type SessionUser } from '@console/contract';
+import { authRefs, type PasswordChange, type SessionUser } from '@console/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, call } from '../../lib/api';
@@ -14,7 +14,7 @@ export function useSession() {
     queryKey: sessionQueryKey,
     queryFn: async (): Promise<SessionUser | null> => {
       try {
-        return await call(auth.me);
+        return await call(authRefs.me);
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) return null;
         throw error;
@@ -33,20 +33,20 @@ export function useEnterSession() {
 
 export function useSignIn() {
   return useMutation({
-    mutationFn: (credentials: { login: string; password: string }) => call(auth.login, { body: credentials }),
+    mutationFn: (credentials: { login: string; password: string }) => call(authRefs.login, { body: credentials }),
   });
 }
 
 export function useSignInWithLink() {
   return useMutation({
-    mutationFn: (token: string) => call(auth.loginWithToken, { body: { id: token, loginWithUrl: true } }),
+    mutationFn: (token: string) => call(authRefs.loginWithToken, { body: { id: token, loginWithUrl: true } }),
   });
 }
 
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => call(auth.logout),
+    mutationFn: () => call(authRefs.logout),
     onSettled: () => {
       queryClient.removeQueries({ predicate: (query) => !PUBLIC_QUERY_ROOTS.includes(String(query.queryKey[0])) });
       queryClient.setQueryData(sessionQueryKey, null);
@@ -56,6 +56,6 @@ export function useSignOut() {
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (change: PasswordChange) => call(auth.changePassword, { body: change }),
+    mutationFn: (change: PasswordChange) => call(authRefs.changePassword, { body: change }),
   });
 }

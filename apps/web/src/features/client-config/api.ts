@@ -1,4 +1,4 @@
-import { clientConfig } from '@console/contract';
+import { clientConfigRef } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api';
 
@@ -6,7 +6,7 @@ import { call } from '../../lib/api';
 export function useClientConfig() {
   return useQuery({
     queryKey: ['client-config'],
-    queryFn: () => call(clientConfig.getClientConfig),
+    queryFn: () => call(clientConfigRef),
     staleTime: Infinity,
   });
 }

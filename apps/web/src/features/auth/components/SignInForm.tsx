@@ -1,4 +1,4 @@
-import { auth, type SessionUser } from '@console/contract';
+import { LOGIN_MAX_LENGTH, PASSWORD_MAX_LENGTH, type SessionUser } from '@console/contract';
 import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
@@ -40,14 +40,15 @@ export function SignInForm({ onSuccess, isSucceeded }: SignInFormProps) {
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = auth.loginBodySchema.safeParse({ login, password });
-    if (!parsed.success) {
-      const fields = firstMessages(parsed.error.issues);
-      setMessages({ login: fields.login && translate(fields.login), password: fields.password && translate(fields.password) });
+    // The same rule as the contract's loginBodySchema, without loading zod on the first screen.
+    const credentials = { login: login.trim(), password };
+    if (credentials.login === '' || credentials.password === '') {
+      const required = t('global.errors.required');
+      setMessages({ login: credentials.login === '' ? required : undefined, password: credentials.password === '' ? required : undefined });
       return;
     }
     setMessages({});
-    signIn.mutate(parsed.data, { onSuccess, onError: handleError });
+    signIn.mutate(credentials, { onSuccess, onError: handleError });
   };
 
   const isBusy = signIn.isPending || linkSignIn.isPending;
@@ -61,6 +62,7 @@ export function SignInForm({ onSuccess, isSucceeded }: SignInFormProps) {
           autoComplete="username"
           value={login}
           onChange={(event) => setLogin(event.currentTarget.value)}
+          maxLength={LOGIN_MAX_LENGTH}
           error={messages.login && <span role="alert">{messages.login}</span>}
           disabled={isSucceeded}
           size="md"
@@ -72,6 +74,7 @@ export function SignInForm({ onSuccess, isSucceeded }: SignInFormProps) {
           autoComplete="current-password"
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
+          maxLength={PASSWORD_MAX_LENGTH}
           error={messages.password}
           visibilityToggleFocusable
           visibilityToggleButtonProps={{ 'aria-label': t('signin.show_password') }}

@@ -1,0 +1,21 @@
+import type { RouteRef } from '../http.js';
+import type * as routes from './routes.js';
+
+/** The length bounds of the sign-in fields, shared with `loginBodySchema`. */
+export const LOGIN_MAX_LENGTH = 128;
+export const PASSWORD_MAX_LENGTH = 256;
+
+/** The auth routes as zod-free refs, for the sign-in screen (see RouteRef). */
+export const authRefs = {
+  login: { method: 'POST', path: '/auth/login' },
+  loginWithToken: { method: 'POST', path: '/auth/login/token' },
+  logout: { method: 'POST', path: '/auth/logout' },
+  me: { method: 'GET', path: '/auth/me' },
+  changePassword: { method: 'PUT', path: '/auth/password' },
+} as const satisfies Record<string, RouteRef> as {
+  login: RouteRef<typeof routes.login>;
+  loginWithToken: RouteRef<typeof routes.loginWithToken>;
+  logout: RouteRef<typeof routes.logout>;
+  me: RouteRef<typeof routes.me>;
+  changePassword: RouteRef<typeof routes.changePassword>;
+};
