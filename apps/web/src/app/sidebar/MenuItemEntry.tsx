@@ -1,12 +1,10 @@
-import { NavLink, Tooltip, VisuallyHidden } from '@mantine/core';
+import { NavLink, VisuallyHidden } from '@mantine/core';
 import {
-  IconBook2,
   IconBell,
   IconChartBar,
   IconExternalLink,
   IconFileImport,
   IconFolder,
-  IconHeadset,
   IconHelpCircle,
   IconLayoutDashboard,
   IconListCheck,
@@ -16,10 +14,10 @@ import {
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { View } from '../views/views';
 import type { MenuItem } from './menu';
+import { SignOnMenuEntry } from './SignOnMenuEntry';
 
 const VIEW_ICONS: Record<View, Icon> = {
   overview: IconLayoutDashboard,
@@ -39,10 +37,9 @@ const NAV_LINK_STYLES = { body: { lineHeight: 1.3 } };
 
 type MenuItemEntryProps = { item: MenuItem; currentView: View; onSelectView: (view: View) => void };
 
-/** One side-menu entry: a view button, the external help link, or a (not yet wired) SSO button. */
+/** One side-menu entry: a view button, the external help link, or the support or catalogue button. */
 export function MenuItemEntry({ item, currentView, onSelectView }: MenuItemEntryProps) {
   const { t } = useTranslation();
-  const descriptionId = useId();
 
   if (item.kind === 'view') {
     const ViewIcon = VIEW_ICONS[item.view];
@@ -81,29 +78,5 @@ export function MenuItemEntry({ item, currentView, onSelectView }: MenuItemEntry
     );
   }
 
-  // The SSO calls for support and catalogue come with a later issue: both stay disabled until then.
-  const reason = item.isDisabled ? t('shell.needs_email') : t('shell.coming_soon');
-  const SsoIcon = item.kind === 'support' ? IconHeadset : IconBook2;
-  return (
-    <>
-      <Tooltip label={reason} position="right" withArrow events={{ hover: true, focus: true, touch: true }}>
-        <NavLink
-          styles={NAV_LINK_STYLES}
-          component="button"
-          type="button"
-          label={t(`menu.${item.kind}`)}
-          leftSection={<SsoIcon size={18} stroke={1.6} aria-hidden />}
-          aria-disabled
-          aria-describedby={descriptionId}
-          data-disabled
-          // Mantine's disabled style drops pointer events, which would hide the tooltip saying why.
-          style={{ pointerEvents: 'auto', cursor: 'not-allowed' }}
-          onClick={(event) => event.preventDefault()}
-        />
-      </Tooltip>
-      <span id={descriptionId} hidden>
-        {reason}
-      </span>
-    </>
-  );
+  return <SignOnMenuEntry site={item.kind} isDisabled={item.isDisabled} />;
 }
