@@ -3,6 +3,7 @@ import { expectNoSeriousViolations } from './pages/accessibility';
 import { DEMO } from './pages/demo-accounts';
 import { ShellPage } from './pages/shell-page';
 import { SignInPage } from './pages/sign-in-page';
+import { GLOBAL_MONITORING_TITLE } from './pages/global-monitoring-page';
 
 test.describe('accessibility (axe, WCAG 2 A and AA)', () => {
   test('sign-in screen, with and without an error', async ({ page }) => {
@@ -18,9 +19,16 @@ test.describe('accessibility (axe, WCAG 2 A and AA)', () => {
   test('every product-wide and utility view of an Administrateur', async ({ page }) => {
     const shell = await ShellPage.signIn(page, DEMO.administrator);
     await expectNoSeriousViolations(page, 'overview');
-    for (const view of ['Suivi global', 'Configuration', 'Notifications', 'Gestionnaire de documents', 'Import']) {
-      await shell.openView(view);
-      await expectNoSeriousViolations(page, view);
+    const views = [
+      ['Suivi global', GLOBAL_MONITORING_TITLE],
+      ['Configuration', 'Configuration'],
+      ['Notifications', 'Notifications'],
+      ['Gestionnaire de documents', 'Gestionnaire de documents'],
+      ['Import', 'Import'],
+    ] as const;
+    for (const [entry, heading] of views) {
+      await shell.openView(entry, heading);
+      await expectNoSeriousViolations(page, entry);
     }
   });
 

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO } from './pages/demo-accounts';
 import { ShellPage } from './pages/shell-page';
+import { GLOBAL_MONITORING_TITLE } from './pages/global-monitoring-page';
 
 /** Presses Tab until the target has the focus, as a keyboard user would. */
 async function tabTo(page: Page, target: Locator, maxPresses = 40): Promise<void> {
@@ -38,7 +39,7 @@ test.describe('side menu', () => {
     await expect(shell.menu).toBeInViewport();
     await tabTo(page, shell.menuEntry('Suivi global'));
     await page.keyboard.press('Enter');
-    await expect(shell.heading('Suivi global')).toBeVisible();
+    await expect(shell.heading(GLOBAL_MONITORING_TITLE)).toBeVisible();
   });
 
   test('collapses under 768 px and closes once a view is chosen', async ({ page }) => {

@@ -1,15 +1,43 @@
-// Starts the built product on a fresh, empty data folder (the server seeds the demo data on first
-// start) and removes the folder when Playwright stops it.
+// Starts the fake education directory on a free port, then the built product on a fresh, empty
+// data folder (the server seeds the demo data on first start) searching that directory; stops
+// both and removes the folder when Playwright stops it.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const repositoryRoot = path.resolve(here, '..');
+const DIRECTORY_START_TIMEOUT_MS = 30_000;
+
+/** Starts the fake directory (port 0: any free port) and answers its base URL once it answers. */
+async function startDirectory() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/test/fakes/education-directory.cli.ts', '0'], {
+    cwd: repositoryRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the fake education directory did not start')), DIRECTORY_START_TIMEOUT_MS);
+    child.once('exit', (code) => reject(new Error(`the fake education directory stopped (exit ${code})`)));
+    createInterface({ input: child.stdout }).once('line', (line) => {
+      clearTimeout(timer);
+      resolve(line.trim());
+    });
+  });
+  const response = await fetch(`${url}/catalog/datasets/fr-en-annuaire-education/records?limit=1`);
+  if (!response.ok) throw new Error(`the fake education directory answers ${response.status}`);
+  return { child, url };
+}
+
+const directory = await startDirectory().catch((error) => {
+  console.error(error.message);
+  process.exit(1);
+});
 const dataDir = mkdtempSync(path.join(tmpdir(), 'console-e2e-'));
 const server = spawn(process.execPath, [path.resolve(here, '../apps/server/dist/main.js')], {
-  env: { ...process.env, DATA_DIR: dataDir },
+  env: { ...process.env, DATA_DIR: dataDir, EDUCATION_DIRECTORY_URL: directory.url },
   stdio: 'inherit',
 });
 
@@ -18,9 +46,16 @@ function removeDataDir() {
 }
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => server.kill(signal));
+  process.on(signal, () => {
+    server.kill(signal);
+    directory.child.kill(signal);
+  });
 }
+directory.child.on('exit', () => {
+  if (server.exitCode === null) server.kill('SIGTERM');
+});
 server.on('exit', (code, signal) => {
   removeDataDir();
+  directory.child.kill('SIGTERM');
   process.exit(code ?? (signal ? 0 : 1));
 });

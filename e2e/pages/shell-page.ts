@@ -33,9 +33,10 @@ export class ShellPage {
     return this.menu.getByRole('button', { name, exact: true });
   }
 
-  async openView(name: string): Promise<void> {
+  /** Opens a view from the menu; its heading is the entry's name unless given. */
+  async openView(name: string, heading = name): Promise<void> {
     await this.menuEntry(name).click();
-    await expect(this.heading(name)).toBeVisible();
+    await expect(this.heading(heading)).toBeVisible();
   }
 
   async openPreferences(tab?: string): Promise<Locator> {

@@ -37,19 +37,19 @@ export function TopBar({ user, activeSchoolUai, menuToggle, onOpenPreferences, o
         )}
         <Group gap={8} wrap="nowrap" visibleFrom="xs">
           <Logo size={28} />
-          <Text fw={700} size="md">
+          <Text fw={700} size="md" style={{ whiteSpace: 'nowrap' }}>
             {t('global.product_name')}
           </Text>
         </Group>
         {activeSchoolUai && (
           <>
             <Divider orientation="vertical" h={28} style={{ alignSelf: 'center' }} visibleFrom="xs" />
-            <SchoolIdentity uai={activeSchoolUai} />
+            <SchoolIdentity uai={activeSchoolUai} user={user} />
           </>
         )}
       </Group>
       <Group gap="sm" wrap="nowrap">
-        <TopBarSchoolTools />
+        <TopBarSchoolTools user={user} />
         <UserMenu user={user} onOpenPreferences={onOpenPreferences} onSignOut={onSignOut} />
       </Group>
     </Group>

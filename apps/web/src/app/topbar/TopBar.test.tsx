@@ -1,0 +1,72 @@
+import type { ProfileName } from '@console/contract';
+import { screen } from '@testing-library/react';
+import type { i18n as I18n } from 'i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderInShell } from '../../features/schools/testing';
+import { mockFetch } from '../../test/fetch-mock';
+import { createTestI18n } from '../../test/render';
+import { buildSessionUser } from '../../test/users';
+import { TopBar } from './TopBar';
+
+let i18n: I18n;
+beforeAll(async () => {
+  i18n = await createTestI18n();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function school(uai: string, name: string, deployment: Record<string, unknown> = {}) {
+  return {
+    informations: { uai, name, town: 'Nantes', extension: 'x', adminDuration: 0, connectRndPwd: false, address: 'a', postalCode: null, sector: 'Privé', latitude: null, longitude: null },
+    deployment,
+    regexGlobal: [],
+    regexEstab: [],
+    applications: [],
+    platforms: [],
+    abilities: { canDelete: false },
+  };
+}
+
+function renderTopBar(profile: ProfileName, activeSchoolUai: string | null) {
+  const user = buildSessionUser(profile);
+  return renderInShell(<TopBar user={user} activeSchoolUai={activeSchoolUai} onOpenPreferences={() => {}} onSignOut={() => {}} />, {
+    i18n,
+    initial: { activeSchoolUai },
+  });
+}
+
+describe('top bar', () => {
+  it("shows the active school's name, UAI and the École Directe banner", async () => {
+    mockFetch({ 'GET /api/schools/0441750K': { status: 200, body: school('0441750K', 'Collège Jules Verne', { ecoleDirecteApiKey: 'key' }) } });
+    renderTopBar('Administrateur', '0441750K');
+
+    expect(await screen.findByText('Collège Jules Verne')).toBeInTheDocument();
+    expect(screen.getByText('UAI 0441750K')).toBeInTheDocument();
+    expect(screen.getByText('établissement école directe')).toBeInTheDocument();
+  });
+
+  it('shows no banner for a school without École Directe', async () => {
+    mockFetch({ 'GET /api/schools/0693284X': { status: 200, body: school('0693284X', 'Collège Jean Moulin', { ecoleDirecteApiKey: '' }) } });
+    renderTopBar('Administrateur', '0693284X');
+
+    expect(await screen.findByText('Collège Jean Moulin')).toBeInTheDocument();
+    expect(screen.queryByText('établissement école directe')).not.toBeInTheDocument();
+  });
+
+  it.each<[ProfileName, string[]]>([
+    ['Administrateur', ['Rechercher un utilisateur', 'Ajouter un établissement', 'Choisir un établissement (Ctrl+E)']],
+    ['Gestionnaire', ['Rechercher un utilisateur', 'Choisir un établissement (Ctrl+E)']],
+    ['Administrateur établissement', ['Rechercher un utilisateur']],
+    ['Eleve', []],
+  ])('gives %s the school tools of their rights', (profile, tools) => {
+    mockFetch({});
+    renderTopBar(profile, null);
+
+    const all = ['Rechercher un utilisateur', 'Ajouter un établissement', 'Choisir un établissement (Ctrl+E)'];
+    for (const tool of all) {
+      const found = screen.queryAllByRole(tool === 'Rechercher un utilisateur' ? 'textbox' : 'button', { name: tool });
+      expect(found.length > 0, tool).toBe(tools.includes(tool));
+    }
+  });
+});
