@@ -9,13 +9,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fieldErrors: FieldErrors;
+  /** The whole parsed error body, for answers that carry more than the common shape (e.g. `data.errors`). */
+  readonly body: unknown;
 
-  constructor(status: number, code: string, message: string, fieldErrors: FieldErrors = {}) {
+  constructor(status: number, code: string, message: string, fieldErrors: FieldErrors = {}, body: unknown = undefined) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fieldErrors = fieldErrors;
+    this.body = body;
   }
 }
 
@@ -82,6 +85,7 @@ async function readError(response: Response): Promise<ApiError> {
       typeof body.code === 'string' ? body.code : 'unknown_error',
       typeof body.message === 'string' ? body.message : response.statusText,
       fieldErrors,
+      body,
     );
   } catch {
     return new ApiError(response.status, 'unknown_error', response.statusText);

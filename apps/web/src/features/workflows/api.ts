@@ -1,0 +1,92 @@
+import { schools, workflows } from '@console/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, call } from '../../lib/api';
+import { saveErrorOf } from './save-errors';
+
+export const workflowQueryKeys = {
+  all: ['workflows'] as const,
+  list: ['workflows', 'list'] as const,
+  school: (uai: string) => ['workflows', 'school', uai] as const,
+  quote: (uai: string) => ['workflows', 'quote', uai] as const,
+};
+
+/** One school's workflow: its 13 steps with their sub-steps, and the status list. */
+export function useSchoolWorkflow(uai: string) {
+  return useQuery({
+    queryKey: workflowQueryKeys.school(uai),
+    queryFn: () => call(workflows.getSchoolWorkflow, { params: { uai } }),
+    staleTime: 30_000,
+  });
+}
+
+/** The quote status of a school, which drives 'Devis signé'; live updates come over the socket. */
+export function useQuoteStatus(uai: string) {
+  return useQuery({
+    queryKey: workflowQueryKeys.quote(uai),
+    queryFn: () => call(workflows.getQuoteStatus, { params: { uai } }),
+    staleTime: 60_000,
+  });
+}
+
+/** The workflow summary of every monitored school (Effectif above 0), one row each in the grid. */
+export function useWorkflowSummaries() {
+  return useQuery({
+    queryKey: workflowQueryKeys.list,
+    queryFn: () => call(workflows.listWorkflows),
+    staleTime: 0,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** The caller's schools, shared with the other views under the same key, for a school's name. */
+export function useSchoolName(uai: string): string | null {
+  const list = useQuery({
+    queryKey: ['schools', 'list'],
+    queryFn: () => call(schools.listSchools),
+    staleTime: 5 * 60_000,
+  });
+  return list.data?.find((school) => school.UAI === uai)?.Nom ?? null;
+}
+
+/**
+ * PUT /workflows/{uai}. Resolves with the school's fresh workflow; rejects with a
+ * WorkflowSaveError carrying the server's `data.errors` (a refused list answers 400 with the
+ * messages the user must read), or the ApiError when the server is unreachable.
+ */
+export async function saveWorkflow(uai: string, actions: workflows.WorkflowAction[]): Promise<workflows.SchoolWorkflow> {
+  try {
+    return (await call(workflows.updateSchoolWorkflow, { params: { uai }, body: actions })).data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status !== 0) throw saveErrorOf(error.status, error.body);
+    throw error;
+  }
+}
+
+/**
+ * Resets a school's workflow from its current state (spec 1 §4): reads it, then sends the
+ * contract's reset actions. Resolves with the fresh workflow.
+ */
+export async function resetWorkflow(uai: string): Promise<workflows.SchoolWorkflow> {
+  const current = await call(workflows.getSchoolWorkflow, { params: { uai } });
+  const actions = workflows.buildResetActions(current.data);
+  if (actions.length === 0) return current;
+  return saveWorkflow(uai, actions);
+}
+
+/** Saves actions on one school's workflow and keeps the answer as its fresh data. */
+export function useSaveWorkflow(uai: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (actions: workflows.WorkflowAction[]) => saveWorkflow(uai, actions),
+    onSuccess: (workflow) => queryClient.setQueryData(workflowQueryKeys.school(uai), workflow),
+  });
+}
+
+/** Resets one school's workflow and keeps the answer as its fresh data. */
+export function useResetWorkflow(uai: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => resetWorkflow(uai),
+    onSuccess: (workflow) => queryClient.setQueryData(workflowQueryKeys.school(uai), workflow),
+  });
+}

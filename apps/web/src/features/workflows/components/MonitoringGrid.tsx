@@ -1,0 +1,105 @@
+import { themeQuartz, type CellClickedEvent, type CellKeyDownEvent, type GetLocaleTextParams, type GridApi } from 'ag-grid-community';
+import { AgGridReact } from 'ag-grid-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buildColumns, SCHOOL_COLUMN, type GridRow } from '../grid-columns';
+import { registerGridModules } from '../grid-modules';
+import classes from './MonitoringGrid.module.css';
+import { SchoolNameCell } from './SchoolNameCell';
+import { StatusSymbolCell } from './StatusSymbolCell';
+
+registerGridModules();
+
+/** Spec 1 §9: row and header height 32, auto-size 300 ms after loading ends. */
+const ROW_HEIGHT = 32;
+const AUTO_SIZE_DELAY_MS = 300;
+
+const gridTheme = themeQuartz.withParams({
+  fontFamily: 'inherit',
+  fontSize: 13,
+  headerFontSize: 13,
+  headerFontWeight: 650,
+  accentColor: '#1f6a9e',
+  foregroundColor: '#1a1b1e',
+  headerBackgroundColor: '#f1f3f5',
+  oddRowBackgroundColor: '#fafbfc',
+  borderColor: '#dee2e6',
+  wrapperBorderRadius: 8,
+  rowHeight: ROW_HEIGHT,
+  headerHeight: ROW_HEIGHT,
+  spacing: 6,
+});
+
+type MonitoringGridProps = {
+  rows: GridRow[];
+  isListLoading: boolean;
+  isLoading: boolean;
+  quickFilter: string;
+  onReady: (api: GridApi<GridRow>) => void;
+  onOpenSchool: (uai: string) => void;
+  onSelectionChange: (uais: string[]) => void;
+  onFilterChange: () => void;
+  onDisplayedCountChange: (count: number) => void;
+};
+
+/**
+ * The global monitoring grid (spec 1 §2): one row per school, the school pinned left with its
+ * selection checkbox, the 13 step columns, floating filters, sorted by school. Only the Community
+ * modules it uses are registered.
+ */
+export function MonitoringGrid({ rows, isListLoading, isLoading, quickFilter, onReady, onOpenSchool, onSelectionChange, onFilterChange, onDisplayedCountChange }: MonitoringGridProps) {
+  const { t, i18n } = useTranslation();
+  const [api, setApi] = useState<GridApi<GridRow> | null>(null);
+  const columnDefs = useMemo(() => buildColumns(t, i18n.language, { school: SchoolNameCell, status: StatusSymbolCell }), [t, i18n.language]);
+
+  useEffect(() => {
+    if (!api || isLoading || rows.length === 0) return;
+    const timer = setTimeout(() => {
+      if (!api.isDestroyed()) api.autoSizeAllColumns();
+    }, AUTO_SIZE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [api, isLoading, rows.length]);
+
+  const handleCellClicked = (event: CellClickedEvent<GridRow>) => {
+    if (event.column.getColId() === SCHOOL_COLUMN && event.data) onOpenSchool(event.data.uai);
+  };
+  const handleCellKeyDown = (event: CellKeyDownEvent<GridRow>) => {
+    const key = (event.event as KeyboardEvent | null)?.key;
+    if (key === 'Enter' && event.column.getColId() === SCHOOL_COLUMN && event.data) onOpenSchool(event.data.uai);
+  };
+
+  return (
+    <div className={classes.grid}>
+      <AgGridReact<GridRow>
+        theme={gridTheme}
+        rowData={rows}
+        columnDefs={columnDefs}
+        defaultColDef={{ sortable: true, resizable: true, floatingFilter: true, suppressHeaderMenuButton: true, suppressMovable: true }}
+        getRowId={(params) => params.data.uai}
+        rowHeight={ROW_HEIGHT}
+        headerHeight={ROW_HEIGHT}
+        floatingFiltersHeight={ROW_HEIGHT}
+        rowSelection={{ mode: 'multiRow', checkboxes: true, headerCheckbox: true, selectAll: 'filtered', enableClickSelection: false }}
+        selectionColumnDef={{ pinned: 'left', lockPinned: true, width: 44, minWidth: 44, maxWidth: 44, resizable: false }}
+        quickFilterText={quickFilter}
+        loading={isListLoading}
+        animateRows={false}
+        suppressColumnVirtualisation
+        enableBrowserTooltips
+        getLocaleText={(params: GetLocaleTextParams) => {
+          const key = `global_monitoring.grid.${params.key}`;
+          return i18n.exists(key) ? t(key) : params.defaultValue;
+        }}
+        onGridReady={(event) => {
+          setApi(event.api);
+          onReady(event.api);
+        }}
+        onCellClicked={handleCellClicked}
+        onCellKeyDown={handleCellKeyDown}
+        onSelectionChanged={(event) => onSelectionChange(event.api.getSelectedRows().map((row) => row.uai))}
+        onFilterChanged={onFilterChange}
+        onModelUpdated={(event) => onDisplayedCountChange(event.api.getDisplayedRowCount())}
+      />
+    </div>
+  );
+}
