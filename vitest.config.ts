@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects: `unit` (pure code, beside it as *.test.ts), `integration` (*.int.test.ts through
- * app.inject on a real database: PGlite, or PostgreSQL with TEST_DB=postgres), and `web`
- * (components in jsdom, apps/web/vitest.config.ts).
+ * Four projects: `unit` (pure code, beside it as *.test.ts), `integration` (*.int.test.ts through
+ * app.inject on a real database: PGlite, or PostgreSQL with TEST_DB=postgres), `web`
+ * (components in jsdom, apps/web/vitest.config.ts), and `scale` (*.scale.test.ts: several server
+ * instances on PostgreSQL and Redis; run by scripts/test.mjs when DATABASE_URL and REDIS_URL are set).
  */
 export default defineConfig({
   test: {
@@ -13,7 +14,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'bench/**/*.test.ts'],
-          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.int.test.ts', '**/*.scale.test.ts', '**/node_modules/**'],
         },
       },
       {
@@ -23,6 +24,18 @@ export default defineConfig({
           include: ['apps/server/**/*.int.test.ts'],
           exclude: ['**/node_modules/**'],
           globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'scale',
+          environment: 'node',
+          include: ['apps/server/**/*.scale.test.ts'],
+          exclude: ['**/node_modules/**'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          provide: { redisUrl: process.env.REDIS_URL ?? '' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,13 +1,15 @@
 // `npm run bench`: the foundation's figures. Flags: --seconds N (load duration, default 6),
 // --database-url URL (PostgreSQL instead of a fresh embedded database for the sign-in figures),
 // --large-database-url URL and --pglite-dir DIR (seed:large data for the schools figures),
-// --only auth|schools|startup|bundle.
+// --workflows-dir DIR (a seed:large PGlite folder of 2,000 schools for the workflow figures; made
+// in a temporary folder when absent), --only auth|schools|startup|bundle|workflows.
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { runAuthBench } from './auth.bench.js';
 import { runSchoolsBench } from './schools.bench.js';
 import { runStartupBench } from './startup.bench.js';
+import { runWorkflowsBench } from './workflows.bench.js';
 
 const { values } = parseArgs({
   options: {
@@ -15,6 +17,7 @@ const { values } = parseArgs({
     'database-url': { type: 'string' },
     'large-database-url': { type: 'string' },
     'pglite-dir': { type: 'string' },
+    'workflows-dir': { type: 'string' },
     only: { type: 'string' },
   },
 });
@@ -51,6 +54,13 @@ if (wanted('bundle')) {
   const measured = spawnSync('node', ['apps/web/scripts/measure-signin-size.mjs'], { cwd: new URL('..', import.meta.url), encoding: 'utf8' });
   console.log('  ' + (measured.stdout + measured.stderr).trim().replace(/\n/g, '\n  '));
   passed &&= measured.status === 0;
+}
+
+if (wanted('workflows')) {
+  console.log('\n# Deployment workflow: global monitoring, live changes, sockets (embedded PGlite)');
+  const workflows = await runWorkflowsBench({ dataDir: values['workflows-dir'] });
+  workflows.lines.forEach((line) => console.log('  ' + line));
+  passed &&= workflows.passed;
 }
 
 console.log(passed ? '\nAll figures within their targets.' : '\nSome figures miss their targets (see above).');

@@ -10,6 +10,7 @@ import { createLoginAllocator, type LoginAllocator } from '../apps/server/src/pl
 import { isDatabaseEmpty } from '../apps/server/src/platform/db/seed/demo.js';
 import { seedProfiles } from '../apps/server/src/platform/db/seed/profiles.js';
 import { seedSettings } from '../apps/server/src/platform/db/seed/settings.js';
+import { seedWorkflowSteps } from '../apps/server/src/platform/db/seed/workflows.js';
 import { createRandom, type Random } from '../apps/server/src/platform/db/seed/random.js';
 import { ensureCatalogue, ensureReferenceData } from '../apps/server/src/platform/db/seed/reference.js';
 import { parseSeedLargeArguments, SEED_LARGE_USAGE, type SeedLargeOptions } from './lib/arguments.js';
@@ -262,6 +263,7 @@ async function main(): Promise<void> {
     await runMigrations(handle);
     await seedProfiles(handle.db);
     await seedSettings(handle.db);
+    await seedWorkflowSteps(handle.db);
     if (!options.append && !(await isDatabaseEmpty(handle.db))) {
       throw new Error('the database already holds schools or users; pass --append to add to them');
     }

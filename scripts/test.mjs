@@ -1,5 +1,6 @@
 // `npm test`: unit, integration (PGlite) and web tests; then the integration suite again on
-// PostgreSQL when DATABASE_URL is set.
+// PostgreSQL when DATABASE_URL is set; then the scale suite (several instances on PostgreSQL and
+// Redis) when DATABASE_URL and REDIS_URL are both set.
 import { spawnSync } from 'node:child_process';
 
 function run(args, env = {}) {
@@ -8,8 +9,16 @@ function run(args, env = {}) {
 }
 
 const extra = process.argv.slice(2);
-run([...extra], { TEST_DB: 'pglite' });
+// The scale project needs PostgreSQL and Redis: never part of the embedded pass.
+const embeddedProjects = extra.some((argument) => argument.startsWith('--project')) ? [] : ['--project', 'unit', '--project', 'integration', '--project', 'web'];
+run([...embeddedProjects, ...extra], { TEST_DB: 'pglite' });
 if (process.env.DATABASE_URL) {
   console.log('\nIntegration suite on PostgreSQL (DATABASE_URL)\n');
   run(['--project', 'integration', ...extra], { TEST_DB: 'postgres' });
+}
+if (process.env.DATABASE_URL && process.env.REDIS_URL) {
+  console.log('\nScale suite: two instances on PostgreSQL (DATABASE_URL) and Redis (REDIS_URL)\n');
+  run(['--project', 'scale', ...extra], { TEST_DB: 'postgres' });
+} else {
+  console.log('\nScale suite not run: it needs both DATABASE_URL and REDIS_URL (PostgreSQL and Redis running).');
 }

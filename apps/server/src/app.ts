@@ -16,8 +16,10 @@ import { registerClientConfigRoutes } from './features/client-config/client-conf
 import { registerDirectoryRoutes } from './features/directory/directory.routes.js';
 import { registerSchoolsRoutes } from './features/schools/schools.routes.js';
 import { registerUserSearchRoutes } from './features/users/search.routes.js';
+import { registerWorkflowsRoutes } from './features/workflows/workflows.routes.js';
 import type { AppDeps } from './platform/context.js';
 import { registerErrorHandler } from './platform/errors/error-handler.js';
+import { createRealtimeHub } from './platform/realtime/realtime.js';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmentation merges into an interface
@@ -62,6 +64,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.decorateRequest('actor', null);
   app.decorateRequest('receivedAt', 0);
   app.decorate('routeRights', []);
+  app.decorate('realtime', createRealtimeHub());
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     for (const method of [route.method].flat()) {
@@ -110,6 +113,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerAppsRoutes(app, deps);
   registerSchoolsRoutes(app, deps);
   registerUserSearchRoutes(app, deps);
+  registerWorkflowsRoutes(app, deps);
 
   if (options.webDistDir) await registerWebApp(app, options.webDistDir);
   return app;

@@ -6,7 +6,8 @@ import { formatDemoAccounts } from './platform/db/seed/demo-accounts.js';
 import { seedDemoData } from './platform/db/seed/demo.js';
 import { seedProfiles } from './platform/db/seed/profiles.js';
 import { seedSettings } from './platform/db/seed/settings.js';
-import { attachRealtime } from './platform/realtime/realtime.js';
+import { seedWorkflowSteps } from './platform/db/seed/workflows.js';
+import { startRealtime } from './platform/realtime/realtime.js';
 
 function loadEnv(): Env {
   try {
@@ -28,13 +29,15 @@ async function main(): Promise<void> {
   await runMigrations(handle);
   await seedProfiles(handle.db);
   await seedSettings(handle.db);
+  await seedWorkflowSteps(handle.db);
   const demo = env.SEED_DEMO ? await seedDemoData(handle.db, env.encryptionKey) : { seeded: false };
   const deps = { db: handle.db, env, engine: handle.engine };
   const app = await buildApp(deps, {
     webDistDir: env.WEB_DIST_DIR ?? defaultWebDistDir(),
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
   });
-  attachRealtime(app, deps);
+  // With REDIS_URL, the Redis adapter carries realtime events between instances.
+  await startRealtime(app, deps);
   await app.listen({ port: env.PORT, host: env.HOST });
 
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);

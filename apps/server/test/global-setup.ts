@@ -7,6 +7,7 @@ import { readTestEngine } from '../src/platform/config/env.js';
 import { openDatabase, runMigrations } from '../src/platform/db/client.js';
 import { seedProfiles } from '../src/platform/db/seed/profiles.js';
 import { seedSettings } from '../src/platform/db/seed/settings.js';
+import { seedWorkflowSteps } from '../src/platform/db/seed/workflows.js';
 
 declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmentation merges into an interface
@@ -38,6 +39,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await runMigrations(handle);
     await seedProfiles(handle.db);
   await seedSettings(handle.db);
+    await seedWorkflowSteps(handle.db);
     await handle.close();
     project.provide('postgresTemplate', template);
     project.provide('postgresAdminUrl', databaseUrl);
@@ -55,6 +57,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await runMigrations(handle);
   await seedProfiles(handle.db);
   await seedSettings(handle.db);
+  await seedWorkflowSteps(handle.db);
   const dump = await handle.pglite!.dumpDataDir('none');
   await handle.close();
   const folder = mkdtempSync(path.join(tmpdir(), 'console-test-'));

@@ -85,6 +85,21 @@ export const ENV_VARIABLES = {
     true,
   ),
   SSO_TTL_SECONDS: variable(z.coerce.number().int().min(10).max(3600).default(120), 'Lifetime of a single-sign-on token, in seconds.'),
+  // Deployment workflow: realtime between instances, quote status from Dolibarr
+  REDIS_URL: variable(
+    z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+    'Redis connection URL. Set: the Socket.IO Redis adapter carries realtime events between instances. Unset: realtime within this process only.',
+    true,
+  ),
+  DOLIBARR_URL: variable(
+    optionalUrl,
+    "Base URL of the Dolibarr instance whose commercial proposals give each school's quote status (REST API under /api/index.php). Unset: the quote status is kept in the database and set by staff.",
+  ),
+  DOLIBARR_API_KEY: variable(z.string().min(1).optional(), 'API key this server presents to Dolibarr (DOLAPIKEY header).', true),
+  DOLIBARR_TIMEOUT_MS: variable(
+    z.coerce.number().int().min(100).max(60000).default(10000),
+    'Timeout of one Dolibarr call; past it the quote shows as pending.',
+  ),
 } as const;
 
 type Variables = typeof ENV_VARIABLES;

@@ -1,14 +1,57 @@
-import { REALTIME_PATH } from '@console/contract';
+import { REALTIME_PATH, type ServerEventName, type ServerEventPayload } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import { findSessionActor, SESSION_COOKIE } from '../auth/sessions.js';
 import type { Actor, AppDeps } from '../context.js';
+import { connectRedisAdapter } from './redis-adapter.js';
 
 declare module 'socket.io' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmentation merges into an interface
   interface SocketData {
     actor: Actor;
   }
+}
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmentation merges into an interface
+  interface FastifyInstance {
+    /** Features' door to the realtime server, usable before it is attached (emits are then dropped). */
+    realtime: RealtimeHub;
+  }
+}
+
+/**
+ * What features see of the realtime server. Routes emit to a school's room; event handlers are
+ * registered with the routes (at build time) and run for every connection once attached.
+ */
+export type RealtimeHub = {
+  /** Emits to every socket in the school's room, on every instance when the Redis adapter is on. */
+  emitToSchool<E extends ServerEventName>(uai: string, event: E, payload: ServerEventPayload<E>): void;
+  onConnection(handler: (socket: Socket) => void): void;
+};
+
+type BindableHub = RealtimeHub & { bind(io: Server): void; handlers: ((socket: Socket) => void)[] };
+
+/** The room of a school: its sockets get the school's live workflow. */
+export function schoolRoom(uai: string): string {
+  return `school:${uai}`;
+}
+
+export function createRealtimeHub(): BindableHub {
+  let server: Server | undefined;
+  const handlers: ((socket: Socket) => void)[] = [];
+  return {
+    handlers,
+    bind(io) {
+      server = io;
+    },
+    emitToSchool(uai, event, payload) {
+      server?.to(schoolRoom(uai)).emit(event, payload);
+    },
+    onConnection(handler) {
+      handlers.push(handler);
+    },
+  };
 }
 
 function readCookie(header: string | undefined, name: string): string | undefined {
@@ -19,13 +62,23 @@ function readCookie(header: string | undefined, name: string): string | undefine
   return undefined;
 }
 
+export type AttachRealtimeOptions = {
+  /** A Socket.IO adapter factory (the Redis adapter between instances); default in-process. */
+  adapter?: Parameters<Server['adapter']>[0];
+};
+
 /**
  * The realtime server: Socket.IO on the API server, websocket transport only, at
  * `/api/socket.io`. A connection needs a valid session cookie; its actor is on `socket.data`.
- * Features register their event handlers on the returned server.
+ * The handlers features registered on `app.realtime` run for each connection.
  */
-export function attachRealtime(app: FastifyInstance, deps: AppDeps): Server {
-  const io = new Server(app.server, { path: REALTIME_PATH, transports: ['websocket'], serveClient: false });
+export function attachRealtime(app: FastifyInstance, deps: AppDeps, options: AttachRealtimeOptions = {}): Server {
+  const io = new Server(app.server, {
+    path: REALTIME_PATH,
+    transports: ['websocket'],
+    serveClient: false,
+    ...(options.adapter && { adapter: options.adapter }),
+  });
   io.use((socket, next) => {
     const token = readCookie(socket.handshake.headers.cookie, SESSION_COOKIE);
     if (!token) return next(new Error('unauthenticated'));
@@ -37,8 +90,31 @@ export function attachRealtime(app: FastifyInstance, deps: AppDeps): Server {
       })
       .catch(() => next(new Error('unauthenticated')));
   });
+  const hub = app.realtime as BindableHub | undefined;
+  if (hub) {
+    hub.bind(io);
+    io.on('connection', (socket) => {
+      for (const handler of hub.handlers) handler(socket);
+    });
+  }
   app.addHook('onClose', async () => {
     await io.close();
+  });
+  return io;
+}
+
+/**
+ * Attaches the realtime server, with the Redis adapter when REDIS_URL is set (so that an event
+ * emitted on one instance reaches the sockets of all). Throws when Redis cannot be reached at
+ * start; the clients close with the app. `redisKey` separates test runs sharing one Redis.
+ */
+export async function startRealtime(app: FastifyInstance, deps: AppDeps, options: { redisKey?: string } = {}): Promise<Server> {
+  if (!deps.env.REDIS_URL) return attachRealtime(app, deps);
+  const redis = await connectRedisAdapter(deps.env.REDIS_URL, app.log, options.redisKey);
+  const io = attachRealtime(app, deps, { adapter: redis.adapter });
+  // Registered after attachRealtime's hook, so it runs once Socket.IO has let go of the clients.
+  app.addHook('onClose', async () => {
+    await redis.close();
   });
   return io;
 }

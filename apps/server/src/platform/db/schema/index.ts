@@ -4,3 +4,4 @@ export * from './users.js';
 export * from './catalogue.js';
 export * from './security.js';
 export * from './settings.js';
+export * from './workflows.js';

@@ -6,6 +6,7 @@ import type { Database, Executor, Transaction } from '../client.js';
 import { managerSchools, options, schools, userApplications, userOptions, users } from '../schema/index.js';
 import { DEMO_CITIES, DEMO_SCHOOLS } from './catalogue.js';
 import { planDemoUsers, type PlannedUser } from './demo-users.js';
+import { seedDemoWorkflows } from './demo-workflows.js';
 import { createRandom } from './random.js';
 import { ensureCatalogue, ensureReferenceData, type ReferenceIds } from './reference.js';
 
@@ -147,6 +148,7 @@ export async function seedDemoData(db: Database, encryptionKey: Buffer): Promise
     const optionIds = await insertSchools(tx, references);
     const applicationIds = await ensureCatalogue(tx);
     await insertUsers(tx, encryptionKey, planned, passwords, { options: optionIds, applications: applicationIds });
+    await seedDemoWorkflows(tx);
     return { seeded: true };
   });
 }

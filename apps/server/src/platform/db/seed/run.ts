@@ -6,6 +6,7 @@ import { formatDemoAccounts } from './demo-accounts.js';
 import { seedDemoData } from './demo.js';
 import { seedProfiles } from './profiles.js';
 import { seedSettings } from './settings.js';
+import { seedWorkflowSteps } from './workflows.js';
 
 /**
  * `npm run seed` runs with apps/server as its working folder, where './data' would be a second,
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
     await runMigrations(handle);
     await seedProfiles(handle.db);
     await seedSettings(handle.db);
+    await seedWorkflowSteps(handle.db);
     const { seeded } = await seedDemoData(handle.db, env.encryptionKey);
     const where = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : path.join(env.dataDir, 'db');
     if (seeded) console.log(`Demo data written to ${where}. Demo accounts:\n\n${formatDemoAccounts()}\n`);

@@ -1,0 +1,38 @@
+import { workflows } from '@console/contract';
+import type { FastifyInstance } from 'fastify';
+import { createQuoteSource } from '../../adapters/quotes/quote-source.js';
+import type { AppDeps } from '../../platform/context.js';
+import { registerRoute } from '../../platform/http/register-route.js';
+import { registerWorkflowEvents } from './workflows.events.js';
+import {
+  getQuoteStatus,
+  getSchoolWorkflow,
+  listWorkflowSummaries,
+  setQuoteStatus,
+  updateSchoolWorkflow,
+  WorkflowUpdateRejected,
+  type WorkflowDeps,
+} from './workflows.service.js';
+
+/** The workflow routes and their socket events (spec 1 §7), sharing one quote source. */
+export function registerWorkflowsRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const workflowDeps: AppDeps & WorkflowDeps = { ...deps, quotes: createQuoteSource(deps, app.log), realtime: app.realtime };
+  const contextOf = (actor: Parameters<typeof getSchoolWorkflow>[0]['actor']) => ({ ...workflowDeps, actor });
+
+  registerRoute(app, deps, workflows.listWorkflows, ({ actor }) => listWorkflowSummaries(contextOf(actor)), { serialize: 'json' });
+  registerRoute(app, deps, workflows.getSchoolWorkflow, ({ actor, params }) => getSchoolWorkflow(contextOf(actor), params.uai));
+  registerRoute(app, deps, workflows.updateSchoolWorkflow, async ({ actor, params, body, reply }) => {
+    try {
+      return { status: 200 as const, data: await updateSchoolWorkflow(contextOf(actor), params.uai, body) };
+    } catch (error) {
+      if (!(error instanceof WorkflowUpdateRejected)) throw error;
+      // The client shows `data.errors`; the rest is the error shape every answer shares.
+      const rejection: workflows.WorkflowUpdateRejection = { code: error.code, message: error.message, details: { errors: error.errors }, data: { errors: error.errors } };
+      return reply.status(400).send(rejection) as never;
+    }
+  });
+  registerRoute(app, deps, workflows.getQuoteStatus, ({ actor, params }) => getQuoteStatus(contextOf(actor), params.uai));
+  registerRoute(app, deps, workflows.setQuoteStatus, ({ actor, params, body }) => setQuoteStatus(contextOf(actor), params.uai, body.status));
+
+  registerWorkflowEvents(app.realtime, workflowDeps, app.log);
+}
