@@ -37,7 +37,8 @@ const directory = await startDirectory().catch((error) => {
 });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'console-e2e-'));
 const server = spawn(process.execPath, [path.resolve(here, '../apps/server/dist/main.js')], {
-  env: { ...process.env, DATA_DIR: dataDir, EDUCATION_DIRECTORY_URL: directory.url },
+  // The journeys run the embedded default, whatever the calling shell has set.
+  env: { ...process.env, DATA_DIR: dataDir, EDUCATION_DIRECTORY_URL: directory.url, DATABASE_URL: '', REDIS_URL: '' },
   stdio: 'inherit',
 });
 
