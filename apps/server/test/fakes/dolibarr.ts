@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { closeFake, listenFake, sendJson } from './http-fake.js';
 
 /**
  * A local fake of Dolibarr's REST API for commercial proposals, answering as Dolibarr documents:
@@ -26,11 +27,6 @@ export type FakeDolibarr = {
 };
 
 type Proposal = { id: number; uai: string; status: number };
-
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify(body));
-}
 
 function dolibarrError(response: ServerResponse, code: number, message: string): void {
   sendJson(response, code, { error: { code, message } });
@@ -126,13 +122,9 @@ export async function startFakeDolibarr(options: { port?: number; host?: string;
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => sendJson(response, 500, { error: String(error) }));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve);
-  });
-  const port = (server.address() as { port: number }).port;
+  const { origin } = await listenFake(server, options);
   return {
-    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    url: origin,
     apiKey,
     setMode: (next) => {
       mode = next;
@@ -141,12 +133,6 @@ export async function startFakeDolibarr(options: { port?: number; host?: string;
       proposals.push({ id: nextId++, uai, status });
     },
     requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const timer of timers) clearTimeout(timer);
-        timers.clear();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeFake(server, timers),
   };
 }

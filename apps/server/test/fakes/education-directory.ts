@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { closeFake, listenFake, sendJson } from './http-fake.js';
 import { FAKE_DIRECTORY_RECORDS, type FakeDirectoryRecord } from './education-directory-records.js';
 import { OdsqlError, parseWhere } from './odsql.js';
 
@@ -38,11 +39,6 @@ export type FakeEducationDirectoryOptions = {
 const BASE_PATH = '/api/explore/v2.1';
 const RECORDS_PATH = `${BASE_PATH}/catalog/datasets/fr-en-annuaire-education/records`;
 const MAX_LIMIT = 100;
-
-function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
-  response.end(JSON.stringify(body));
-}
 
 function badRequest(response: ServerResponse, errorCode: string, message: string): void {
   sendJson(response, 400, { error_code: errorCode, message });
@@ -146,24 +142,14 @@ export async function startFakeEducationDirectory(options: FakeEducationDirector
       sendJson(response, 500, { error_code: 'InternalServerError', message: String(error) });
     }
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve);
-  });
-  const port = (server.address() as { port: number }).port;
+  const { origin, port } = await listenFake(server, options);
   return {
-    url: `http://${options.host ?? '127.0.0.1'}:${port}${BASE_PATH}`,
+    url: `${origin}${BASE_PATH}`,
     port,
     setMode: (next) => {
       mode = next;
     },
     requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const timer of timers) clearTimeout(timer);
-        timers.clear();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeFake(server, timers),
   };
 }

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { closeFake, listenFake, sendJson } from './http-fake.js';
 
 /**
  * A local fake of both publishers' token-check APIs (docs/publishers.md), on one server:
@@ -36,11 +37,6 @@ export type FakePublishersOptions = { port?: number; host?: string; slowMs?: num
 
 const MAX_USERS = 500;
 const ERROR_MESSAGES: Record<FakePublisherName, string> = { edulib: 'Licence expirée', 'le-livre-scolaire': 'Compte inconnu' };
-
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-  response.end(JSON.stringify(body));
-}
 
 async function readJson(request: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
@@ -158,12 +154,8 @@ export async function startFakePublishers(options: FakePublishersOptions = {}): 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => sendJson(response, 500, { error: String(error) }));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve);
-  });
-  const port = (server.address() as { port: number }).port;
-  const url = `http://${options.host ?? '127.0.0.1'}:${port}`;
+  const { origin, port } = await listenFake(server, options);
+  const url = origin;
   return {
     url,
     edulibUrl: `${url}/edulib`,
@@ -178,12 +170,6 @@ export async function startFakePublishers(options: FakePublishersOptions = {}): 
       for (const login of logins) rejected.add(login.toLowerCase());
     },
     checks,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const timer of timers) clearTimeout(timer);
-        timers.clear();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeFake(server, timers),
   };
 }
