@@ -48,11 +48,16 @@ export async function runAuthBench(options: { databaseUrl?: string; seconds: num
   const lines: string[] = [`engine: ${handle.engine}`];
   let passed = true;
 
-  for (const kind of ['staff (argon2id)', 'pupil (encrypted)'] as const) {
-    const staff = kind.startsWith('staff');
-    const bodies = Array.from({ length: ACCOUNTS }, (_, n) =>
-      JSON.stringify({ login: `bench.${staff ? 'staff' : 'pupil'}${n}.${suffix}`, password: staff ? staffPassword : pupilPassword }),
-    );
+  const bodyOf = (staff: boolean, n: number) =>
+    JSON.stringify({ login: `bench.${staff ? 'staff' : 'pupil'}${n}.${suffix}`, password: staff ? staffPassword : pupilPassword });
+  // Pupils and teachers (printable, encrypted passwords) are ~98% of accounts; the mix counts one
+  // staff sign-in (argon2id) in ten, five times their share.
+  const scenarios = [
+    { kind: 'staff only (argon2id)', bodies: Array.from({ length: ACCOUNTS }, (_, n) => bodyOf(true, n)), gated: false },
+    { kind: 'pupils only (encrypted)', bodies: Array.from({ length: ACCOUNTS }, (_, n) => bodyOf(false, n)), gated: true },
+    { kind: 'mix, 1 staff in 10', bodies: Array.from({ length: ACCOUNTS }, (_, n) => bodyOf(n === 0, n)), gated: true },
+  ];
+  for (const { kind, bodies, gated } of scenarios) {
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
     const result = await runLoad({
@@ -73,7 +78,7 @@ export async function runAuthBench(options: { databaseUrl?: string; seconds: num
         `client p95 ${formatMs(percentile(result.latencies, 0.95))}, event-loop delay max ${formatMs(maxLoopDelay)}, p99 ${formatMs(loop.percentile(99) / 1e6)}` +
         (ok ? '' : ` — statuses ${JSON.stringify(result.statuses)}`),
     );
-    passed &&= ok && (staff || p95 <= 50);
+    passed &&= ok && (!gated || p95 <= 50);
   }
 
   const signIn = await fetch(`${base}/api/auth/login`, {
