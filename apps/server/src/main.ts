@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { buildApp, defaultWebDistDir } from './app.js';
-import { ConfigError, resolveEnv, type Env } from './platform/config/env.js';
+import { purgeExpiredSessions } from './platform/auth/sessions.js';
+import { ConfigError, describeEnv, resolveEnv, type Env } from './platform/config/env.js';
 import { openDatabase, runMigrations } from './platform/db/client.js';
 import { formatDemoAccounts } from './platform/db/seed/demo-accounts.js';
 import { seedDemoData } from './platform/db/seed/demo.js';
@@ -37,6 +38,11 @@ async function main(): Promise<void> {
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
   });
   // With REDIS_URL, the Redis adapter carries realtime events between instances.
+  app.log.info({ configuration: describeEnv(env) }, 'configuration (sensitive values masked)');
+  // Every instance purges on its own: the deletes are idempotent.
+  const purge = () => purgeExpiredSessions(handle.db).catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed'));
+  void purge();
+  setInterval(() => void purge(), 3_600_000).unref();
   await startRealtime(app, deps);
   await app.listen({ port: env.PORT, host: env.HOST });
 

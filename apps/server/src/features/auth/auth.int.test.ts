@@ -1,7 +1,8 @@
 import { API_VERSION_HEADER, auth, DEFAULT_RIGHTS, RIGHT_AREAS } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, sessions, users } from '../../platform/db/schema/index.js';
+import { purgeExpiredSessions } from '../../platform/auth/sessions.js';
+import { auditLog, loginThrottle, sessions, users } from '../../platform/db/schema/index.js';
 import { createTestContext, injectAs, sessionCookieOf, signIn, type TestContext } from '../../../test/context.js';
 import { buildSchool, buildUser, type BuiltUser } from '../../../test/factories.js';
 
@@ -297,5 +298,26 @@ describe('PUT /auth/password', () => {
     });
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe('not_allowed_to_update_password');
+  });
+});
+
+describe('purging expired sessions', () => {
+  it('deletes expired sessions and old throttle windows, and keeps live ones', async () => {
+    const user = await buildUser(t.db, t.env.encryptionKey, { profile: 'Gestionnaire' });
+    const live = await signIn(t.app, user.login, user.password);
+    await signIn(t.app, user.login, user.password);
+    const [first] = await t.db.select().from(sessions).where(eq(sessions.userId, user.id)).limit(1);
+    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, first!.id));
+    await t.db.insert(loginThrottle).values([
+      { key: 'address:old', failures: 3, windowStartedAt: new Date(Date.now() - 2 * 3_600_000) },
+      { key: 'address:recent', failures: 3 },
+    ]);
+    await purgeExpiredSessions(t.db);
+    const left = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(left.map((session) => session.id)).not.toContain(first!.id);
+    expect(left).toHaveLength(1);
+    expect((await t.db.select().from(loginThrottle)).map((row) => row.key)).not.toContain('address:old');
+    expect((await t.db.select().from(loginThrottle)).map((row) => row.key)).toContain('address:recent');
+    expect(live).toMatch(/^sid=/);
   });
 });

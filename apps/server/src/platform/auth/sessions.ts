@@ -2,7 +2,7 @@ import { profileNameOf } from '@console/contract';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Actor } from '../context.js';
 import type { Database } from '../db/client.js';
-import { sessions } from '../db/schema/index.js';
+import { loginThrottle, sessions } from '../db/schema/index.js';
 import { getProfileRights } from './rights-cache.js';
 import { hashToken } from './secrets.js';
 
@@ -105,6 +105,11 @@ export function forgetUserSessions(db: Database, userId: number, exceptSessionId
   for (const [id, cached] of cacheOf(db)) if (cached.actor.id === userId && id !== exceptSessionId) cacheOf(db).delete(id);
 }
 
+/**
+ * Deletes expired sessions and sign-in throttle windows over for an hour. Idempotent, so that
+ * every instance may run it on its own schedule.
+ */
 export async function purgeExpiredSessions(db: Database): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+  await db.delete(loginThrottle).where(lt(loginThrottle.windowStartedAt, new Date(Date.now() - 3_600_000)));
 }
