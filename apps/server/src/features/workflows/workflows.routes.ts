@@ -10,7 +10,6 @@ import {
   listWorkflowSummaries,
   setQuoteStatus,
   updateSchoolWorkflow,
-  WorkflowUpdateRejected,
   type WorkflowDeps,
 } from './workflows.service.js';
 
@@ -21,16 +20,10 @@ export function registerWorkflowsRoutes(app: FastifyInstance, deps: AppDeps): vo
 
   registerRoute(app, deps, workflows.listWorkflows, ({ actor }) => listWorkflowSummaries(contextOf(actor)), { serialize: 'json' });
   registerRoute(app, deps, workflows.getSchoolWorkflow, ({ actor, params }) => getSchoolWorkflow(contextOf(actor), params.uai));
-  registerRoute(app, deps, workflows.updateSchoolWorkflow, async ({ actor, params, body, reply }) => {
-    try {
-      return { status: 200 as const, data: await updateSchoolWorkflow(contextOf(actor), params.uai, body) };
-    } catch (error) {
-      if (!(error instanceof WorkflowUpdateRejected)) throw error;
-      // The client shows `data.errors`; the rest is the error shape every answer shares.
-      const rejection: workflows.WorkflowUpdateRejection = { code: error.code, message: error.message, details: { errors: error.errors }, data: { errors: error.errors } };
-      return reply.status(400).send(rejection) as never;
-    }
-  });
+  registerRoute(app, deps, workflows.updateSchoolWorkflow, async ({ actor, params, body }) => ({
+    status: 200 as const,
+    data: await updateSchoolWorkflow(contextOf(actor), params.uai, body),
+  }));
   registerRoute(app, deps, workflows.getQuoteStatus, ({ actor, params }) => getQuoteStatus(contextOf(actor), params.uai));
   registerRoute(app, deps, workflows.setQuoteStatus, ({ actor, params, body }) => setQuoteStatus(contextOf(actor), params.uai, body.status));
 

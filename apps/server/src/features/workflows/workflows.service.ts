@@ -29,7 +29,8 @@ export type WorkflowContext = ServiceContext & WorkflowDeps;
 export class WorkflowUpdateRejected extends AppError {
   readonly errors: string[];
   constructor(errors: string[]) {
-    super('validation_failed', errors.join(' '), { errors });
+    // The client shows `data.errors` (spec 1 §7); the rest is the shape every error answer shares.
+    super('validation_failed', errors.join(' '), { errors }, { data: { errors } });
     this.errors = errors;
   }
 }

@@ -4,11 +4,17 @@ import { ERROR_STATUS, type ErrorCode } from '@console/contract';
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details: Record<string, unknown> | undefined;
+  /**
+   * Fields an answer adds beside `{code, message, details}`, for a contract whose clients read
+   * them there (the workflow update's `data.errors`).
+   */
+  readonly extra: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, message?: string, details?: Record<string, unknown>) {
+  constructor(code: ErrorCode, message?: string, details?: Record<string, unknown>, extra?: Record<string, unknown>) {
     super(message ?? code);
     this.code = code;
     this.details = details;
+    this.extra = extra;
   }
 
   get statusCode(): number {

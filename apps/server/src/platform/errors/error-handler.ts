@@ -22,7 +22,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       const body: ErrorBody = { code: error.code, message: error.message, details: error.details };
-      return reply.status(error.statusCode).send(body);
+      return reply.status(error.statusCode).send({ ...error.extra, ...body });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fieldErrors: Record<string, string[]> = {};
