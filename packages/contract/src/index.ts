@@ -6,6 +6,8 @@ export * from './events.js';
 export * from './rules/uai.js';
 export * from './rules/password.js';
 export * from './rules/search-key.js';
+export * from './rules/names.js';
+export * from './rules/generated-password.js';
 export * from './rights-doc.js';
 export * as auth from './auth/index.js';
 export * as alerts from './alerts/index.js';
@@ -17,8 +19,23 @@ export type { Alert } from './alerts/routes.js';
 export type { ClientConfig } from './client-config/routes.js';
 export * as schools from './schools/index.js';
 export * as users from './users/index.js';
-export type { School, SchoolListItem, SchoolUser, Statistics } from './schools/schemas.js';
+export type { School, SchoolApplication, SchoolListItem, SchoolPlatform, SchoolUser, Statistics } from './schools/schemas.js';
 export type { UserSearchResult } from './users/search.js';
+export type { ColumnDefinition, CellValue, ParsedColumnKey } from './users/grid.js';
+export type {
+  BinnedUser,
+  BulkUpdate,
+  Device,
+  NewUser,
+  NewUserValues,
+  ProfileChoice,
+  UserPage,
+  UserPageApplication,
+  UserPageUpdate,
+  UserPatch,
+  UserPlatforms,
+} from './users/schemas.js';
+export type { SelectedUser } from './users/bulk-menu.js';
 export * as workflows from './workflows/index.js';
 export type { CreateSchoolBody } from './schools/new-school.js';
 // Zod-free refs of the first screen's routes, importable without their schemas.

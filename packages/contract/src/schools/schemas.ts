@@ -32,11 +32,16 @@ export const schoolApplicationSchema = z.object({
   urls: applicationUrlsSchema,
   urlSchemeLoginRequired: z.boolean(),
   urlSchemePwdRequired: z.boolean(),
+  urlSchemeCodeYesNo: z.boolean(),
   urlSchemeCodeRequired: z.boolean(),
+  applicationCodeYesNo: z.boolean(),
   applicationCodeRequired: z.boolean(),
   commonCode: z.string().nullable(),
   connectDiffPassword: z.boolean(),
+  /** Signs in through the school's CAS rather than its own credentials. */
+  worksWithCas: z.boolean(),
 });
+export type SchoolApplication = z.infer<typeof schoolApplicationSchema>;
 
 /** A platform of the catalogue (spec 3 §3). */
 export const schoolPlatformSchema = z.object({
@@ -50,6 +55,7 @@ export const schoolPlatformSchema = z.object({
   commonCode: z.string().nullable(),
   urls: z.array(z.object({ picturePath: z.string().optional() })),
 });
+export type SchoolPlatform = z.infer<typeof schoolPlatformSchema>;
 
 export const schoolSchema = z.object({
   informations: z.object({
@@ -65,12 +71,16 @@ export const schoolSchema = z.object({
     sector: z.string(),
     latitude: z.number().nullable(),
     longitude: z.number().nullable(),
+    /** Every new user of the school must have an e-mail. */
+    emailRequired: z.boolean(),
   }),
   deployment: z.record(z.string(), z.unknown()),
   regexGlobal: z.array(z.object({ field: z.string(), conversion: z.string(), special: z.string(), structure: z.string() })),
   regexEstab: z.array(z.object({ field: z.string(), regex: z.string() })),
   applications: z.array(schoolApplicationSchema),
   platforms: z.array(schoolPlatformSchema),
+  /** The school's options, by name. */
+  options: z.array(z.object({ idOption: z.number().int(), name: z.string() })),
   /** What the caller may do with this school, so that the browser re-implements no rule. */
   abilities: z.object({ canDelete: z.boolean() }),
 });

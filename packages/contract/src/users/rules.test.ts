@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RIGHTS, PROFILE_NAMES, type ProfileName, type RightsMap } from '../rights.js';
+import {
+  asksCredentialsOnEnable,
+  assignableProfiles,
+  canSeePasswords,
+  credentialFieldsOf,
+  missingCredentials,
+  profileRequiresEmail,
+  type CredentialApplication,
+  type CredentialFields,
+  type CredentialPlatform,
+} from './rules.js';
+
+const plainApplication: CredentialApplication = {
+  urlSchemeLoginRequired: false,
+  urlSchemePwdRequired: false,
+  urlSchemeCodeYesNo: false,
+  urlSchemeCodeRequired: false,
+  applicationCodeYesNo: false,
+  applicationCodeRequired: false,
+  commonCode: null,
+};
+const plainPlatform: CredentialPlatform = { platformCodeYesNo: false, platformCodeRequired: false, commonCode: null };
+
+describe('credentialFieldsOf', () => {
+  it.each<[string, Partial<CredentialApplication>, Partial<CredentialPlatform> | undefined, CredentialFields]>([
+    [
+      'nothing asked',
+      {},
+      plainPlatform,
+      { login: { required: false }, password: { required: false }, code: { shown: false, required: false }, commonCode: null },
+    ],
+    [
+      'login and password required by the scheme',
+      { urlSchemeLoginRequired: true, urlSchemePwdRequired: true },
+      plainPlatform,
+      { login: { required: true }, password: { required: true }, code: { shown: false, required: false }, commonCode: null },
+    ],
+    [
+      'code shown by the scheme option',
+      { urlSchemeCodeYesNo: true },
+      plainPlatform,
+      { login: { required: false }, password: { required: false }, code: { shown: true, required: false }, commonCode: null },
+    ],
+    [
+      'code shown by the application option',
+      { applicationCodeYesNo: true },
+      undefined,
+      { login: { required: false }, password: { required: false }, code: { shown: true, required: false }, commonCode: null },
+    ],
+    [
+      'code shown by the platform option',
+      {},
+      { platformCodeYesNo: true },
+      { login: { required: false }, password: { required: false }, code: { shown: true, required: false }, commonCode: null },
+    ],
+    [
+      'code required by the scheme',
+      { urlSchemeCodeRequired: true },
+      plainPlatform,
+      { login: { required: false }, password: { required: false }, code: { shown: true, required: true }, commonCode: null },
+    ],
+    [
+      'code required by the application',
+      { applicationCodeRequired: true },
+      plainPlatform,
+      { login: { required: false }, password: { required: false }, code: { shown: true, required: true }, commonCode: null },
+    ],
+    [
+      'code required by the platform',
+      {},
+      { platformCodeRequired: true },
+      { login: { required: false }, password: { required: false }, code: { shown: true, required: true }, commonCode: null },
+    ],
+    [
+      'a required code filled by the application’s common code',
+      { applicationCodeRequired: true, commonCode: 'APP-CODE' },
+      { commonCode: 'PLATFORM-CODE' },
+      {
+        login: { required: false },
+        password: { required: false },
+        code: { shown: true, required: false },
+        commonCode: 'APP-CODE',
+      },
+    ],
+    [
+      'a required code filled by the platform’s common code',
+      {},
+      { platformCodeRequired: true, commonCode: 'PLATFORM-CODE' },
+      {
+        login: { required: false },
+        password: { required: false },
+        code: { shown: true, required: false },
+        commonCode: 'PLATFORM-CODE',
+      },
+    ],
+  ])('%s', (_case, application, platform, expected) => {
+    const fields = credentialFieldsOf({ ...plainApplication, ...application }, platform && { ...plainPlatform, ...platform });
+    expect(fields).toEqual(expected);
+    expect(asksCredentialsOnEnable(fields)).toBe(expected.code.required);
+  });
+});
+
+describe('missingCredentials', () => {
+  const everything = credentialFieldsOf(
+    { ...plainApplication, urlSchemeLoginRequired: true, urlSchemePwdRequired: true, urlSchemeCodeRequired: true },
+    plainPlatform,
+  );
+  const nothing = credentialFieldsOf(plainApplication, plainPlatform);
+
+  it.each<[string, CredentialFields, Parameters<typeof missingCredentials>[1], ReturnType<typeof missingCredentials>]>([
+    ['all given', everything, { login: 'jdupont', password: 'secret', code: 'C-1' }, []],
+    ['all missing', everything, {}, ['login', 'password', 'code']],
+    ['blank counts as missing', everything, { login: '  ', password: '', code: null }, ['login', 'password', 'code']],
+    ['a stored password counts', everything, { login: 'jdupont', code: 'C-1', hasStoredPassword: true }, []],
+    ['nothing required', nothing, {}, []],
+  ])('%s', (_case, fields, values, expected) => {
+    expect(missingCredentials(fields, values)).toEqual(expected);
+  });
+});
+
+describe('assignableProfiles', () => {
+  it.each<[ProfileName, ProfileName[]]>([
+    ['Administrateur', ['Eleve', 'Enseignant', 'Gestionnaire', 'Administrateur établissement']],
+    ['Gestionnaire', ['Eleve', 'Enseignant', 'Gestionnaire', 'Administrateur établissement']],
+    ['Administrateur établissement', ['Eleve', 'Enseignant', 'Administrateur établissement']],
+    ['Enseignant', []],
+    ['Eleve', []],
+  ])('%s may give %j', (actor, expected) => {
+    expect(assignableProfiles(actor)).toEqual(expected);
+  });
+
+  it('never lets anyone make an Administrateur', () => {
+    for (const actor of PROFILE_NAMES) expect(assignableProfiles(actor)).not.toContain('Administrateur');
+  });
+});
+
+describe('profileRequiresEmail: managers and school administrators', () => {
+  it.each<[ProfileName, boolean]>([
+    ['Gestionnaire', true],
+    ['Administrateur établissement', true],
+    ['Administrateur', false],
+    ['Enseignant', false],
+    ['Eleve', false],
+  ])('%s → %s', (profile, expected) => {
+    expect(profileRequiresEmail(profile)).toBe(expected);
+  });
+});
+
+describe('canSeePasswords: FicheUser_profil at Lecture', () => {
+  it.each<[string, RightsMap, boolean]>([
+    ['read', { FicheUser_profil: { Lecture: 1, Ecriture: 0 } }, true],
+    ['write', { FicheUser_profil: { Lecture: 1, Ecriture: 1 } }, true],
+    ['none', { FicheUser_profil: { Lecture: 0, Ecriture: 0 } }, false],
+    ['no entry (allowed, as the spec says)', {}, true],
+  ])('%s → %s', (_case, rights, expected) => {
+    expect(canSeePasswords(rights)).toBe(expected);
+  });
+
+  it.each<[ProfileName, boolean]>([
+    ['Administrateur', true],
+    ['Gestionnaire', true],
+    ['Administrateur établissement', true],
+    ['Enseignant', false],
+    ['Eleve', false],
+  ])('with the seeded rights of %s → %s', (profile, expected) => {
+    expect(canSeePasswords(DEFAULT_RIGHTS[profile])).toBe(expected);
+  });
+});

@@ -1,0 +1,104 @@
+import { hasRight, type ProfileName, type RightArea, type RightsMap } from '../rights.js';
+import type { BulkStdColumn } from './schemas.js';
+
+/**
+ * Pure rules of the users area, shared by the server (which enforces them) and the browser
+ * (which hides what they forbid).
+ */
+
+/** Whether a caller may see pupils' and teachers' passwords (the Password column, the user page). */
+export function canSeePasswords(rights: RightsMap): boolean {
+  return hasRight(rights, 'FicheUser_profil', 'Lecture');
+}
+
+/** Managers and school administrators must have an e-mail (spec 3 §4). */
+export function profileRequiresEmail(profile: ProfileName): boolean {
+  return profile === 'Gestionnaire' || profile === 'Administrateur établissement';
+}
+
+/**
+ * The profiles a caller may give a school's user: pupils, teachers and school administrators;
+ * managers too for an Administrateur or a Gestionnaire. Nobody makes an Administrateur here.
+ */
+export function assignableProfiles(actorProfile: ProfileName): ProfileName[] {
+  switch (actorProfile) {
+    case 'Administrateur':
+    case 'Gestionnaire':
+      return ['Eleve', 'Enseignant', 'Gestionnaire', 'Administrateur établissement'];
+    case 'Administrateur établissement':
+      return ['Eleve', 'Enseignant', 'Administrateur établissement'];
+    default:
+      return [];
+  }
+}
+
+/** The right each bulk change needs beside ButtonBar_buttonBulkEdit (spec 3 §6). */
+export const BULK_RIGHTS: Record<BulkStdColumn | 'opt' | 'app', RightArea> = {
+  comment: 'buttonBulkEdit_bulkCommentaire',
+  subject: 'buttonBulkEdit_bulkMatiere',
+  className: 'buttonBulkEdit_bulkClasse',
+  level: 'buttonBulkEdit_bulkNiveau',
+  profile: 'buttonBulkEdit_bulkProfil',
+  adminMode: 'buttonBulkEdit_bulkAdmin',
+  opt: 'buttonBulkEdit_bulkOption',
+  app: 'buttonBulkEdit_bulkAppli',
+};
+
+/** The profiles a bulk profile change may set (only pupils and teachers change that way). */
+export const BULK_PROFILE_TARGETS: ProfileName[] = ['Eleve', 'Enseignant'];
+
+/** An application's flags as the school answer carries them. */
+export type CredentialApplication = {
+  urlSchemeLoginRequired: boolean;
+  urlSchemePwdRequired: boolean;
+  urlSchemeCodeYesNo: boolean;
+  urlSchemeCodeRequired: boolean;
+  applicationCodeYesNo: boolean;
+  applicationCodeRequired: boolean;
+  commonCode: string | null;
+};
+export type CredentialPlatform = { platformCodeYesNo: boolean; platformCodeRequired: boolean; commonCode: string | null };
+
+/** Which credentials an application's access asks: each shown or not, required or not. */
+export type CredentialFields = {
+  login: { required: boolean };
+  password: { required: boolean };
+  code: { shown: boolean; required: boolean };
+  /** The code everybody shares (application's, else platform's), filled in for the user. */
+  commonCode: string | null;
+};
+
+/**
+ * The credentials an application needs (spec 3 §5): login and password when its URL scheme
+ * requires them; a code shown when the scheme, the application or the platform has a code option,
+ * required when one of them requires it, unless a common code fills it.
+ */
+export function credentialFieldsOf(application: CredentialApplication, platform: CredentialPlatform | undefined): CredentialFields {
+  const commonCode = application.commonCode ?? platform?.commonCode ?? null;
+  const codeRequired = application.urlSchemeCodeRequired || application.applicationCodeRequired || Boolean(platform?.platformCodeRequired);
+  const codeShown = codeRequired || application.urlSchemeCodeYesNo || application.applicationCodeYesNo || Boolean(platform?.platformCodeYesNo);
+  return {
+    login: { required: application.urlSchemeLoginRequired },
+    password: { required: application.urlSchemePwdRequired },
+    code: { shown: codeShown, required: codeRequired && commonCode === null },
+    commonCode,
+  };
+}
+
+/** Whether enabling the application from a toggle first asks login, password and code (its code is required). */
+export function asksCredentialsOnEnable(fields: CredentialFields): boolean {
+  return fields.code.required;
+}
+
+/** The credential fields missing for an access: each required field left blank, keyed `login`, `password`, `code`. */
+export function missingCredentials(
+  fields: CredentialFields,
+  values: { login?: string | null; password?: string | null; code?: string | null; hasStoredPassword?: boolean },
+): ('login' | 'password' | 'code')[] {
+  const blank = (value: string | null | undefined) => value == null || value.trim() === '';
+  const missing: ('login' | 'password' | 'code')[] = [];
+  if (fields.login.required && blank(values.login)) missing.push('login');
+  if (fields.password.required && blank(values.password) && !values.hasStoredPassword) missing.push('password');
+  if (fields.code.required && blank(values.code)) missing.push('code');
+  return missing;
+}

@@ -1,0 +1,387 @@
+import { z } from 'zod';
+import { PROFILE_NAMES, type ProfileName } from '../rights.js';
+import { profileNameSchema } from '../rights-schema.js';
+import { applicationUrlsSchema, schoolUserSchema } from '../schools/schemas.js';
+import type { EDITABLE_FIELDS } from './grid.js';
+
+/**
+ * Request and answer schemas of the users area (spec 3 §3, §5, §7). Messages are translation
+ * keys; `global.errors.required` is the spec's 'required'.
+ */
+
+export const REQUIRED = 'global.errors.required';
+export const USERNAME_TAKEN = 'user_add.username_already_existing';
+export const DUPLICATE_OPTION = 'users.errors.duplicate_option';
+export const EMAIL_FORMAT = 'users.errors.email_format';
+export const EMAIL_REQUIRED_FOR_PROFILE = 'users.errors.email_required_for_profile';
+export const TABLET_NUMBER_LENGTH = 'users.errors.tablet_number_length';
+export const UAI_LENGTH = 'users.errors.uai_length';
+export const TOO_LONG = 'users.errors.too_long';
+
+/** Tablet numbers are at most 12 characters (spec 3 §9). */
+export const TABLET_NUMBER_MAX_LENGTH = 12;
+/** At most this many users in one bulk action, deactivation, deletion or decryption. */
+export const MAX_USERS_PER_ACTION = 10_000;
+/** How long a bulk change can be undone (beyond the spec). */
+export const UNDO_WINDOW_SECONDS = 30;
+/** How long a deleted user stays in the bin before the purge removes them for good (beyond the spec). */
+export const BIN_RETENTION_DAYS = 30;
+
+/** A practical e-mail check: something@domain.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const userId = z.number().int().positive();
+const userIds = z.array(userId).min(1, REQUIRED).max(MAX_USERS_PER_ACTION);
+
+/** A trimmed text that must not be blank. */
+const requiredText = (max: number) => z.string(REQUIRED).trim().min(1, REQUIRED).max(max, TOO_LONG);
+/** A trimmed optional text: blank or absent becomes null. */
+const optionalText = (max: number, tooLong = TOO_LONG) =>
+  z.preprocess(
+    (value) => (value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value),
+    z.string().trim().max(max, tooLong).nullable(),
+  );
+/** An optional e-mail: blank or absent becomes null; otherwise a valid format. */
+const optionalEmail = z.preprocess(
+  (value) => (value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value),
+  z.string().trim().max(254, TOO_LONG).regex(EMAIL_PATTERN, EMAIL_FORMAT).nullable(),
+);
+const adminModeValue = z.union([z.literal(0), z.literal(1)]);
+
+// ---------------------------------------------------------------- profiles
+
+export const profileChoiceSchema = z.object({ IDprofil: z.number().int(), Nom: profileNameSchema });
+export type ProfileChoice = z.infer<typeof profileChoiceSchema>;
+
+// ---------------------------------------------------------------- grid cell edits (PATCH /users/{id})
+
+/** The fields one grid edit changes: one or several (a profile with the e-mail the prompt asked). */
+export const informationsPatchSchema = z
+  .object({
+    lastname: requiredText(100),
+    firstname: requiredText(100),
+    level: requiredText(50),
+    className: optionalText(100),
+    profile: profileNameSchema,
+    tabletNumber: optionalText(TABLET_NUMBER_MAX_LENGTH, TABLET_NUMBER_LENGTH),
+    comment: optionalText(500),
+    subject: optionalText(100),
+    email: optionalEmail,
+    adminMode: adminModeValue,
+  } satisfies Record<(typeof EDITABLE_FIELDS)[number], z.ZodType>)
+  .partial()
+  .strict()
+  .refine((value) => Object.keys(value).length > 0, REQUIRED);
+export type InformationsPatch = z.infer<typeof informationsPatchSchema>;
+
+/** A user's whole option list, in order (`ordre` from 1). */
+export const optionListSchema = z
+  .array(z.object({ idOption: z.number().int().positive(), ordre: z.number().int().min(1).max(99) }))
+  .max(50);
+
+/**
+ * One application of a user: status 1 enables, 0 disables, 2 keeps the status and changes only
+ * the credentials or the code. Credentials left out are kept; null clears them.
+ */
+export const applicationPatchSchema = z.object({
+  informations: z.object({
+    idApplication: z.number().int().positive(),
+    status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+    loginPlateforme: optionalText(200).optional(),
+    passwordPlateforme: optionalText(200).optional(),
+    keys: optionalText(500).optional(),
+  }),
+});
+export type ApplicationPatch = z.infer<typeof applicationPatchSchema>;
+
+export const userPatchSchema = z.discriminatedUnion('key', [
+  z.object({ key: z.literal('informations'), value: informationsPatchSchema }),
+  z.object({ key: z.literal('options'), value: optionListSchema }),
+  z.object({ key: z.literal('applications'), value: applicationPatchSchema }),
+]);
+export type UserPatch = z.infer<typeof userPatchSchema>;
+
+/** A changed row, as the grid shows it. */
+export const userRowAnswerSchema = z.object({ user: schoolUserSchema });
+
+// ---------------------------------------------------------------- passwords
+
+export const decryptPasswordsBodySchema = z.object({
+  /** The users whose password to show (ids; never ciphertexts, so that nothing can be replayed). */
+  passwords: userIds,
+});
+export const decryptPasswordsAnswerSchema = z.object({
+  /** null for a user whose password cannot be shown (staff passwords are hashed). */
+  passwords: z.array(z.object({ id: z.number().int(), password: z.string().nullable() })),
+});
+
+// ---------------------------------------------------------------- user page (GET and PUT /users/{id})
+
+export const userPageApplicationSchema = z.object({
+  informations: z.object({
+    applicationId: z.number().int(),
+    applicationName: z.string(),
+    platformId: z.string(),
+    /** 1 enabled, 0 disabled (also when the user never had it). */
+    status: z.number().int(),
+    platformLogin: z.string().nullable(),
+    /** The clear platform password, only for a caller who may see passwords. */
+    platformPassword: z.string().nullable(),
+    /** Whether a platform password is stored (then it is not editable). */
+    hasPlatformPassword: z.boolean(),
+    applicationKeys: z.string().nullable(),
+    worksWithCas: z.boolean(),
+    /** 'OK' when the publisher said the token is valid; its reason otherwise; null when never checked. */
+    platformValidToken: z.string().nullable(),
+  }),
+  urls: applicationUrlsSchema,
+});
+export type UserPageApplication = z.infer<typeof userPageApplicationSchema>;
+
+export const deviceSchema = z.object({
+  model: z.string(),
+  operatingSystem: z.string(),
+  /** Free space in MB (shown in GB: divided by 1000, two decimals). */
+  availableSpace: z.number().nullable(),
+  applicationVersion: z.string().nullable(),
+  token: z.string().nullable(),
+  modificationDate: z.string(),
+});
+export type Device = z.infer<typeof deviceSchema>;
+
+export const userPageSchema = z.object({
+  informations: z.object({
+    userId: z.number().int(),
+    login: z.string(),
+    /** The clear password for a caller who may see it (and the user themself); null otherwise or when hashed. */
+    password: z.string().nullable(),
+    /** Whether the password is printable (pupils and teachers), hence shown and required in the form. */
+    hasPrintablePassword: z.boolean(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string().nullable(),
+    level: z.string().nullable(),
+    className: z.string().nullable(),
+    subject: z.string().nullable(),
+    tabletNumber: z.string().nullable(),
+    profile: profileNameSchema,
+    uai: z.string().nullable(),
+    schoolName: z.string().nullable(),
+    disabled: z.boolean(),
+    locked: z.boolean(),
+    /** The content of the sign-in QR code: the opaque link token (the link is origin + '/?iduser=' + it). */
+    qrCode: z.string(),
+    createdOn: z.string().nullable(),
+    createdBy: z.string().nullable(),
+    editedOn: z.string().nullable(),
+    editedBy: z.string().nullable(),
+  }),
+  applications: z.array(userPageApplicationSchema),
+  options: z.array(z.object({ optionId: z.number().int(), name: z.string(), ordre: z.number().int() })),
+  devices: z.array(deviceSchema),
+  /** What the caller may do on this page, so that the browser re-implements no rule. */
+  abilities: z.object({
+    canEditProfile: z.boolean(),
+    canEditApplications: z.boolean(),
+    canSeePasswords: z.boolean(),
+    canUnlock: z.boolean(),
+  }),
+});
+export type UserPage = z.infer<typeof userPageSchema>;
+
+/** The access edit form (spec 3 §5): names and login trimmed and required; the password required when printable. */
+export const userAccessFormSchema = z.object({
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  login: requiredText(100),
+  /** Left blank (or out) for staff, whose hashed password stays as it is. */
+  password: z.string().trim().max(128, TOO_LONG).optional(),
+  email: optionalEmail,
+});
+export type UserAccessForm = z.infer<typeof userAccessFormSchema>;
+
+export const userPageApplicationUpdateSchema = z.object({
+  applicationId: z.number().int().positive(),
+  status: z.union([z.literal(0), z.literal(1)]),
+  platformLogin: optionalText(200).optional(),
+  platformPassword: optionalText(200).optional(),
+  keys: optionalText(500).optional(),
+});
+
+export const userPageUpdateSchema = z.object({
+  informations: userAccessFormSchema,
+  applications: z.array(userPageApplicationUpdateSchema).max(200),
+});
+export type UserPageUpdate = z.infer<typeof userPageUpdateSchema>;
+
+// ---------------------------------------------------------------- new user (POST /users)
+
+export const newUserValuesSchema = z.object({
+  uai: z.string(REQUIRED).trim().length(8, UAI_LENGTH),
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  login: requiredText(100),
+  password: requiredText(128),
+  level: requiredText(50),
+  profile: z.enum(PROFILE_NAMES as [ProfileName, ...ProfileName[]], REQUIRED),
+  class: optionalText(100),
+  tabletNumber: optionalText(TABLET_NUMBER_MAX_LENGTH, TABLET_NUMBER_LENGTH),
+  comment: optionalText(500),
+  subject: optionalText(100),
+  email: optionalEmail,
+  adminMode: adminModeValue.default(1),
+});
+export type NewUserValues = z.infer<typeof newUserValuesSchema>;
+
+export const newUserApplicationSchema = z.object({
+  platformId: z.string().min(1),
+  idApplication: z.number().int().positive(),
+  login: optionalText(200).optional(),
+  password: optionalText(200).optional(),
+  codes: optionalText(500).optional(),
+});
+export type NewUserApplication = z.infer<typeof newUserApplicationSchema>;
+
+export const newUserSchema = z.object({
+  values: newUserValuesSchema,
+  /** Option names: existing ones are linked, new ones created in the school. */
+  options: z.array(z.string().trim().min(1, REQUIRED).max(100, TOO_LONG)).max(50).default([]),
+  applications: z.array(newUserApplicationSchema).max(200).default([]),
+});
+export type NewUser = z.infer<typeof newUserSchema>;
+
+// ---------------------------------------------------------------- enable, disable, delete, bin
+
+export const deactivateBodySchema = z.object({
+  /** `lls` and `quizeo`: whether the user has Lelivrescolaire.fr or Quizeo (kept in the audit entry). */
+  users: z.array(z.object({ id: userId, lls: z.boolean().optional(), quizeo: z.boolean().optional() })).min(1).max(MAX_USERS_PER_ACTION),
+  disable: z.boolean(),
+});
+export const countAnswerSchema = z.object({ count: z.number().int() });
+
+export const binnedUserSchema = z.object({
+  id: z.number().int(),
+  login: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  profile: profileNameSchema,
+  level: z.string().nullable(),
+  className: z.string().nullable(),
+  deletedAt: z.string(),
+  deletedBy: z.string().nullable(),
+  /** When the purge removes them for good. */
+  purgeAt: z.string(),
+});
+export type BinnedUser = z.infer<typeof binnedUserSchema>;
+
+// ---------------------------------------------------------------- bulk edits (PATCH /users/)
+
+export const BULK_STD_COLUMNS = ['comment', 'subject', 'className', 'level', 'profile', 'adminMode'] as const;
+export type BulkStdColumn = (typeof BULK_STD_COLUMNS)[number];
+
+/**
+ * A bulk change. `std`: a field and its value (empty deletes it; level and profile are required;
+ * class with `option` 'add' or 'delete' adds or removes one class of a list). `opt`: the option
+ * action in `column` (insert, update replacing `optionSource`, delete). `app`: the application
+ * action in `column` (insert, delete) with per-user credentials in `value`.
+ */
+export const bulkUpdateSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('std'),
+    ids: userIds,
+    column: z.enum(BULK_STD_COLUMNS),
+    value: z.union([z.string().trim().max(500, TOO_LONG), z.number().int()]).nullable(),
+    option: z.enum(['add', 'delete']).optional(),
+  }),
+  z.object({
+    type: z.literal('opt'),
+    ids: userIds,
+    column: z.enum(['insert', 'update', 'delete']),
+    value: z.object({ optionCible: requiredText(100), optionSource: z.string().trim().min(1, REQUIRED).max(100).optional() }),
+  }),
+  z.object({
+    type: z.literal('app'),
+    ids: userIds,
+    column: z.enum(['insert', 'delete']),
+    idApp: z.number().int().positive(),
+    value: z
+      .array(
+        z.object({
+          idUser: userId,
+          loginPlateforme: optionalText(200).optional(),
+          passwordPlateforme: optionalText(200).optional(),
+          keys: optionalText(500).optional(),
+        }),
+      )
+      .max(MAX_USERS_PER_ACTION)
+      .default([]),
+  }),
+]);
+export type BulkUpdate = z.infer<typeof bulkUpdateSchema>;
+
+export const bulkAnswerSchema = z.object({
+  count: z.number().int(),
+  /** Puts the previous values back within UNDO_WINDOW_SECONDS; null when the change cannot be undone. */
+  undoToken: z.string().nullable(),
+  undoExpiresAt: z.string().nullable(),
+});
+
+// ---------------------------------------------------------------- per-user platform data, PNE, mail
+
+export const userPlatformsSchema = z.object({
+  userId: z.number().int(),
+  login: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  profile: profileNameSchema,
+  /** The user's own console password when printable and the caller may see passwords. */
+  userPassword: z.string().nullable(),
+  platforms: z.array(
+    z.object({
+      platformId: z.string(),
+      applications: z.array(
+        z.object({
+          idApplication: z.number().int(),
+          status: z.number().int(),
+          login: z.string().nullable(),
+          password: z.string().nullable(),
+          hasPassword: z.boolean(),
+          keys: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+export type UserPlatforms = z.infer<typeof userPlatformsSchema>;
+
+/** A teacher's keys to activate on the PNE service. The server uses its stored password when none is sent. */
+export const pneActivationSchema = z.object({
+  username: z.string().trim().min(1, REQUIRED).max(100),
+  password: z.string().max(200).optional(),
+  keys: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
+});
+export const pneAnswerSchema = z.object({
+  /** Empty on 200; on 207, the rejected accounts with each key's error. */
+  data: z.array(
+    z.object({
+      username: z.string(),
+      message: z.string(),
+      keys: z.array(z.object({ key: z.string(), error: z.string() })),
+    }),
+  ),
+});
+export type PneAnswer = z.infer<typeof pneAnswerSchema>;
+
+/** Mail template ids (spec 3 §9): access (default), school administrator access, manager access. */
+export const MAIL_TEMPLATES = { access: 165, schoolAdministratorAccess: 198, managerAccess: 197 } as const;
+export const MAIL_TEMPLATE_IDS = [165, 198, 197] as const;
+
+export const mailBodySchema = z.object({
+  /** The server reads each user's e-mail, login and password itself; only `idUser` is trusted. */
+  users: z
+    .array(z.object({ idUser: userId, email: z.string().optional(), login: z.string().optional(), password: z.string().optional() }))
+    .min(1, REQUIRED)
+    .max(MAX_USERS_PER_ACTION),
+  templateId: z.union([z.literal(165), z.literal(198), z.literal(197)]).default(165),
+});
+export const mailAnswerSchema = z.object({ sent: z.number().int(), skipped: z.number().int() });
