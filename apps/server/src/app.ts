@@ -16,6 +16,9 @@ import { registerClientConfigRoutes } from './features/client-config/client-conf
 import { registerDirectoryRoutes } from './features/directory/directory.routes.js';
 import { registerSchoolsRoutes } from './features/schools/schools.routes.js';
 import { registerUserSearchRoutes } from './features/users/search.routes.js';
+import { registerUserActionsRoutes } from './features/users/user-actions.routes.js';
+import { registerUserMessagingRoutes } from './features/users/user-messaging.routes.js';
+import { registerUsersRoutes } from './features/users/users.routes.js';
 import { registerWorkflowsRoutes } from './features/workflows/workflows.routes.js';
 import type { AppDeps } from './platform/context.js';
 import { registerErrorHandler } from './platform/errors/error-handler.js';
@@ -113,6 +116,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerAppsRoutes(app, deps);
   registerSchoolsRoutes(app, deps);
   registerUserSearchRoutes(app, deps);
+  registerUsersRoutes(app, deps);
+  registerUserActionsRoutes(app, deps);
+  registerUserMessagingRoutes(app, deps);
   registerWorkflowsRoutes(app, deps);
 
   if (options.webDistDir) await registerWebApp(app, options.webDistDir);

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { buildApp, defaultWebDistDir } from './app.js';
+import { purgeBin } from './features/users/users-bin.service.js';
 import { purgeExpiredSessions } from './platform/auth/sessions.js';
 import { ConfigError, describeEnv, resolveEnv, type Env } from './platform/config/env.js';
 import { openDatabase, runMigrations } from './platform/db/client.js';
@@ -40,7 +41,11 @@ async function main(): Promise<void> {
   // With REDIS_URL, the Redis adapter carries realtime events between instances.
   app.log.info({ configuration: describeEnv(env) }, 'configuration (sensitive values masked)');
   // Every instance purges on its own: the deletes are idempotent.
-  const purge = () => purgeExpiredSessions(handle.db).catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed'));
+  const purge = () =>
+    Promise.all([
+      purgeExpiredSessions(handle.db).catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed')),
+      purgeBin(handle.db).catch((error: unknown) => app.log.warn({ err: error }, 'bin purge failed')),
+    ]);
   void purge();
   setInterval(() => void purge(), 3_600_000).unref();
   await startRealtime(app, deps);

@@ -13,6 +13,7 @@ export function presentSchool(
   school: SchoolRow,
   catalogue: { platformRows: PlatformRow[]; applicationRows: ApplicationRow[] },
   regexRows: (typeof regexSettings.$inferSelect)[],
+  optionRows: { id: number; name: string }[],
   abilities: School['abilities'],
 ): School {
   const platformsById = new Map(catalogue.platformRows.map((platform) => [platform.id, platform]));
@@ -29,6 +30,7 @@ export function presentSchool(
       sector: school.sector,
       latitude: school.latitude,
       longitude: school.longitude,
+      emailRequired: school.emailRequired,
     },
     deployment: school.deployment,
     regexGlobal: regexRows.map((row) => ({
@@ -48,10 +50,13 @@ export function presentSchool(
         urls: application.urls,
         urlSchemeLoginRequired: platform?.urlSchemeLoginRequired ?? false,
         urlSchemePwdRequired: platform?.urlSchemePwdRequired ?? false,
+        urlSchemeCodeYesNo: platform?.urlSchemeCodeYesNo ?? false,
         urlSchemeCodeRequired: platform?.urlSchemeCodeRequired ?? false,
+        applicationCodeYesNo: application.applicationCodeYesNo,
         applicationCodeRequired: application.applicationCodeRequired,
         commonCode: application.commonCode,
         connectDiffPassword: application.connectDiffPassword,
+        worksWithCas: application.worksWithCas,
       };
     }),
     platforms: catalogue.platformRows.map((platform) => ({
@@ -65,6 +70,7 @@ export function presentSchool(
       commonCode: platform.commonCode,
       urls: platform.urls,
     })),
+    options: optionRows.map((option) => ({ idOption: option.id, name: option.name })),
     abilities,
   };
 }

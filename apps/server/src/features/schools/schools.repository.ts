@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/context.js';
 import type { Database, Executor } from '../../platform/db/client.js';
 import { schoolScopeCondition } from '../../platform/auth/school-scope.js';
-import { applications, cities, countries, platforms, regexSettings, schools, schoolTypes } from '../../platform/db/schema/index.js';
+import { applications, cities, countries, options, platforms, regexSettings, schools, schoolTypes } from '../../platform/db/schema/index.js';
 
 export type SchoolListRow = { uai: string; name: string; town: string; extension: string; pupils: number };
 
@@ -36,6 +36,11 @@ export async function listRegexSettings(db: Database) {
   return db.select().from(regexSettings).orderBy(asc(regexSettings.fieldName));
 }
 
+/** A school's options, by name (spec 3 §9: option lists are sorted by name). */
+export async function listSchoolOptions(db: Database, uai: string): Promise<{ id: number; name: string }[]> {
+  return db.select({ id: options.id, name: options.name }).from(options).where(eq(options.uai, uai)).orderBy(asc(options.name), asc(options.id));
+}
+
 export async function listCatalogue(db: Database) {
   const [platformRows, applicationRows] = await Promise.all([
     db.select().from(platforms).orderBy(asc(platforms.order), asc(platforms.id)),
@@ -65,20 +70,36 @@ export type SchoolUserRow = {
   email: string | null;
 };
 
-/** A school's users with their options and application accesses: three queries, joined in memory. */
-export async function listSchoolUsers(db: Database, uai: string) {
+/** Which users a row read covers: a whole school, or some users by id. */
+export type UserRowSelection = { uai: string } | { ids: readonly number[] };
+
+/**
+ * Users with their options and application accesses, as the users grid shows them: three
+ * queries, joined in memory by `presentSchoolUsers`. By school, ordered by name; by ids, the
+ * same order.
+ */
+export async function listUserRows(db: Executor, selection: UserRowSelection) {
+  const byUai = 'uai' in selection;
+  const ids = byUai ? [] : [...selection.ids];
+  const userCondition = byUai ? sql`u.uai = ${selection.uai}` : sql`u.id = any(${sql.param(ids)}::int[])`;
   const [userRows, optionRows, accessRows] = await Promise.all([
     db.execute<SchoolUserRow>(sql`
-      select id, import_number, admin_mode, uai, lastname, firstname, login, level, class_name, disabled, disabled_at,
-        profile_id, locked, last_login_at, tablet_number, comment, subject, email
-      from users where uai = ${uai} order by lastname, firstname, id`),
-    db.execute<{ user_id: number; name: string }>(sql`
+      select u.id, u.import_number, u.admin_mode, u.uai, u.lastname, u.firstname, u.login, u.level, u.class_name, u.disabled, u.disabled_at,
+        u.profile_id, u.locked, u.last_login_at, u.tablet_number, u.comment, u.subject, u.email
+      from users u where ${userCondition} order by u.lastname, u.firstname, u.id`),
+    db.execute<{ user_id: number; name: string }>(
+      byUai
+        ? sql`
       select uo.user_id, o.name from user_options uo join options o on o.id = uo.option_id
-      where o.uai = ${uai} order by uo.user_id, uo.ordre, o.name`),
+      where o.uai = ${selection.uai} order by uo.user_id, uo.ordre, o.name`
+        : sql`
+      select uo.user_id, o.name from user_options uo join options o on o.id = uo.option_id
+      where uo.user_id = any(${sql.param(ids)}::int[]) order by uo.user_id, uo.ordre, o.name`,
+    ),
     db.execute<{ user_id: number; application_id: number; status: number; keys: string | null; platform_id: string }>(sql`
       select ua.user_id, ua.application_id, ua.status, ua.keys, a.platform_id
       from user_applications ua join users u on u.id = ua.user_id join applications a on a.id = ua.application_id
-      where u.uai = ${uai}`),
+      where ${userCondition}`),
   ]);
   return { userRows: userRows.rows, optionRows: optionRows.rows, accessRows: accessRows.rows };
 }

@@ -25,7 +25,8 @@ import {
   listReachableSchools,
   listReferenceData,
   listRegexSettings,
-  listSchoolUsers,
+  listSchoolOptions,
+  listUserRows,
   removeSchool,
   schoolTypeExists,
   type SchoolRow,
@@ -48,13 +49,18 @@ export async function listSchools(ctx: ServiceContext): Promise<SchoolListItem[]
 
 export async function getSchool(ctx: ServiceContext, uai: string): Promise<School> {
   const school = await requireReachableSchool(ctx, uai);
-  const [catalogue, regexRows, counts] = await Promise.all([listCatalogue(ctx.db), listRegexSettings(ctx.db), countSchoolUsers(ctx.db, uai)]);
-  return presentSchool(school, catalogue, regexRows, { canDelete: canDeleteSchool(ctx.actor.rights, counts.users) });
+  const [catalogue, regexRows, optionRows, counts] = await Promise.all([
+    listCatalogue(ctx.db),
+    listRegexSettings(ctx.db),
+    listSchoolOptions(ctx.db, uai),
+    countSchoolUsers(ctx.db, uai),
+  ]);
+  return presentSchool(school, catalogue, regexRows, optionRows, { canDelete: canDeleteSchool(ctx.actor.rights, counts.users) });
 }
 
 export async function getSchoolWithUsers(ctx: ServiceContext, uai: string): Promise<School & { users: SchoolUser[] }> {
   const school = await getSchool(ctx, uai);
-  return { ...school, users: presentSchoolUsers(await listSchoolUsers(ctx.db, uai)) };
+  return { ...school, users: presentSchoolUsers(await listUserRows(ctx.db, { uai })) };
 }
 
 export async function getSchoolApplications(ctx: ServiceContext, uai: string) {

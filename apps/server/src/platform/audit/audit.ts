@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Actor } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { auditLog } from '../db/schema/index.js';
@@ -13,9 +14,8 @@ export type AuditEntry = {
   after?: unknown;
 };
 
-/** Writes one audit-log row, in the caller's transaction when given one. */
-export async function writeAudit(executor: Executor, entry: AuditEntry): Promise<void> {
-  await executor.insert(auditLog).values({
+function auditRowOf(entry: AuditEntry): typeof auditLog.$inferInsert {
+  return {
     actorId: entry.actor?.id ?? null,
     actorLabel: entry.actor ? `${entry.actor.firstname} ${entry.actor.lastname}` : 'system',
     action: entry.action,
@@ -24,5 +24,25 @@ export async function writeAudit(executor: Executor, entry: AuditEntry): Promise
     uai: entry.uai ?? null,
     before: entry.before ?? null,
     after: entry.after ?? null,
-  });
+  };
+}
+
+/** Writes one audit-log row, in the caller's transaction when given one. */
+export async function writeAudit(executor: Executor, entry: AuditEntry): Promise<void> {
+  await executor.insert(auditLog).values(auditRowOf(entry));
+}
+
+/**
+ * Writes many audit-log rows in one statement (a bulk change on 5,000 users is one insert, not
+ * 5,000), in the caller's transaction when given one. The rows travel as one jsonb parameter:
+ * binding eight parameters per row cost several times more here.
+ */
+export async function writeAuditEntries(executor: Executor, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const rows = JSON.stringify(entries.map(auditRowOf));
+  await executor.execute(sql`
+    insert into audit_log (actor_id, actor_label, action, entity, entity_id, uai, before, after)
+    select r."actorId", r."actorLabel", r.action, r.entity, r."entityId", r.uai, r.before, r.after
+    from jsonb_to_recordset(${rows}::jsonb)
+      as r("actorId" int, "actorLabel" text, action text, entity text, "entityId" text, uai text, before jsonb, after jsonb)`);
 }

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 const VERSION = 'v1';
 
@@ -38,3 +38,6 @@ export function randomToken(bytes = 32): string {
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+
+/** Cryptographic random integers, for generated passwords. */
+export const secureIntegers = { integer: (min: number, max: number): number => randomInt(min, max + 1) };

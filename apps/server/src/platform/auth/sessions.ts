@@ -105,6 +105,12 @@ export function forgetUserSessions(db: Database, userId: number, exceptSessionId
   for (const [id, cached] of cacheOf(db)) if (cached.actor.id === userId && id !== exceptSessionId) cacheOf(db).delete(id);
 }
 
+/** Drops the cached sessions of several users in this process at once (a bulk disable). */
+export function forgetSessionsOfUsers(db: Database, userIds: ReadonlySet<number>): void {
+  const cache = cacheOf(db);
+  for (const [id, cached] of cache) if (userIds.has(cached.actor.id)) cache.delete(id);
+}
+
 /**
  * Deletes expired sessions and sign-in throttle windows over for an hour. Idempotent, so that
  * every instance may run it on its own schedule.

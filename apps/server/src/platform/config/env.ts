@@ -100,6 +100,24 @@ export const ENV_VARIABLES = {
     z.coerce.number().int().min(100).max(60000).default(10000),
     'Timeout of one Dolibarr call; past it the quote shows as pending.',
   ),
+  // Users: mailing access, activating PNE keys
+  SMTP_URL: variable(
+    z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    'SMTP server the mails go through (smtp://user:password@host:587, or smtps:// for implicit TLS). Unset: each mail is written as an .eml file into DATA_DIR/outbox.',
+    true,
+  ),
+  MAIL_FROM: variable(z.string().min(3).default('Console ENT <no-reply@console.local>'), 'Sender (From) of the mails the console sends.'),
+  SMTP_TIMEOUT_MS: variable(
+    z.coerce.number().int().min(100).max(120000).default(10000),
+    'Timeout of the SMTP connection, greeting and each exchange; past it the mailing stops and answers unavailable.',
+  ),
+  PUBLIC_URL: variable(
+    optionalUrl,
+    "The console's public origin, for the sign-in links in mails (origin + '/?iduser=' + the user's link token). Unset: http://localhost:PORT.",
+  ),
+  PNE_API_URL: variable(optionalUrl, "Base URL of the PNE key-activation API (docs/publishers.md). Unset: activating teachers' Educadhoc keys answers unavailable."),
+  PNE_API_KEY: variable(z.string().min(1).optional(), 'API key this server presents to the PNE service (Bearer).', true),
+  PNE_TIMEOUT_MS: variable(z.coerce.number().int().min(100).max(120000).default(15000), 'Timeout of one call to the PNE service.'),
 } as const;
 
 type Variables = typeof ENV_VARIABLES;

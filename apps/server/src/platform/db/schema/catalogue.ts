@@ -47,6 +47,8 @@ export const applications = pgTable(
     applicationCodeRequired: boolean('application_code_required').notNull().default(false),
     commonCode: text('common_code'),
     connectDiffPassword: boolean('connect_diff_password').notNull().default(false),
+    /** Signs in through the school's CAS rather than its own credentials. */
+    worksWithCas: boolean('works_with_cas').notNull().default(false),
   },
   (table) => [index('applications_platform_idx').on(table.platformId)],
 );

@@ -5,3 +5,5 @@ export * from './catalogue.js';
 export * from './security.js';
 export * from './settings.js';
 export * from './workflows.js';
+export * from './devices.js';
+export * from './user-lifecycle.js';

@@ -20,6 +20,8 @@ export const schools = pgTable('schools', {
   /** Seconds of Admin mode; 0 means no Admin mode. */
   adminDuration: integer('admin_duration').notNull().default(0),
   connectRndPwd: boolean('connect_rnd_pwd').notNull().default(false),
+  /** Every new user of the school must have an e-mail. */
+  emailRequired: boolean('email_required').notNull().default(false),
   deployment: jsonb('deployment').$type<Record<string, unknown>>().notNull().default({}),
   regexEstab: jsonb('regex_estab').$type<{ field: string; regex: string }[]>().notNull().default([]),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

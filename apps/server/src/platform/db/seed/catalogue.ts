@@ -216,6 +216,7 @@ export type DemoApplication = {
   applicationCodeRequired: boolean;
   commonCode: string | null;
   connectDiffPassword: boolean;
+  worksWithCas: boolean;
 };
 
 function application(
@@ -241,6 +242,7 @@ function application(
     applicationCodeRequired: false,
     commonCode: null,
     connectDiffPassword: false,
+    worksWithCas: false,
     ...flags,
   };
 }
@@ -251,7 +253,7 @@ export const DEMO_APPLICATIONS: DemoApplication[] = [
   application('PNE', 'Educadhoc', 3, 'educadhoc', { applicationCodeYesNo: true, applicationCodeRequired: true }),
   application('CNS', 'Quizeo', 4, 'quizeo', { connectDiffPassword: true }),
   application('KWYK', 'Kwyk', 5, 'kwyk'),
-  application('HMH', 'Hachette Manuels', 6, 'hachette'),
+  application('HMH', 'Hachette Manuels', 6, 'hachette', { worksWithCas: true }),
   application('CNS', 'Nathan', 7, 'nathan'),
   application('CNS', 'Bordas', 8, 'bordas', { applicationCodeYesNo: true }),
   application('KNE', 'Magnard', 9, 'magnard'),

@@ -1,41 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLoginAllocator, generatePrintablePassword, normalizeLoginPart } from './credentials.js';
-import { createRandom } from './random.js';
-
-describe('generatePrintablePassword', () => {
-  it.each([1, 2, 42, 2026, 987654321])('follows consonant, vowel, consonant, vowel, 1000–9999 (seed %i)', (seed) => {
-    const random = createRandom(seed);
-    for (let index = 0; index < 500; index++) {
-      const password = generatePrintablePassword(random);
-      expect(password).toMatch(/^[bcdfghjklmnprstvz][aeiou][bcdfghjklmnprstvz][aeiou][1-9]\d{3}$/);
-    }
-  });
-
-  it('is reproducible for a seed', () => {
-    const first = Array.from(
-      { length: 5 },
-      (
-        (random) => () =>
-          generatePrintablePassword(random)
-      )(createRandom(7)),
-    );
-    const second = Array.from(
-      { length: 5 },
-      (
-        (random) => () =>
-          generatePrintablePassword(random)
-      )(createRandom(7)),
-    );
-    expect(first).toEqual(second);
-  });
-
-  it('spreads over the whole number range', () => {
-    const random = createRandom(3);
-    const numbers = Array.from({ length: 5000 }, () => Number(generatePrintablePassword(random).slice(4)));
-    expect(Math.min(...numbers)).toBeLessThan(1100);
-    expect(Math.max(...numbers)).toBeGreaterThan(9900);
-  });
-});
+import { createLoginAllocator, normalizeLoginPart } from './credentials.js';
 
 describe('normalizeLoginPart', () => {
   it.each([

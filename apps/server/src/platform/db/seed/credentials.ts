@@ -1,17 +1,4 @@
-import type { Random } from './random.js';
-
-/** Letters that read unambiguously on a printed sheet (no q, w, x, y). */
-const CONSONANTS = 'bcdfghjklmnprstvz';
-const VOWELS = 'aeiou';
-
-/**
- * A printable password by the spec's rule (spec 3 §9): consonant, vowel, consonant, vowel, then a
- * number from 1000 to 9999, e.g. `ravo4821`. Deterministic for a given generator state.
- */
-export function generatePrintablePassword(random: Random): string {
-  const letters = [CONSONANTS, VOWELS, CONSONANTS, VOWELS].map((alphabet) => alphabet[random.integer(0, alphabet.length - 1)]);
-  return letters.join('') + String(random.integer(1000, 9999));
-}
+export { generatePrintablePassword } from '@console/contract';
 
 /** A name part as it appears in a login: lower case, no accents, only letters, digits and hyphens. */
 export function normalizeLoginPart(value: string): string {

@@ -3,8 +3,10 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords.js';
 import { encryptSecret, randomToken } from '../../auth/secrets.js';
 import type { Database, Executor, Transaction } from '../client.js';
-import { managerSchools, options, schools, userApplications, userOptions, users } from '../schema/index.js';
+import { devices, managerSchools, options, schools, userApplications, userOptions, users } from '../schema/index.js';
 import { DEMO_CITIES, DEMO_SCHOOLS } from './catalogue.js';
+import { planDemoDevices } from './demo-devices.js';
+import { DEMO_ACCOUNTS } from './demo-accounts.js';
 import { planDemoUsers, type PlannedUser } from './demo-users.js';
 import { seedDemoWorkflows } from './demo-workflows.js';
 import { createRandom } from './random.js';
@@ -129,6 +131,17 @@ async function insertUsers(
   for (const chunk of chunks(optionRows, 1000)) await tx.insert(userOptions).values(chunk);
   for (const chunk of chunks(applicationRows, 1000)) await tx.insert(userApplications).values(chunk);
   if (managerRows.length > 0) await tx.insert(managerSchools).values(managerRows);
+  // A generator of its own, so that adding devices changed none of the other demo values.
+  const deviceRows = planDemoDevices(createRandom(DEMO_SEED + 1), planned, DEMO_ACCOUNTS.map((account) => account.login)).map((device) => ({
+    userId: userIds.get(device.login) as number,
+    model: device.model,
+    operatingSystem: device.operatingSystem,
+    availableSpace: device.availableSpace,
+    applicationVersion: device.applicationVersion,
+    token: device.token,
+    modifiedAt: minutesBefore(now, device.modifiedMinutesAgo) as Date,
+  }));
+  for (const chunk of chunks(deviceRows, 1000)) await tx.insert(devices).values(chunk);
 }
 
 /**

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { presentPneRejections, type PneOutcome } from './pne-activation.presenter.js';
+import { splitEducadhocKeys } from './pne-activation.service.js';
+
+const account = { username: 'paul.durand', password: 'secret', keys: ['K-1', 'K-2'] };
+
+describe('presentPneRejections', () => {
+  it.each<[string, PneOutcome, ReturnType<typeof presentPneRejections>]>([
+    [
+      'every key activated: nothing',
+      {
+        account,
+        result: {
+          username: 'paul.durand',
+          accepted: true,
+          message: null,
+          keys: [
+            { key: 'K-1', activated: true, error: null },
+            { key: 'K-2', activated: true, error: null },
+          ],
+        },
+      },
+      [],
+    ],
+    [
+      'one key refused: that key',
+      {
+        account,
+        result: {
+          username: 'paul.durand',
+          accepted: false,
+          message: '1 clé refusée',
+          keys: [
+            { key: 'K-1', activated: true, error: null },
+            { key: 'K-2', activated: false, error: 'Clé expirée' },
+          ],
+        },
+      },
+      [{ username: 'paul.durand', message: '1 clé refusée', keys: [{ key: 'K-2', error: 'Clé expirée' }] }],
+    ],
+    [
+      'a key refused in an accepted account: a count as message',
+      {
+        account,
+        result: {
+          username: 'paul.durand',
+          accepted: true,
+          message: null,
+          keys: [{ key: 'K-1', activated: false, error: 'Clé inconnue' }],
+        },
+      },
+      [{ username: 'paul.durand', message: '1 clé(s) sur 2 non activée(s).', keys: [{ key: 'K-1', error: 'Clé inconnue' }] }],
+    ],
+    [
+      'the account refused without key details: every key with its reason',
+      { account, result: { username: 'paul.durand', accepted: false, message: 'Identifiants invalides', keys: [] } },
+      [
+        {
+          username: 'paul.durand',
+          message: 'Identifiants invalides',
+          keys: [
+            { key: 'K-1', error: 'Identifiants invalides' },
+            { key: 'K-2', error: 'Identifiants invalides' },
+          ],
+        },
+      ],
+    ],
+    [
+      'the account left out of the answer',
+      { account, result: undefined },
+      [
+        {
+          username: 'paul.durand',
+          message: "Le service PNE n'a pas répondu pour ce compte.",
+          keys: [
+            { key: 'K-1', error: "Le service PNE n'a pas répondu pour ce compte." },
+            { key: 'K-2', error: "Le service PNE n'a pas répondu pour ce compte." },
+          ],
+        },
+      ],
+    ],
+  ])('%s', (_case, outcome, expected) => {
+    expect(presentPneRejections([outcome])).toEqual(expected);
+    expect(JSON.stringify(presentPneRejections([outcome]))).not.toContain('secret');
+  });
+});
+
+describe('splitEducadhocKeys', () => {
+  it.each<[string | null, string[]]>([
+    ['EDU-1', ['EDU-1']],
+    ['EDU-1,EDU-2', ['EDU-1', 'EDU-2']],
+    ['EDU-1; EDU-2 ,EDU-3', ['EDU-1', 'EDU-2', 'EDU-3']],
+    ['EDU-1 EDU-2\tEDU-3', ['EDU-1', 'EDU-2', 'EDU-3']],
+    [' ,; ', []],
+    [null, []],
+  ])('%j → %j', (code, expected) => {
+    expect(splitEducadhocKeys(code)).toEqual(expected);
+  });
+});
