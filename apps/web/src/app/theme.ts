@@ -23,6 +23,12 @@ export const theme = createTheme({
   headings: { fontWeight: '650' },
   focusRing: 'auto',
   cursorType: 'pointer',
+  components: {
+    // Mantine's menus put a focusable placeholder (role="presentation", tabindex) in role="menu",
+    // which breaks the menu's required children (axe aria-required-children, critical). Without
+    // it, an opened menu focuses itself and the arrows still move through its items.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+  },
 });
 
 /**

@@ -1,6 +1,5 @@
 import { isAccountHolderProfile, type SessionUser } from '@console/contract';
 import { lazy, Suspense } from 'react';
-import { OwnAccountCard } from '../../features/account/components/OwnAccountCard';
 import { EmptyView } from './EmptyView';
 import { ViewLoading } from './ViewLoading';
 import type { View } from './views';
@@ -8,9 +7,8 @@ import type { View } from './views';
 // Each view loads its own chunk (charts, tables), never with the sign-in screen.
 const OverviewView = lazy(() => import('../../features/overview/components/OverviewView').then((module) => ({ default: module.OverviewView })));
 const DashboardView = lazy(() => import('../../features/dashboard/components/DashboardView').then((module) => ({ default: module.DashboardView })));
-const SchoolUsersView = lazy(() =>
-  import('../../features/schools/components/SchoolUsersView').then((module) => ({ default: module.SchoolUsersView })),
-);
+const UsersView = lazy(() => import('../../features/users/components/UsersView').then((module) => ({ default: module.UsersView })));
+const OwnUserPage = lazy(() => import('../../features/users/components/OwnUserPage').then((module) => ({ default: module.OwnUserPage })));
 
 const MonitoringView = lazy(() =>
   import('../../features/workflows/components/MonitoringView').then((module) => ({ default: module.MonitoringView })),
@@ -23,7 +21,13 @@ type ViewSwitchProps = { view: View; user: SessionUser; activeSchoolUai: string 
 
 /** The main view for the current view value. */
 export function ViewSwitch({ view, user, activeSchoolUai }: ViewSwitchProps) {
-  if (view === 'users' && isAccountHolderProfile(user.profile)) return <OwnAccountCard user={user} />;
+  if (view === 'users' && isAccountHolderProfile(user.profile)) {
+    return (
+      <Suspense fallback={<ViewLoading />}>
+        <OwnUserPage user={user} />
+      </Suspense>
+    );
+  }
   if ((view === 'users' || view === 'dashboard' || view === 'monitoring') && !activeSchoolUai) return <EmptyView view={view} messageKey="views.no_school" />;
   return <Suspense fallback={<ViewLoading />}>{renderView(view, user, activeSchoolUai)}</Suspense>;
 }
@@ -39,7 +43,7 @@ function renderView(view: View, user: SessionUser, activeSchoolUai: string | nul
     case 'global_monitoring':
       return <GlobalMonitoringView user={user} />;
     case 'users':
-      return <SchoolUsersView uai={activeSchoolUai!} user={user} />;
+      return <UsersView uai={activeSchoolUai!} user={user} />;
     default:
       return <EmptyView view={view} />;
   }

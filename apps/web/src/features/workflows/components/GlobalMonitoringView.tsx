@@ -6,14 +6,14 @@ import type { GridApi } from 'ag-grid-community';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../lib/abilities';
+import { ActiveFilterChips, type ActiveFilter } from '../../../ui/grid/ActiveFilterChips';
+import { ColumnsMenu, type ToggleableColumn } from '../../../ui/grid/ColumnsMenu';
+import { describeFilter } from '../../../ui/grid/describe-filter';
+import { GridStatusLine } from '../../../ui/grid/GridStatusLine';
 import { workflowQueryKeys } from '../api';
 import { BY_COLUMN, LAST_UPDATE_COLUMN, stepColumnId, type GridRow } from '../grid-columns';
-import { describeFilter } from '../grid-filters';
 import { useGlobalWorkflowRows } from '../hooks/useGlobalWorkflowRows';
 import { useResetAll } from '../hooks/useResetAll';
-import { ActiveFilterChips, type ActiveFilter } from './ActiveFilterChips';
-import { ColumnsMenu, type ToggleableColumn } from './ColumnsMenu';
-import { GridStatusLine } from './GridStatusLine';
 import { LiveStatusBadge } from './LiveStatusBadge';
 import { LoadingProgress } from './LoadingProgress';
 import { MonitoringGrid } from './MonitoringGrid';
@@ -108,7 +108,7 @@ export function GlobalMonitoringView({ user }: { user: SessionUser }) {
         </Group>
       </Group>
       <Group justify="space-between" gap="sm" mih={28}>
-        <GridStatusLine total={rows.length} filtered={displayedCount} selected={selected.length} />
+        <GridStatusLine>{t('global_monitoring.status_line', { total: rows.length, filtered: displayedCount, selected: selected.length })}</GridStatusLine>
         <ActiveFilterChips filters={filters} onRemove={handleRemoveFilter} onClear={() => api?.setFilterModel(null)} />
       </Group>
       {progress.isLoading && progress.total > 0 && <LoadingProgress count={progress.count} total={progress.total} />}

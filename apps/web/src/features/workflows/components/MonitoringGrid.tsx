@@ -1,7 +1,8 @@
-import { themeQuartz, type CellClickedEvent, type CellKeyDownEvent, type GetLocaleTextParams, type GridApi } from 'ag-grid-community';
+import type { CellClickedEvent, CellKeyDownEvent, GetLocaleTextParams, GridApi } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GRID_ROW_HEIGHT, gridTheme } from '../../../ui/grid/grid-theme';
 import { buildColumns, SCHOOL_COLUMN, type GridRow } from '../grid-columns';
 import { registerGridModules } from '../grid-modules';
 import classes from './MonitoringGrid.module.css';
@@ -10,25 +11,8 @@ import { StatusSymbolCell } from './StatusSymbolCell';
 
 registerGridModules();
 
-/** Spec 1 §9: row and header height 32, auto-size 300 ms after loading ends. */
-const ROW_HEIGHT = 32;
+/** Spec 1 §9: auto-size 300 ms after loading ends. */
 const AUTO_SIZE_DELAY_MS = 300;
-
-const gridTheme = themeQuartz.withParams({
-  fontFamily: 'inherit',
-  fontSize: 13,
-  headerFontSize: 13,
-  headerFontWeight: 650,
-  accentColor: '#1f6a9e',
-  foregroundColor: '#1a1b1e',
-  headerBackgroundColor: '#f1f3f5',
-  oddRowBackgroundColor: '#fafbfc',
-  borderColor: '#dee2e6',
-  wrapperBorderRadius: 8,
-  rowHeight: ROW_HEIGHT,
-  headerHeight: ROW_HEIGHT,
-  spacing: 6,
-});
 
 type MonitoringGridProps = {
   rows: GridRow[];
@@ -76,9 +60,9 @@ export function MonitoringGrid({ rows, isListLoading, isLoading, quickFilter, on
         columnDefs={columnDefs}
         defaultColDef={{ sortable: true, resizable: true, floatingFilter: true, suppressHeaderMenuButton: true, suppressMovable: true }}
         getRowId={(params) => params.data.uai}
-        rowHeight={ROW_HEIGHT}
-        headerHeight={ROW_HEIGHT}
-        floatingFiltersHeight={ROW_HEIGHT}
+        rowHeight={GRID_ROW_HEIGHT}
+        headerHeight={GRID_ROW_HEIGHT}
+        floatingFiltersHeight={GRID_ROW_HEIGHT}
         rowSelection={{ mode: 'multiRow', checkboxes: true, headerCheckbox: true, selectAll: 'filtered', enableClickSelection: false }}
         selectionColumnDef={{ pinned: 'left', lockPinned: true, width: 44, minWidth: 44, maxWidth: 44, resizable: false }}
         quickFilterText={quickFilter}

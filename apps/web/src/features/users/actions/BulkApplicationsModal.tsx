@@ -1,0 +1,169 @@
+import { users, type School, type SchoolUser } from '@console/contract';
+import { Alert, Button, Center, Group, Loader, Modal, NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchUsersPlatforms } from '../api';
+import type { CredentialName } from './add-user-credentials';
+import {
+  asksCredentials,
+  bulkApplicationValueOf,
+  bulkCredentialRowsOf,
+  missingOfRow,
+  type BulkCredentialRow,
+} from './bulk-credentials';
+import { idsOf } from './bulk-targets';
+import { BulkCredentialsTable, ROWS_PER_PAGE } from './BulkCredentialsTable';
+import type { useBulkChange } from './useBulkChange';
+
+type ApplicationAction = 'insert' | 'delete';
+
+type BulkApplicationsModalProps = {
+  school: School;
+  selected: readonly SchoolUser[];
+  bulk: ReturnType<typeof useBulkChange>;
+  onClose: () => void;
+};
+
+/**
+ * Bulk applications (type app): enable an application for the selected users, with each user's
+ * login, password and code when the application requires them (`POST /users/platforms` fills
+ * them in), or disable it.
+ */
+export function BulkApplicationsModal({ school, selected, bulk, onClose }: BulkApplicationsModalProps) {
+  const { t } = useTranslation();
+  const [action, setAction] = useState<ApplicationAction>('insert');
+  const [applicationId, setApplicationId] = useState('');
+  const [edits, setEdits] = useState<Record<number, Partial<Record<CredentialName, string>>>>({});
+  const [isChecked, setIsChecked] = useState(false);
+  const [page, setPage] = useState(1);
+  const catalogue = useMemo(
+    () => [...school.applications].sort((first, second) => first.order - second.order),
+    [school.applications],
+  );
+  const application = catalogue.find((candidate) => String(candidate.idApplication) === applicationId);
+  const platform = school.platforms.find((candidate) => candidate.platformId === application?.platformId);
+  const fields = application ? users.credentialFieldsOf(application, platform) : null;
+  const needsForm = action === 'insert' && fields !== null && asksCredentials(fields);
+  const ids = useMemo(() => idsOf(selected), [selected]);
+
+  const platforms = useQuery({
+    queryKey: ['users', 'platforms', ids],
+    queryFn: () => fetchUsersPlatforms(ids),
+    enabled: needsForm && ids.length > 0,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const rows: BulkCredentialRow[] = useMemo(() => {
+    if (!application || !fields || !platforms.data) return [];
+    return bulkCredentialRowsOf(platforms.data, application, fields).map((row) => ({ ...row, ...edits[row.userId] }));
+  }, [application, fields, platforms.data, edits]);
+
+  const changeApplication = (id: string) => {
+    setApplicationId(id);
+    setEdits({});
+    setIsChecked(false);
+    setPage(1);
+  };
+  const changeRow = (userId: number, name: CredentialName, value: string) =>
+    setEdits((previous) => ({ ...previous, [userId]: { ...previous[userId], [name]: value } }));
+
+  const isReady = application !== undefined && selected.length > 0 && (!needsForm || platforms.isSuccess);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!application || !fields || !isReady) return;
+    if (needsForm) {
+      setIsChecked(true);
+      const firstMissing = rows.findIndex((row) => missingOfRow(fields, row).length > 0);
+      if (firstMissing >= 0) {
+        setPage(Math.floor(firstMissing / ROWS_PER_PAGE) + 1);
+        return;
+      }
+    }
+    bulk.apply(
+      {
+        type: 'app',
+        ids,
+        column: action,
+        idApp: application.idApplication,
+        value: needsForm ? bulkApplicationValueOf(rows, fields) : [],
+      },
+      {
+        successMessage: (count) =>
+          t(action === 'insert' ? 'users.bulk.success.application_insert' : 'users.bulk.success.application_delete', {
+            count,
+            application: application.name,
+          }),
+        onDone: onClose,
+      },
+    );
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('users.bulk.titles.applications')}
+      size={needsForm ? 'xl' : 'md'}
+      centered
+      closeButtonProps={{ 'aria-label': t('global.close') }}
+    >
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <Text size="sm">{t('users.bulk.selected_count', { count: selected.length })}</Text>
+          <SegmentedControl
+            aria-label={t('users.bulk.applications.action')}
+            value={action}
+            onChange={(next) => setAction(next as ApplicationAction)}
+            data={[
+              { value: 'insert', label: t('users.bulk.applications.insert') },
+              { value: 'delete', label: t('users.bulk.applications.delete') },
+            ]}
+          />
+          <NativeSelect
+            required
+            label={t('users.bulk.applications.application')}
+            value={applicationId}
+            data={[
+              { value: '', label: t('users.bulk.applications.choose') },
+              ...catalogue.map((candidate) => ({ value: String(candidate.idApplication), label: candidate.name })),
+            ]}
+            onChange={(event) => changeApplication(event.currentTarget.value)}
+          />
+          {needsForm && platforms.isPending && (
+            <Center mih={80}>
+              <Loader size="sm" aria-label={t('global.loading')} />
+            </Center>
+          )}
+          {needsForm && platforms.isError && (
+            <Alert color="red" variant="light" role="alert">
+              {t('global.errors.occurred')}
+            </Alert>
+          )}
+          {needsForm && fields && platforms.isSuccess && (
+            <>
+              <Text size="sm">{t('users.bulk.applications.credentials_intro')}</Text>
+              <BulkCredentialsTable
+                rows={rows}
+                fields={fields}
+                isChecked={isChecked}
+                page={page}
+                onPageChange={setPage}
+                onRowChange={changeRow}
+              />
+            </>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('users.bulk.cancel')}
+            </Button>
+            <Button type="submit" disabled={!isReady} loading={bulk.isPending}>
+              {t('users.bulk.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

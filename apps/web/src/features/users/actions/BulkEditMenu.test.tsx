@@ -1,0 +1,393 @@
+import { DEFAULT_RIGHTS, type SchoolUser } from '@console/contract';
+import { notifications } from '@mantine/notifications';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { i18n as I18n } from 'i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bodiesSentTo, mockFetch } from '../../../test/fetch-mock';
+import { createTestI18n } from '../../../test/render';
+import { buildSessionUser } from '../../../test/users';
+import { renderButtonBar } from './render-bar';
+import { APPLICATIONS, buildSchool, buildSchoolUser } from './test-school';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+let i18n: I18n;
+beforeAll(async () => {
+  i18n = await createTestI18n();
+});
+afterEach(() => {
+  act(() => notifications.clean());
+  vi.unstubAllGlobals();
+});
+
+const manager = buildSessionUser('Gestionnaire');
+const school = buildSchool([]);
+const BULK_ANSWER = { status: 200, body: { count: 2, undoToken: 'undo-123', undoExpiresAt: '2030-01-01T00:00:30Z' } };
+const EDUCADHOC = String(APPLICATIONS.educadhoc.idApplication);
+
+async function openMenu(selected: readonly SchoolUser[], routes: Parameters<typeof mockFetch>[0] = {}, user = manager) {
+  const fetchMock = mockFetch(routes);
+  renderButtonBar({ i18n, school, user, selected });
+  const events = userEvent.setup();
+  await events.click(screen.getByRole('button', { name: 'Modification groupée' }));
+  await screen.findByRole('menu');
+  return { fetchMock, user: events };
+}
+
+const item = (name: string | RegExp) => screen.getByRole('menuitem', { name });
+
+describe('bulk-edit menu, enablement', () => {
+  it('turns every item off without a selection', async () => {
+    await openMenu([]);
+
+    const items = screen.getAllByRole('menuitem');
+    expect(items.map((entry) => entry.textContent)).toEqual([
+      'Commentaire',
+      'Matière',
+      'Classe',
+      'Niveau',
+      'Profil',
+      'Options',
+      'Applications',
+      'Activer le mode admin',
+      'Activation des clés PNE',
+      'Envoyer un mail',
+    ]);
+    for (const entry of items) expect(entry).toBeDisabled();
+  });
+
+  it('shows only the items the user may read', async () => {
+    const rights = {
+      ...DEFAULT_RIGHTS.Gestionnaire,
+      buttonBulkEdit_bulkPNE: { Lecture: 0, Ecriture: 0 },
+      buttonBulkEdit_bulkMatiere: { Lecture: 1, Ecriture: 0 },
+    } as const;
+    await openMenu([buildSchoolUser()], {}, buildSessionUser('Gestionnaire', { rights }));
+
+    expect(screen.queryByRole('menuitem', { name: 'Activation des clés PNE' })).toBeNull();
+    expect(item('Matière')).toBeDisabled();
+    expect(item('Commentaire')).toBeEnabled();
+  });
+
+  it('offers the profile change only for pupils and teachers', async () => {
+    await openMenu([buildSchoolUser({ profile: 'Eleve' }), buildSchoolUser({ profile: 'Gestionnaire' })]);
+    expect(item('Profil')).toBeDisabled();
+  });
+
+  it('offers the admin mode only when the selection shares it, and PNE only for teachers with an Educadhoc code', async () => {
+    await openMenu([
+      buildSchoolUser({ adminMode: 1, profile: 'Enseignant', applications: { [EDUCADHOC]: { status: 1, code: 'K1' } } }),
+      buildSchoolUser({ adminMode: 0, profile: 'Enseignant' }),
+    ]);
+
+    expect(item(/mode admin/)).toBeDisabled();
+    expect(item('Activation des clés PNE')).toBeDisabled();
+  });
+});
+
+describe('bulk field changes', () => {
+  it('deletes the comment with an empty value', async () => {
+    const selected = [buildSchoolUser({ id: 1 }), buildSchoolUser({ id: 2 })];
+    const { fetchMock, user } = await openMenu(selected, { 'PATCH /api/users/': BULK_ANSWER });
+
+    await user.click(item('Commentaire'));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifier le commentaire' });
+    await user.click(within(dialog).getByRole('button', { name: 'Valider' }));
+
+    expect(await screen.findByText('Commentaire modifié pour 2 utilisateurs.')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, 'PATCH /api/users/')).toEqual([{ type: 'std', ids: [1, 2], column: 'comment', value: null }]);
+  });
+
+  it('adds a class, which then needs a value', async () => {
+    const { fetchMock, user } = await openMenu([buildSchoolUser({ id: 5 })], { 'PATCH /api/users/': BULK_ANSWER });
+
+    await user.click(item('Classe'));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifier la classe' });
+    await user.click(within(dialog).getByText('Ajouter une classe'));
+    expect(within(dialog).getByRole('button', { name: 'Valider' })).toBeDisabled();
+    await user.type(within(dialog).getByRole('combobox', { name: /^Classe/ }), 'Euro');
+    await user.click(within(dialog).getByRole('button', { name: 'Valider' }));
+
+    await waitFor(() =>
+      expect(bodiesSentTo(fetchMock, 'PATCH /api/users/')).toEqual([
+        { type: 'std', ids: [5], column: 'className', value: 'Euro', option: 'add' },
+      ]),
+    );
+  });
+
+  it('requires a level', async () => {
+    const { fetchMock, user } = await openMenu([buildSchoolUser({ id: 5 })], { 'PATCH /api/users/': BULK_ANSWER });
+
+    await user.click(item('Niveau'));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifier le niveau' });
+    expect(within(dialog).getByRole('button', { name: 'Valider' })).toBeDisabled();
+    await user.type(within(dialog).getByRole('combobox', { name: /^Niveau/ }), '3e');
+    await user.click(within(dialog).getByRole('button', { name: 'Valider' }));
+
+    await waitFor(() =>
+      expect(bodiesSentTo(fetchMock, 'PATCH /api/users/')).toEqual([{ type: 'std', ids: [5], column: 'level', value: '3e' }]),
+    );
+  });
+
+  it('changes pupils into teachers', async () => {
+    const { fetchMock, user } = await openMenu([buildSchoolUser({ id: 8, profile: 'Eleve' })], {
+      'PATCH /api/users/': BULK_ANSWER,
+    });
+
+    await user.click(item('Profil'));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifier le profil' });
+    await user.selectOptions(within(dialog).getByLabelText(/^Profil/), 'Enseignant');
+    await user.click(within(dialog).getByRole('button', { name: 'Valider' }));
+
+    await waitFor(() =>
+      expect(bodiesSentTo(fetchMock, 'PATCH /api/users/')).toEqual([
+        { type: 'std', ids: [8], column: 'profile', value: 'Enseignant' },
+      ]),
+    );
+  });
+});
+
+describe('admin mode and undo', () => {
+  it('turns admin mode on, toasts with « Annuler », and undoes with the token', async () => {
+    const selected = [buildSchoolUser({ id: 1, adminMode: 0 }), buildSchoolUser({ id: 2, adminMode: 0 })];
+    const { fetchMock, user } = await openMenu(selected, {
+      'PATCH /api/users/': BULK_ANSWER,
+      'POST /api/users/undo': { status: 200, body: { count: 2 } },
+    });
+
+    await user.click(item('Activer le mode admin'));
+
+    expect(await screen.findByText('Mode admin activé pour 2 utilisateurs.')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, 'PATCH /api/users/')).toEqual([{ type: 'std', ids: [1, 2], column: 'adminMode', value: 1 }]);
+    await user.click(screen.getByRole('button', { name: 'Annuler' }));
+
+    expect(await screen.findByText('La modification a bien été annulée.')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, 'POST /api/users/undo')).toEqual([{ token: 'undo-123' }]);
+  });
+
+  it('turns it off when every selected user has it', async () => {
+    const selected = [buildSchoolUser({ id: 1, adminMode: 1 })];
+    const { fetchMock, user } = await openMenu(selected, {
+      'PATCH /api/users/': { status: 200, body: { count: 1, undoToken: null, undoExpiresAt: null } },
+    });
+
+    await user.click(item('Désactiver le mode admin'));
+
+    expect(await screen.findByText('Mode admin désactivé pour 1 utilisateur.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Annuler' })).toBeNull();
+    expect(bodiesSentTo(fetchMock, 'PATCH /api/users/')).toEqual([{ type: 'std', ids: [1], column: 'adminMode', value: 0 }]);
+  });
+});
+
+describe('bulk options', () => {
+  it('keeps confirm off until an option is named, then adds it', async () => {
+    const { fetchMock, user } = await openMenu([buildSchoolUser({ id: 3 })], { 'PATCH /api/users/': BULK_ANSWER });
+
+    await user.click(item('Options'));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifier les options' });
+    const confirm = within(dialog).getByRole('button', { name: 'Valider' });
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByRole('combobox', { name: /^Option à ajouter/ }), '   ');
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByRole('combobox', { name: /^Option à ajouter/ }), 'Chorale');
+    await user.click(confirm);
+
+    await waitFor(() =>
+      expect(bodiesSentTo(fetchMock, 'PATCH /api/users/')).toEqual([
+        { type: 'opt', ids: [3], column: 'insert', value: { optionCible: 'Chorale' } },
+      ]),
+    );
+  });
+
+  it('replaces an option of the selected users by another', async () => {
+    const { fetchMock, user } = await openMenu([buildSchoolUser({ id: 3, options: ['Latin'] })], {
+      'PATCH /api/users/': BULK_ANSWER,
+    });
+
+    await user.click(item('Options'));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifier les options' });
+    await user.click(within(dialog).getByText('Remplacer'));
+    await user.type(within(dialog).getByRole('combobox', { name: /^Nouvelle option/ }), 'Grec');
+    expect(within(dialog).getByRole('button', { name: 'Valider' })).toBeDisabled();
+    await user.selectOptions(within(dialog).getByLabelText(/^Option à remplacer/), 'Latin');
+    await user.click(within(dialog).getByRole('button', { name: 'Valider' }));
+
+    await waitFor(() =>
+      expect(bodiesSentTo(fetchMock, 'PATCH /api/users/')).toEqual([
+        { type: 'opt', ids: [3], column: 'update', value: { optionCible: 'Grec', optionSource: 'Latin' } },
+      ]),
+    );
+  });
+});
+
+describe('bulk applications', () => {
+  it("asks each user's credentials for an application that needs them", async () => {
+    const platforms = [
+      {
+        userId: 21,
+        login: 'ana.b',
+        firstname: 'Ana',
+        lastname: 'B',
+        profile: 'Eleve',
+        userPassword: 'ravo4821',
+        platforms: [
+          {
+            platformId: 'KNE',
+            applications: [{ idApplication: 4, status: 0, login: 'kne.ana', password: null, hasPassword: true, keys: null }],
+          },
+        ],
+      },
+      { userId: 22, login: 'leo.c', firstname: 'Léo', lastname: 'C', profile: 'Eleve', userPassword: 'tuzi5555', platforms: [] },
+    ];
+    const { fetchMock, user } = await openMenu([buildSchoolUser({ id: 21 }), buildSchoolUser({ id: 22 })], {
+      'POST /api/users/platforms': { status: 200, body: platforms },
+      'PATCH /api/users/': BULK_ANSWER,
+    });
+
+    await user.click(item('Applications'));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifier les applications' });
+    await user.selectOptions(within(dialog).getByLabelText(/^Application/), 'Manuels KNE');
+    await within(dialog).findByRole('table');
+    expect(bodiesSentTo(fetchMock, 'POST /api/users/platforms')).toEqual([{ userIds: [21, 22] }]);
+    expect(within(dialog).getByLabelText('Mot de passe — B Ana')).toBeDisabled();
+    expect(within(dialog).getByLabelText('Identifiant — C Léo')).toHaveValue('leo.c');
+    await user.click(within(dialog).getByRole('button', { name: 'Valider' }));
+    expect(within(dialog).getByLabelText('Code — B Ana')).toHaveAccessibleDescription('Ce champ est obligatoire.');
+    expect(bodiesSentTo(fetchMock, 'PATCH /api/users/')).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText('Code — B Ana'), 'A1');
+    await user.type(within(dialog).getByLabelText('Code — C Léo'), 'C2');
+    await user.click(within(dialog).getByRole('button', { name: 'Valider' }));
+
+    await waitFor(() =>
+      expect(bodiesSentTo(fetchMock, 'PATCH /api/users/')).toEqual([
+        {
+          type: 'app',
+          ids: [21, 22],
+          column: 'insert',
+          idApp: 4,
+          value: [
+            { idUser: 21, loginPlateforme: 'kne.ana', keys: 'A1' },
+            { idUser: 22, loginPlateforme: 'leo.c', passwordPlateforme: 'tuzi5555', keys: 'C2' },
+          ],
+        },
+      ]),
+    );
+    expect(await screen.findByText('Application Manuels KNE activée pour 2 utilisateurs.')).toBeInTheDocument();
+  });
+
+  it('removes an application without asking anything', async () => {
+    const { fetchMock, user } = await openMenu([buildSchoolUser({ id: 21 })], { 'PATCH /api/users/': BULK_ANSWER });
+
+    await user.click(item('Applications'));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifier les applications' });
+    await user.click(within(dialog).getByText('Désactiver'));
+    await user.selectOptions(within(dialog).getByLabelText(/^Application/), 'Manuels KNE');
+    await user.click(within(dialog).getByRole('button', { name: 'Valider' }));
+
+    await waitFor(() =>
+      expect(bodiesSentTo(fetchMock, 'PATCH /api/users/')).toEqual([
+        { type: 'app', ids: [21], column: 'delete', idApp: 4, value: [] },
+      ]),
+    );
+    expect(bodiesSentTo(fetchMock, 'POST /api/users/platforms')).toEqual([]);
+  });
+});
+
+describe('PNE key activation', () => {
+  const teachers = [
+    buildSchoolUser({
+      id: 31,
+      login: 'prof.a',
+      profile: 'Enseignant',
+      applications: { [EDUCADHOC]: { status: 1, code: 'K1 K2' } },
+    }),
+    buildSchoolUser({ id: 32, login: 'prof.b', profile: 'Enseignant', applications: { [EDUCADHOC]: { status: 1, code: 'K3' } } }),
+  ];
+
+  it('offers a report of the rejected keys to download', async () => {
+    const blobs: Blob[] = [];
+    // jsdom has no object URLs: record the report's Blob instead.
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = (blob: Blob) => {
+          blobs.push(blob);
+          return 'blob:report';
+        };
+        static override revokeObjectURL = () => undefined;
+      },
+    );
+    const rejected = [{ username: 'prof.b', message: 'rejected', keys: [{ key: 'K3', error: 'already used' }] }];
+    const { fetchMock, user } = await openMenu(teachers, { 'POST /api/users/pne': { status: 207, body: { data: rejected } } });
+
+    await user.click(item('Activation des clés PNE'));
+    const dialog = await screen.findByRole('dialog', { name: 'Activation des clés PNE' });
+    await user.click(within(dialog).getByRole('button', { name: 'Activer les clés' }));
+
+    const link = await within(dialog).findByRole('link', { name: /error_report\.txt/ });
+    expect(link).toHaveAttribute('download', 'error_report.txt');
+    expect(link).toHaveAttribute('href', 'blob:report');
+    expect(await blobs[0]!.text()).toBe('prof.b: K3: already used\n');
+    expect(bodiesSentTo(fetchMock, 'POST /api/users/pne')).toEqual([
+      [
+        { username: 'prof.a', keys: ['K1', 'K2'] },
+        { username: 'prof.b', keys: ['K3'] },
+      ],
+    ]);
+  });
+
+  it('says when every key is activated', async () => {
+    const { user } = await openMenu(teachers, { 'POST /api/users/pne': { status: 200, body: { data: [] } } });
+
+    await user.click(item('Activation des clés PNE'));
+    const dialog = await screen.findByRole('dialog', { name: 'Activation des clés PNE' });
+    await user.click(within(dialog).getByRole('button', { name: 'Activer les clés' }));
+
+    expect(await within(dialog).findByText('Les clés ont bien été activées.')).toBeInTheDocument();
+  });
+
+  it('shows the generic error when the service fails', async () => {
+    const { user } = await openMenu(teachers, {
+      'POST /api/users/pne': { status: 503, body: { code: 'service_unavailable', message: 'x' } },
+    });
+
+    await user.click(item('Activation des clés PNE'));
+    const dialog = await screen.findByRole('dialog', { name: 'Activation des clés PNE' });
+    await user.click(within(dialog).getByRole('button', { name: 'Activer les clés' }));
+
+    expect(await within(dialog).findByText('Une erreur est survenue.')).toBeInTheDocument();
+  });
+});
+
+describe('bulk mail', () => {
+  it('mails only the users who have an e-mail, with the chosen template', async () => {
+    const selected = [
+      buildSchoolUser({ id: 41, login: 'a', email: 'a@example.fr' }),
+      buildSchoolUser({ id: 42, login: 'b', email: null }),
+      buildSchoolUser({ id: 43, login: 'c', email: 'c@example.fr' }),
+    ];
+    const { fetchMock, user } = await openMenu(selected, {
+      'POST /api/users/mails': { status: 200, body: { sent: 2, skipped: 0 } },
+    });
+
+    await user.click(item('Envoyer un mail'));
+    const dialog = await screen.findByRole('dialog', { name: 'Envoyer un mail' });
+    expect(dialog).toHaveTextContent('Le mail sera envoyé aux 2 utilisateurs ayant une adresse e-mail, sur 3 sélectionnés.');
+    expect(within(dialog).getByLabelText('Modèle')).toHaveValue('165');
+    await user.selectOptions(within(dialog).getByLabelText('Modèle'), '197');
+    await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
+
+    expect(await screen.findByText('Mail envoyé à 2 utilisateurs.')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, 'POST /api/users/mails')).toEqual([
+      {
+        users: [
+          { idUser: 41, email: 'a@example.fr', login: 'a' },
+          { idUser: 43, email: 'c@example.fr', login: 'c' },
+        ],
+        templateId: 197,
+      },
+    ]);
+  });
+});

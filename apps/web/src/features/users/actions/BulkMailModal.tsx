@@ -1,0 +1,65 @@
+import { users, type SchoolUser } from '@console/contract';
+import { Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMailUsers } from '../api';
+
+type MailTemplateId = (typeof users.MAIL_TEMPLATE_IDS)[number];
+
+type BulkMailModalProps = { selected: readonly SchoolUser[]; onClose: () => void };
+
+const TEMPLATE_KEYS: Record<MailTemplateId, string> = {
+  165: 'users.bulk.mail.templates.access',
+  198: 'users.bulk.mail.templates.school_administrator_access',
+  197: 'users.bulk.mail.templates.manager_access',
+};
+
+/** Mails the selected users who have an e-mail their access, by one of three templates (spec 3 §9). */
+export function BulkMailModal({ selected, onClose }: BulkMailModalProps) {
+  const { t } = useTranslation();
+  const mail = useMailUsers();
+  const [templateId, setTemplateId] = useState<MailTemplateId>(users.MAIL_TEMPLATES.access);
+  const recipients = users.mailRecipients(selected);
+
+  const handleSend = () => {
+    mail.mutate(
+      { users: recipients.map((user) => ({ idUser: user.id, email: user.email ?? undefined, login: user.login })), templateId },
+      {
+        onSuccess: ({ sent }) => {
+          notifications.show({ color: 'teal', message: t('users.bulk.mail.sent', { count: sent }) });
+          onClose();
+        },
+        onError: () => notifications.show({ color: 'red', message: t('global.errors.occurred') }),
+      },
+    );
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('users.bulk.titles.mail')}
+      centered
+      closeButtonProps={{ 'aria-label': t('global.close') }}
+    >
+      <Stack gap="md">
+        <Text size="sm">{t('users.bulk.mail.recipients', { count: recipients.length, total: selected.length })}</Text>
+        <NativeSelect
+          label={t('users.bulk.mail.template')}
+          value={String(templateId)}
+          data={users.MAIL_TEMPLATE_IDS.map((id) => ({ value: String(id), label: t(TEMPLATE_KEYS[id]) }))}
+          onChange={(event) => setTemplateId(Number(event.currentTarget.value) as MailTemplateId)}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('users.bulk.cancel')}
+          </Button>
+          <Button disabled={recipients.length === 0} loading={mail.isPending} onClick={handleSend}>
+            {t('users.bulk.mail.send')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,87 @@
+import { users, type School, type SchoolUser, type SessionUser } from '@console/contract';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconTrash } from '@tabler/icons-react';
+import { useState, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { can } from '../../../lib/abilities';
+import { useDeleteUsers, useReloadSchoolUsers } from '../api';
+import type { UsersGridHandle } from '../users-view';
+import { ReasonedButton } from './ReasonedButton';
+
+type DeleteUsersButtonProps = {
+  school: School;
+  user: SessionUser;
+  selected: readonly SchoolUser[];
+  grid: RefObject<UsersGridHandle | null>;
+};
+
+const REASON_KEYS = {
+  empty: 'users.actions.reasons.select',
+  not_disabled: 'users.actions.reasons.not_disabled',
+  self: 'users.actions.reasons.self_delete',
+} as const;
+
+/** Deletes disabled users after a confirmation (spec 3 §4); they stay in the bin for 30 days. */
+export function DeleteUsersButton({ school, user, selected, grid }: DeleteUsersButtonProps) {
+  const { t } = useTranslation();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const deleteUsers = useDeleteUsers();
+  const reload = useReloadSchoolUsers();
+  const state = users.deleteState(selected, user.id);
+  const canWrite = can(user, 'ButtonBar_buttonDelete', 'Ecriture');
+  const reason = !canWrite ? t('users.actions.reasons.no_right') : state.allowed ? null : t(REASON_KEYS[state.reason]);
+  const days = users.BIN_RETENTION_DAYS;
+
+  const handleConfirm = () => {
+    deleteUsers.mutate(
+      selected.map((selectedUser) => selectedUser.id),
+      {
+        onSuccess: ({ count }) => {
+          setIsConfirming(false);
+          notifications.show({
+            color: 'teal',
+            title: t('users.actions.deleted_done', { count }),
+            message: t('users.actions.deleted_bin', { count, days }),
+          });
+          grid.current?.deselectAll();
+          void reload(school.informations.uai);
+        },
+        onError: () => notifications.show({ color: 'red', message: t('global.errors.occurred') }),
+      },
+    );
+  };
+
+  return (
+    <>
+      <ReasonedButton
+        variant="default"
+        color="red"
+        leftSection={<IconTrash size={16} aria-hidden />}
+        disabledReason={reason}
+        onClick={() => setIsConfirming(true)}
+      >
+        {t('users.actions.delete')}
+      </ReasonedButton>
+      <Modal
+        opened={isConfirming}
+        onClose={() => setIsConfirming(false)}
+        title={t('users.actions.delete_confirm_title')}
+        centered
+        closeButtonProps={{ 'aria-label': t('global.close') }}
+      >
+        <Stack gap="lg">
+          <Text size="sm">{t('users.actions.delete_confirm_text', { count: selected.length, days })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setIsConfirming(false)}>
+              {t('users.actions.cancel')}
+            </Button>
+            <Button color="red.9" loading={deleteUsers.isPending} onClick={handleConfirm}>
+              {t('users.actions.delete_confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

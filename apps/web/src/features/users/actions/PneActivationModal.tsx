@@ -1,0 +1,91 @@
+import { users, type School, type SchoolUser } from '@console/contract';
+import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useActivatePneKeys } from '../api';
+import { educadhocKeysOf, PNE_REPORT_FILE_NAME, pneErrorReportOf } from './pne-report';
+
+type PneActivationModalProps = { school: School; selected: readonly SchoolUser[]; onClose: () => void };
+
+/** A download link to the rejected keys' report, its object URL released when it goes. */
+function ErrorReportLink({ data }: { data: users.PneAnswer['data'] }) {
+  const { t } = useTranslation();
+  const href = useMemo(
+    () => URL.createObjectURL(new Blob([pneErrorReportOf(data)], { type: 'text/plain;charset=utf-8' })),
+    [data],
+  );
+  useEffect(() => () => URL.revokeObjectURL(href), [href]);
+  return (
+    <Anchor href={href} download={PNE_REPORT_FILE_NAME} size="sm">
+      <Group gap={4} component="span" wrap="nowrap">
+        <IconDownload size={16} aria-hidden />
+        {t('users.bulk.pne.download', { file: PNE_REPORT_FILE_NAME })}
+      </Group>
+    </Anchor>
+  );
+}
+
+/**
+ * Activates the selected teachers' Educadhoc keys on the PNE service (spec 3 §4): loading, then
+ * success, a partial rejection with a downloadable report, or the generic error. The server
+ * signs in with the passwords it stores.
+ */
+export function PneActivationModal({ school, selected, onClose }: PneActivationModalProps) {
+  const { t } = useTranslation();
+  const activate = useActivatePneKeys();
+  const educadhocId = users.findEducadhocApplication(school.applications)?.idApplication;
+
+  const handleActivate = () => {
+    if (educadhocId === undefined) return;
+    activate.mutate(selected.map((user) => ({ username: user.login, keys: educadhocKeysOf(user, educadhocId) })));
+  };
+  const rejected = activate.data?.data ?? [];
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('users.bulk.titles.pne')}
+      centered
+      closeButtonProps={{ 'aria-label': t('global.close') }}
+    >
+      <Stack gap="md">
+        <Text size="sm">{t('users.bulk.pne.intro', { count: selected.length })}</Text>
+        {activate.isPending && (
+          <Text size="sm" role="status">
+            {t('users.bulk.pne.loading')}
+          </Text>
+        )}
+        {activate.isSuccess && rejected.length === 0 && (
+          <Alert color="teal" variant="light" role="status">
+            {t('users.bulk.pne.success')}
+          </Alert>
+        )}
+        {activate.isSuccess && rejected.length > 0 && (
+          <Alert color="orange" variant="light" role="alert">
+            <Stack gap="xs">
+              <Text size="sm">{t('users.bulk.pne.rejected', { count: rejected.length })}</Text>
+              <ErrorReportLink data={rejected} />
+            </Stack>
+          </Alert>
+        )}
+        {activate.isError && (
+          <Alert color="red" variant="light" role="alert">
+            {t('global.errors.occurred')}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {activate.isSuccess ? t('global.close') : t('users.bulk.cancel')}
+          </Button>
+          {!activate.isSuccess && (
+            <Button loading={activate.isPending} disabled={educadhocId === undefined} onClick={handleActivate}>
+              {t('users.bulk.pne.activate')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,135 @@
+import { users, type RouteInput, type SchoolUser } from '@console/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { call } from '../../lib/api';
+import { schoolsQueryKeys } from '../schools/api';
+
+export const usersQueryKeys = {
+  all: ['users'] as const,
+  columns: (uai: string) => ['users', 'columns', uai] as const,
+  profiles: ['users', 'profiles'] as const,
+  page: (id: number) => ['users', 'page', id] as const,
+  bin: (uai: string) => ['users', 'bin', uai] as const,
+};
+
+/** The users grid's column definitions for a school. */
+export function useColumnDefinitions(uai: string) {
+  return useQuery({
+    queryKey: usersQueryKeys.columns(uai),
+    queryFn: () => call(users.getColumnDefinitions, { query: { uai } }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The profiles the caller may give a user. */
+export function useProfiles({ isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({ queryKey: usersQueryKeys.profiles, queryFn: () => call(users.listProfiles), enabled: isEnabled, staleTime: 10 * 60_000 });
+}
+
+/** One user page (null: nothing asked). */
+export function useUserPage(id: number | null) {
+  return useQuery({
+    queryKey: usersQueryKeys.page(id ?? 0),
+    queryFn: () => call(users.getUser, { params: { id: id! } }),
+    enabled: id !== null,
+  });
+}
+
+/** The deleted users of a school still in the bin. */
+export function useBin(uai: string, { isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({ queryKey: usersQueryKeys.bin(uai), queryFn: () => call(users.listBin, { query: { uai } }), enabled: isEnabled });
+}
+
+/**
+ * Puts changed rows into the cached users answer of their school, in place (the grid keeps its
+ * scroll, selection and edits), and forgets the changed users' pages.
+ */
+export function useMergeUserRows() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (uai: string, changed: readonly SchoolUser[]) => {
+      const byId = new Map(changed.map((row) => [row.id, row]));
+      queryClient.setQueryData(schoolsQueryKeys.users(uai), (previous: { users: SchoolUser[] } | undefined) =>
+        previous ? { ...previous, users: previous.users.map((row) => byId.get(row.id) ?? row) } : previous,
+      );
+      for (const id of byId.keys()) void queryClient.invalidateQueries({ queryKey: usersQueryKeys.page(id) });
+    },
+    [queryClient],
+  );
+}
+
+/** Reloads a school's users (and their pages and bin) after a change touching many of them. */
+export function useReloadSchoolUsers() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (uai: string) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: schoolsQueryKeys.users(uai) }),
+        queryClient.invalidateQueries({ queryKey: schoolsQueryKeys.detail(uai) }),
+        queryClient.invalidateQueries({ queryKey: usersQueryKeys.columns(uai) }),
+        queryClient.invalidateQueries({ queryKey: usersQueryKeys.bin(uai) }),
+        queryClient.invalidateQueries({ queryKey: ['users', 'page'] }),
+      ]),
+    [queryClient],
+  );
+}
+
+type Body<R> = RouteInput<R> extends { body: infer B } ? B : never;
+
+export function usePatchUser() {
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: Body<typeof users.patchUser> }) => call(users.patchUser, { params: { id }, body }),
+  });
+}
+
+export function useUpdateUser() {
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: Body<typeof users.updateUser> }) => call(users.updateUser, { params: { id }, body }),
+  });
+}
+
+/** Clear passwords: dropped from the mutation cache as soon as nothing observes them (gcTime 0). */
+export function useDecryptPasswords() {
+  return useMutation({ mutationFn: (ids: number[]) => call(users.decryptPasswords, { body: { passwords: ids } }), gcTime: 0 });
+}
+
+export function useCreateUser() {
+  return useMutation({ mutationFn: (body: Body<typeof users.createUser>) => call(users.createUser, { body }) });
+}
+
+/** n generated passwords ('!' added for the EDULIB platform). */
+export function fetchGeneratedPasswords(n: number, platformId?: string): Promise<string[]> {
+  return call(users.generatePasswords, { params: { n }, query: platformId ? { platformId } : {} });
+}
+
+export function useSetUsersDisabled() {
+  return useMutation({ mutationFn: (body: Body<typeof users.setUsersDisabled>) => call(users.setUsersDisabled, { body }) });
+}
+
+export function useDeleteUsers() {
+  return useMutation({ mutationFn: (ids: number[]) => call(users.deleteUsers, { body: ids }) });
+}
+
+export function useRestoreUsers() {
+  return useMutation({ mutationFn: (ids: number[]) => call(users.restoreUsers, { body: { ids } }) });
+}
+
+export function useBulkUpdate() {
+  return useMutation({ mutationFn: (body: Body<typeof users.bulkUpdateUsers>) => call(users.bulkUpdateUsers, { body }) });
+}
+
+export function useUndoBulkUpdate() {
+  return useMutation({ mutationFn: (token: string) => call(users.undoBulkUpdate, { body: { token } }) });
+}
+
+export function fetchUsersPlatforms(userIds: number[]) {
+  return call(users.getUsersPlatforms, { body: { userIds } });
+}
+
+export function useActivatePneKeys() {
+  return useMutation({ mutationFn: (body: Body<typeof users.activatePneKeys>) => call(users.activatePneKeys, { body }) });
+}
+
+export function useMailUsers() {
+  return useMutation({ mutationFn: (body: Body<typeof users.mailUsers>) => call(users.mailUsers, { body }) });
+}

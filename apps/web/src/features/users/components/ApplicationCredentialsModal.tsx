@@ -1,0 +1,129 @@
+import { users, type SchoolApplication, type SchoolPlatform } from '@console/contract';
+import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export type ApplicationCredentials = { login: string | null; password: string | null; code: string | null };
+
+export type ApplicationCredentialsModalProps = {
+  isOpened: boolean;
+  application: SchoolApplication;
+  platform: SchoolPlatform | undefined;
+  /** What is stored already: the login and code shown first; a stored password is not editable. */
+  initial: { login: string | null; code: string | null; hasStoredPassword: boolean };
+  isSaving: boolean;
+  onConfirm: (values: ApplicationCredentials) => void;
+  onCancel: () => void;
+};
+
+type Field = 'login' | 'password' | 'code';
+type Values = Record<Field, string>;
+
+const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/**
+ * Asks an application's login, password and code before enabling it (spec 3 §5 "User app edit
+ * form"): each required only when the application's scheme or platform requires it.
+ */
+export function ApplicationCredentialsModal(props: ApplicationCredentialsModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={props.isOpened}
+      onClose={props.onCancel}
+      title={t('users.page.credentials.title', { name: props.application.name })}
+      closeButtonProps={{ 'aria-label': t('global.close') }}
+      styles={{ title: { fontWeight: 650 } }}
+    >
+      {/* Mounted with each opening, so that it starts from what is stored with no message shown. */}
+      {props.isOpened && <CredentialsForm {...props} />}
+    </Modal>
+  );
+}
+
+function CredentialsForm({ application, platform, initial, isSaving, onConfirm, onCancel }: ApplicationCredentialsModalProps) {
+  const { t } = useTranslation();
+  const fields = useMemo(() => users.credentialFieldsOf(application, platform), [application, platform]);
+  const [values, setValues] = useState<Values>(() => ({ login: initial.login ?? '', password: '', code: initial.code ?? fields.commonCode ?? '' }));
+  const [checked, setChecked] = useState<ReadonlySet<Field>>(new Set());
+
+  const missing = new Set(
+    users.missingCredentials(fields, {
+      login: values.login,
+      password: values.password,
+      code: fields.code.shown ? values.code : fields.commonCode,
+      hasStoredPassword: initial.hasStoredPassword,
+    }),
+  );
+  const errorOf = (field: Field) => (checked.has(field) && missing.has(field) ? t(users.REQUIRED) : undefined);
+  const check = (field: Field) => setChecked((previous) => new Set(previous).add(field));
+  const handleChange = (field: Field, value: string) => {
+    setValues((previous) => ({ ...previous, [field]: value }));
+    check(field);
+  };
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (missing.size > 0) {
+      setChecked(new Set<Field>(['login', 'password', 'code']));
+      return;
+    }
+    onConfirm({
+      login: blankToNull(values.login),
+      password: initial.hasStoredPassword ? null : blankToNull(values.password),
+      // A code left blank is the common one, when there is one.
+      code: (fields.code.shown ? blankToNull(values.code) : null) ?? fields.commonCode,
+    });
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {t('users.page.credentials.intro')}
+        </Text>
+        <TextInput
+          data-autofocus
+          label={t('users.page.credentials.login')}
+          required={fields.login.required}
+          autoComplete="off"
+          value={values.login}
+          onChange={(event) => handleChange('login', event.currentTarget.value)}
+          onBlur={() => check('login')}
+          error={errorOf('login')}
+        />
+        <PasswordInput
+          label={t('users.page.credentials.password')}
+          description={initial.hasStoredPassword ? t('users.page.credentials.password_stored') : undefined}
+          required={fields.password.required && !initial.hasStoredPassword}
+          disabled={initial.hasStoredPassword}
+          autoComplete="new-password"
+          value={values.password}
+          onChange={(event) => handleChange('password', event.currentTarget.value)}
+          onBlur={() => check('password')}
+          error={errorOf('password')}
+          visibilityToggleButtonProps={{ 'aria-label': t('users.page.show_password') }}
+        />
+        {fields.code.shown && (
+          <TextInput
+            label={t('users.page.credentials.code')}
+            required={fields.code.required}
+            autoComplete="off"
+            value={values.code}
+            onChange={(event) => handleChange('code', event.currentTarget.value)}
+            onBlur={() => check('code')}
+            error={errorOf('code')}
+          />
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={isSaving}>
+            {t('users.page.cancel')}
+          </Button>
+          <Button type="submit" loading={isSaving}>
+            {t('users.page.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+import type { SchoolUser, SessionUser } from '@console/contract';
+import { Alert, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { can } from '../../../lib/abilities';
+import { useSchoolUsers } from '../../schools/api';
+import { clearFocusedUser, useFocusedUser, type FocusedUser } from '../../schools/focused-user';
+import { useColumnDefinitions } from '../api';
+import type { UsersGridHandle } from '../users-view';
+import { BinPanel } from './BinPanel';
+import { UserPageDrawer } from './UserPageDrawer';
+import { UsersButtonBar } from './UsersButtonBar';
+import { UsersGrid } from './UsersGrid';
+
+/**
+ * The users view of the active school (spec 3 §2.1): the button bar, the grid (or the bin), and
+ * the user page opened from a Login cell or from the user search. Each block shows only with its
+ * right at Lecture.
+ */
+export function UsersView({ uai, user }: { uai: string; user: SessionUser }) {
+  const { t } = useTranslation();
+  const school = useSchoolUsers(uai);
+  const columns = useColumnDefinitions(uai);
+  const grid = useRef<UsersGridHandle | null>(null);
+  const [selected, setSelected] = useState<SchoolUser[]>([]);
+  const [openedUserId, setOpenedUserId] = useState<number | null>(null);
+  const [isBinShown, setIsBinShown] = useState(false);
+
+  // The user chosen in the top bar's user search opens on their page; the request is then
+  // forgotten, so that coming back to the view later does not open it again.
+  const focused = useFocusedUser(uai);
+  const [openedFocus, setOpenedFocus] = useState<FocusedUser | null>(null);
+  if (focused && focused !== openedFocus) {
+    setOpenedFocus(focused);
+    setOpenedUserId(focused.userId);
+  }
+  useEffect(() => {
+    if (focused) clearFocusedUser();
+  }, [focused]);
+
+  const getOrderedIds = useCallback(() => grid.current?.getOrderedIds() ?? [], []);
+  const canSeeTable = can(user, 'Table');
+  const canSeeUserPage = can(user, 'FicheUser');
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1} fz="h2">
+          {t('views.titles.users')}
+        </Title>
+        {school.data && (
+          <Text c="dimmed" mt={4}>
+            {t('schools.users.subtitle', { name: school.data.informations.name, count: school.data.users.length })}
+          </Text>
+        )}
+      </div>
+      {school.isPending || (canSeeTable && columns.isPending) ? (
+        <Center mih={200}>
+          <Loader aria-label={t('global.loading')} />
+        </Center>
+      ) : school.isError || columns.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {t('global.errors.occurred')}
+        </Alert>
+      ) : (
+        <>
+          {can(user, 'ButtonBar') && (
+            <UsersButtonBar school={school.data} user={user} selected={selected} grid={grid} isBinShown={isBinShown} onBinShownChange={setIsBinShown} />
+          )}
+          {isBinShown && <BinPanel uai={uai} />}
+          {/* Kept mounted under the bin, so that its filters, selection and scroll stay. */}
+          {canSeeTable && columns.data && (
+            <div hidden={isBinShown}>
+              <UsersGrid
+                school={school.data}
+                columns={columns.data}
+                user={user}
+                onSelectionChange={setSelected}
+                onOpenUser={canSeeUserPage ? setOpenedUserId : () => undefined}
+                handleRef={grid}
+              />
+            </div>
+          )}
+        </>
+      )}
+      {canSeeUserPage && (
+        <UserPageDrawer userId={openedUserId} user={user} getOrderedIds={getOrderedIds} onNavigate={setOpenedUserId} onClose={() => setOpenedUserId(null)} />
+      )}
+    </Stack>
+  );
+}

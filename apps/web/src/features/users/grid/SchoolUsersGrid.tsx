@@ -1,0 +1,264 @@
+import type { ColumnDefinition, SchoolUser } from '@console/contract';
+import { Button, Group, Stack } from '@mantine/core';
+import { IconEye, IconFilter } from '@tabler/icons-react';
+import type {
+  CellClickedEvent,
+  CellKeyDownEvent,
+  ColDef,
+  GetRowIdParams,
+  GridApi,
+  RowSelectionOptions,
+  SelectionColumnDef,
+} from 'ag-grid-community';
+import { AgGridReact } from 'ag-grid-react';
+import { useEffect, useImperativeHandle, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ActiveFilterChips } from '../../../ui/grid/ActiveFilterChips';
+import { ColumnsMenu } from '../../../ui/grid/ColumnsMenu';
+import { GRID_ROW_HEIGHT, gridTheme } from '../../../ui/grid/grid-theme';
+import { GridStatusLine } from '../../../ui/grid/GridStatusLine';
+import { createLocaleTextGetter } from '../../../ui/grid/locale-text';
+import { useProfiles } from '../api';
+import { ApplicationCredentialsModal } from '../components/ApplicationCredentialsModal';
+import type { UsersGridProps } from '../components/UsersGrid';
+import { EmailPromptModal } from './EmailPromptModal';
+import { FiltersPanel } from './FiltersPanel';
+import { choicesOfColumn } from './editor-choices';
+import { GridBridge } from './grid-bridge';
+import { buildColumnDefs, LOGIN_COLUMN, PASSWORD_COLUMN } from './grid-columns';
+import { readGridPreferences } from './grid-preferences';
+import { createRowBuilder, type UsersGridRow } from './grid-rows';
+import { useGridEdits } from './useGridEdits';
+import { useGridLayout } from './useGridLayout';
+import { usePasswordReveal } from './usePasswordReveal';
+import classes from './UsersGrid.module.css';
+
+const TOOLTIP_DELAY_MS = 100;
+const LOCALE_NAMESPACES = ['users.grid.locale', 'grid.locale'] as const;
+
+// Grid options that must keep their identity from render to render (AG Grid re-applies a new one).
+const DEFAULT_COLUMN: ColDef<UsersGridRow> = {
+  sortable: true,
+  resizable: true,
+  suppressHeaderMenuButton: true,
+  suppressMovable: true,
+  minWidth: 70,
+};
+const ROW_SELECTION: RowSelectionOptions<UsersGridRow> = {
+  mode: 'multiRow',
+  checkboxes: true,
+  headerCheckbox: true,
+  selectAll: 'filtered',
+  enableClickSelection: false,
+};
+const SELECTION_COLUMN: SelectionColumnDef = {
+  pinned: 'left',
+  lockPinned: true,
+  sortable: false,
+  width: 44,
+  minWidth: 44,
+  maxWidth: 44,
+  resizable: false,
+};
+const rowIdOf = ({ data }: GetRowIdParams<UsersGridRow>) => String(data.id);
+// Filter popups open over the page, not clipped by the grid's 70vh box.
+const POPUP_PARENT = typeof document === 'undefined' ? undefined : document.body;
+
+/** The benchmark's marks (issue 4 figures): a grid got its users answer, then drew its first rows. */
+function markPerformance(name: 'users-grid:answer' | 'users-grid:rows'): void {
+  if (typeof performance !== 'undefined') performance.mark(name);
+}
+
+/**
+ * One school's users grid (spec 3 §2.1): the columns of its definitions in the saved layout,
+ * the columns and filters panels, the chips and the counts, the edits, the passwords on demand.
+ */
+export function SchoolUsersGrid({ school, columns, onSelectionChange, onOpenUser, handleRef }: UsersGridProps) {
+  useState(() => markPerformance('users-grid:answer'));
+  const { t, i18n } = useTranslation();
+  const [api, setApi] = useState<GridApi<UsersGridRow> | null>(null);
+  const [bridge] = useState(() => new GridBridge());
+  const [preferences] = useState(() => readGridPreferences());
+  const [displayedCount, setDisplayedCount] = useState(school.users.length);
+  const [selectedCount, setSelectedCount] = useState(0);
+  const [isFiltersPanelOpened, setIsFiltersPanelOpened] = useState(false);
+
+  const definitionsByKey = useMemo(
+    () => new Map<string, ColumnDefinition>(columns.map((definition) => [definition.ColonneBDD, definition])),
+    [columns],
+  );
+  const optionNames = useMemo(
+    () => school.options.map((option) => option.name).sort((left, right) => left.localeCompare(right, 'fr')),
+    [school.options],
+  );
+  const columnDefs = useMemo(
+    () => buildColumnDefs(columns, { columnState: preferences.columnState, optionNames, language: i18n.language }),
+    [columns, preferences, optionNames, i18n.language],
+  );
+  const buildRows = useMemo(() => createRowBuilder(columns), [columns]);
+  const rows = useMemo(() => buildRows(school.users), [buildRows, school.users]);
+  const usersById = useMemo(() => new Map<number, SchoolUser>(school.users.map((user) => [user.id, user])), [school.users]);
+  const isProfileEditable = definitionsByKey.get('profile')?.Editable ?? false;
+  const profiles = useProfiles({ isEnabled: isProfileEditable });
+  const hasPasswordColumn = definitionsByKey.has(PASSWORD_COLUMN);
+
+  const layout = useGridLayout({ api, definitions: columns, definitionsByKey, preferences });
+  const edits = useGridEdits({ api, school, usersById, definitionsByKey });
+  const passwords = usePasswordReveal(api);
+
+  const selectedUsersOf = (gridApi: GridApi<UsersGridRow>) =>
+    gridApi.getSelectedRows().flatMap((row) => usersById.get(row.id) ?? []);
+  const filteredIds = () => {
+    const ids: number[] = [];
+    api?.forEachNodeAfterFilterAndSort((node) => {
+      if (node.data) ids.push(node.data.id);
+    });
+    return ids;
+  };
+
+  // The cells' handlers, the latest each render (the bridge is the grid's stable context).
+  bridge.setHandlers({
+    optionsOf: (row) => usersById.get(row.id)?.options ?? [],
+    choicesOf: (colId) => choicesOfColumn(colId, { users: school.users, options: optionNames, profiles: profiles.data ?? [] }),
+    toggle: edits.toggle,
+    toggleLabelOf: (column, row) => t('users.grid.toggle_label', { column, login: row.login }),
+    passwordOf: passwords.passwordOf,
+    revealPassword: (row) => void passwords.reveal([row.id]),
+    passwordLabels: {
+      hidden: t('users.grid.password_hidden'),
+      unavailable: t('users.grid.password_unavailable'),
+      reveal: (login) => t('users.grid.reveal_password', { login }),
+    },
+  });
+
+  useImperativeHandle(
+    handleRef,
+    () => ({
+      getOrderedIds: filteredIds,
+      filterOnLogin: (login) => api?.setFilterModel({ [LOGIN_COLUMN]: { filterType: 'text', type: 'equals', filter: login } }),
+      deselectAll: () => api?.deselectAll(),
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- filteredIds reads the api, the only input
+    [api],
+  );
+
+  // Rows that changed (an edit, a reload) are reported again as selected with their new values
+  // (the grid itself reports a selection that lost rows).
+  useEffect(() => {
+    if (api && !api.isDestroyed() && api.getSelectedRows().length > 0) onSelectionChange(selectedUsersOf(api));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the users change
+  }, [usersById]);
+  const getLocaleText = useMemo(() => createLocaleTextGetter(i18n, LOCALE_NAMESPACES), [i18n]);
+
+  const handleCellClicked = (event: CellClickedEvent<UsersGridRow>) => {
+    if (event.column.getColId() === LOGIN_COLUMN && event.data) onOpenUser(event.data.id);
+  };
+  const handleCellKeyDown = (event: CellKeyDownEvent<UsersGridRow>) => {
+    const key = (event.event as KeyboardEvent | null)?.key;
+    const colId = event.column.getColId();
+    if (key !== 'Enter' || !event.data) return;
+    if (colId === LOGIN_COLUMN) onOpenUser(event.data.id);
+    const definition = definitionsByKey.get(colId);
+    // Enter toggles a checkbox cell, as a click does.
+    if (definition?.TypeColonne === 'checkbox' && definition.Editable && definition.modificationKey) {
+      edits.toggle(event.data, colId, event.data[colId] !== 1);
+      event.api.refreshCells({ rowNodes: [event.node], columns: [colId], force: true });
+    }
+  };
+
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between" gap="sm">
+        <GridStatusLine>
+          {t('users.grid.status_line', { total: school.users.length, filtered: displayedCount, selected: selectedCount })}
+        </GridStatusLine>
+        <Group gap="xs">
+          {hasPasswordColumn && (
+            <Button
+              variant="default"
+              leftSection={<IconEye size={16} aria-hidden />}
+              loading={passwords.isRevealing}
+              onClick={() => void passwords.reveal(filteredIds())}
+            >
+              {t('users.grid.reveal_passwords')}
+            </Button>
+          )}
+          <Button
+            variant="default"
+            leftSection={<IconFilter size={16} aria-hidden />}
+            onClick={() => setIsFiltersPanelOpened(true)}
+          >
+            {t('users.grid.filters.button')}
+          </Button>
+          <ColumnsMenu columns={layout.menuColumns} onToggle={layout.toggleColumn} onMove={layout.moveColumn} />
+        </Group>
+      </Group>
+      <ActiveFilterChips filters={layout.chips} onRemove={layout.removeFilter} onClear={layout.clearFilters} />
+      <section aria-label={t('users.grid.label')} className={classes.grid}>
+        <AgGridReact<UsersGridRow>
+          theme={gridTheme}
+          rowData={rows}
+          columnDefs={columnDefs}
+          context={bridge}
+          defaultColDef={DEFAULT_COLUMN}
+          getRowId={rowIdOf}
+          rowHeight={GRID_ROW_HEIGHT}
+          headerHeight={GRID_ROW_HEIGHT}
+          floatingFiltersHeight={GRID_ROW_HEIGHT}
+          rowSelection={ROW_SELECTION}
+          selectionColumnDef={SELECTION_COLUMN}
+          enableFilterHandlers
+          maintainColumnOrder
+          tooltipShowDelay={TOOLTIP_DELAY_MS}
+          popupParent={POPUP_PARENT}
+          animateRows={false}
+          // Five rows drawn beyond the visible ones (AG Grid draws ten): a sort or a filter redraws fewer rows.
+          rowBuffer={5}
+          stopEditingWhenCellsLoseFocus
+          getLocaleText={getLocaleText}
+          initialState={layout.initialState}
+          onGridReady={(event) => setApi(event.api)}
+          onFirstDataRendered={() => markPerformance('users-grid:rows')}
+          onCellClicked={handleCellClicked}
+          onCellKeyDown={handleCellKeyDown}
+          onCellValueChanged={edits.handleCellValueChanged}
+          onSelectionChanged={(event) => {
+            const selected = selectedUsersOf(event.api);
+            setSelectedCount(selected.length);
+            onSelectionChange(selected);
+          }}
+          onFilterChanged={layout.handleLayoutChanged}
+          onColumnVisible={layout.handleLayoutChanged}
+          onColumnMoved={(event) => event.finished && layout.handleLayoutChanged()}
+          onColumnResized={(event) => event.finished && layout.handleLayoutChanged()}
+          onModelUpdated={(event) => setDisplayedCount(event.api.getDisplayedRowCount())}
+        />
+      </section>
+      <FiltersPanel
+        isOpened={isFiltersPanelOpened}
+        onClose={() => setIsFiltersPanelOpened(false)}
+        columns={layout.filterableColumns}
+        optionNames={optionNames}
+        modelOf={layout.modelOf}
+        onChange={layout.setColumnFilter}
+      />
+      <EmailPromptModal
+        name={edits.emailPrompt?.name ?? null}
+        isSaving={edits.isSaving}
+        error={edits.emailPrompt?.error ?? null}
+        onSubmit={edits.submitEmail}
+      />
+      {edits.credentialsPrompt && (
+        <ApplicationCredentialsModal
+          isOpened
+          application={edits.credentialsPrompt.application}
+          platform={edits.credentialsPrompt.platform}
+          initial={{ login: null, code: edits.credentialsPrompt.code, hasStoredPassword: false }}
+          isSaving={edits.isSaving}
+          onConfirm={edits.confirmCredentials}
+          onCancel={edits.cancelCredentials}
+        />
+      )}
+    </Stack>
+  );
+}

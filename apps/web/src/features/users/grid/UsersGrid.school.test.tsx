@@ -1,0 +1,133 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { i18n as I18n } from 'i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useShell } from '../../../app/shell/ShellContext';
+import { bodiesSentTo, mockFetch } from '../../../test/fetch-mock';
+import { createTestI18n } from '../../../test/render';
+import { buildSessionUser } from '../../../test/users';
+import { USERS_GRID_PREFERENCES_KEY } from '../../preferences/components/GridPreferencesPanel';
+import { useSchoolUsers } from '../../schools/api';
+import { useSelectSchool } from '../../schools/hooks/useSelectSchool';
+import { renderInShell } from '../../schools/testing';
+import { UsersGrid } from '../components/UsersGrid';
+import { buildDefinitions, buildGridSchool, buildGridUser, GRID_UAI } from './test-fixtures';
+import { expectStatus, findCell, shownLogins, waitForGrid } from './test-queries';
+
+const OTHER_UAI = '0690002B';
+const PASSWORDS = { 1: 'Bavu4821', 2: 'Kemo1937', 3: 'Tiza5503', 4: null };
+
+let i18n: I18n;
+beforeAll(async () => {
+  i18n = await createTestI18n();
+});
+afterEach(() => {
+  window.localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+/** The users grid of the active school, and a button making another school active as the school picker does. */
+function ActiveSchoolGrid() {
+  const { activeSchoolUai } = useShell();
+  const selectSchool = useSelectSchool();
+  const school = useSchoolUsers(activeSchoolUai!);
+  return (
+    <>
+      <button type="button" onClick={() => selectSchool(activeSchoolUai === GRID_UAI ? OTHER_UAI : GRID_UAI)}>
+        Changer d'établissement
+      </button>
+      {school.data && (
+        <UsersGrid
+          school={school.data}
+          columns={buildDefinitions({ withPassword: true })}
+          user={buildSessionUser('Administrateur')}
+          onSelectionChange={() => undefined}
+          onOpenUser={() => undefined}
+          handleRef={{ current: null }}
+        />
+      )}
+    </>
+  );
+}
+
+function mockSchools() {
+  // Answers what the grid asks: one row first, then the other filtered rows.
+  const answers = [[2], [1, 3, 4]];
+  const other = buildGridSchool({ informations: { ...buildGridSchool().informations, uai: OTHER_UAI, name: 'Lycée Ampère' } }, [
+    buildGridUser({ id: 21, login: 'zzola', uai: OTHER_UAI }),
+  ]);
+  return mockFetch({
+    [`GET /api/schools/${GRID_UAI}/users`]: { status: 200, body: buildGridSchool() },
+    [`GET /api/schools/${OTHER_UAI}/users`]: { status: 200, body: other },
+    'POST /api/users/passwords/decrypt': () => ({
+      status: 200,
+      body: { passwords: (answers.shift() ?? []).map((id) => ({ id, password: PASSWORDS[id as keyof typeof PASSWORDS] })) },
+    }),
+  });
+}
+
+describe('the users grid across schools', { timeout: 30_000 }, () => {
+  it('clears the filters when another school becomes active, and keeps the columns', async () => {
+    mockSchools();
+    renderInShell(<ActiveSchoolGrid />, { i18n, initial: { activeSchoolUai: GRID_UAI, view: 'users' } });
+    const user = userEvent.setup();
+    await waitForGrid();
+    await user.click(screen.getByRole('button', { name: 'Filtres' }));
+    await user.type(
+      within(await screen.findByRole('dialog', { name: 'Filtres des colonnes' })).getByLabelText('Valeur du filtre Login'),
+      'bber',
+    );
+    await user.click(screen.getByRole('button', { name: 'Fermer' }));
+    await expectStatus('5 utilisateurs · 1 filtrés · 0 sélectionnés');
+    await user.click(screen.getByRole('button', { name: 'Colonnes' }));
+    await user.click(
+      within(await screen.findByRole('group', { name: 'Colonnes affichées' })).getByRole('checkbox', { name: 'Commentaire' }),
+    );
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: "Changer d'établissement" }));
+    await expectStatus('1 utilisateurs · 1 filtrés · 0 sélectionnés');
+    expect(JSON.parse(window.localStorage.getItem(USERS_GRID_PREFERENCES_KEY)!)).not.toHaveProperty('filterModel');
+
+    await user.click(screen.getByRole('button', { name: "Changer d'établissement" }));
+    await expectStatus('5 utilisateurs · 4 filtrés · 0 sélectionnés');
+    expect(shownLogins()).toEqual(['aarnaud', 'bbernard', 'ccaron', 'ddupont']);
+    expect(screen.getByRole('group', { name: 'Filtres actifs' })).toHaveTextContent(/^Désactivé : = 0/);
+    expect(document.querySelector('.ag-header-cell[col-id="comment"]')).toBeNull();
+  });
+
+  it('reveals passwords on demand, keeps them out of every cache and storage, and forgets them with the school', async () => {
+    const fetchMock = mockSchools();
+    const { queryClient } = renderInShell(<ActiveSchoolGrid />, { i18n, initial: { activeSchoolUai: GRID_UAI, view: 'users' } });
+    const user = userEvent.setup();
+    await waitForGrid();
+    expect(await findCell('aarnaud', 'password')).toHaveTextContent('••••••••');
+
+    await user.click(screen.getByRole('button', { name: 'Afficher le mot de passe de bbernard' }));
+    expect(await findCell('bbernard', 'password')).toHaveTextContent('Kemo1937');
+    await user.click(screen.getByRole('button', { name: 'Afficher les mots de passe' }));
+    await waitFor(async () => expect(await findCell('aarnaud', 'password')).toHaveTextContent('Bavu4821'));
+    expect(await findCell('ddupont', 'password')).toHaveTextContent('—');
+    // One call for the row, then one for the filtered rows not shown yet.
+    expect(bodiesSentTo(fetchMock, 'POST /api/users/passwords/decrypt')).toEqual([{ passwords: [2] }, { passwords: [1, 3, 4] }]);
+
+    await waitFor(() => expect(queryClient.getMutationCache().getAll()).toHaveLength(0));
+    const cached = JSON.stringify(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .map((query) => query.state.data),
+    );
+    const stored = JSON.stringify({ ...window.localStorage });
+    for (const password of ['Bavu4821', 'Kemo1937', 'Tiza5503']) {
+      expect(cached).not.toContain(password);
+      expect(stored).not.toContain(password);
+    }
+
+    await user.click(screen.getByRole('button', { name: "Changer d'établissement" }));
+    await expectStatus('1 utilisateurs · 1 filtrés · 0 sélectionnés');
+    await user.click(screen.getByRole('button', { name: "Changer d'établissement" }));
+    await expectStatus('5 utilisateurs · 4 filtrés · 0 sélectionnés');
+    expect(await findCell('aarnaud', 'password')).toHaveTextContent('••••••••');
+  });
+});

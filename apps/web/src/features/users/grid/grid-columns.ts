@@ -1,0 +1,151 @@
+import { users, type CellValue, type ColumnDefinition } from '@console/contract';
+import type { ColDef, DoesFilterPassParams, ICellEditorParams, ValueFormatterParams } from 'ag-grid-community';
+import { BooleanFilter } from './BooleanFilter';
+import { BooleanFloatingFilter } from './BooleanFloatingFilter';
+import { CheckboxCellRenderer } from './checkbox-cell-renderer';
+import { ComboboxCellEditor, type ComboboxEditorParams } from './ComboboxCellEditor';
+import { isBooleanFilterModel, isOptionFilterModel, passesBooleanFilter, passesOptionFilter } from './filter-models';
+import type { GridBridge } from './grid-bridge';
+import { applyColumnLayout, type StoredColumn } from './grid-preferences';
+import type { UsersGridRow } from './grid-rows';
+import { OptionSetFilter, type OptionFilterParams } from './OptionSetFilter';
+import { OptionSetFloatingFilter } from './OptionSetFloatingFilter';
+import { PasswordCell } from './PasswordCell';
+
+export type UsersColDef = ColDef<UsersGridRow, CellValue>;
+
+export const LOGIN_COLUMN = 'login';
+export const PASSWORD_COLUMN = 'password';
+/** Combobox columns whose editor takes any text, the school's values being suggestions. */
+const FREE_TEXT_COLUMNS: ReadonlySet<string> = new Set(['level', 'className', 'subject']);
+/** Columns whose long texts show whole in a tooltip. */
+const TOOLTIP_COLUMNS: ReadonlySet<string> = new Set(['comment', 'email', 'platforms']);
+
+type FilterContext = DoesFilterPassParams<UsersGridRow, GridBridge>;
+
+/** The grid's width of a column before the user resizes it. */
+export function defaultWidthOf(definition: ColumnDefinition): number {
+  if (definition.TypeColonne === 'checkbox') return 120;
+  if (definition.ColonneBDD === 'comment' || definition.ColonneBDD === 'email') return 220;
+  if (definition.TypeFiltre === 'date') return 160;
+  if (definition.TypeFiltre === 'number') return 120;
+  return 150;
+}
+
+/** Date filter: compares the calendar day of an ISO date cell with the filter's day (midnight). */
+function compareDay(filterDay: Date, cellValue: CellValue): number {
+  if (typeof cellValue !== 'string' || cellValue === '') return -1;
+  const date = new Date(cellValue);
+  if (Number.isNaN(date.getTime())) return -1;
+  const day = new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+  return day === filterDay.getTime() ? 0 : day < filterDay.getTime() ? -1 : 1;
+}
+
+/** French order: accents and case do not send 'Élodie' after 'Zoé', and '6B' comes before '10A'. */
+const frenchCollator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
+
+/** Sorts text cells in French order, empty cells first. */
+export function compareTextCells(left: CellValue | undefined, right: CellValue | undefined): number {
+  return frenchCollator.compare(left == null ? '' : String(left), right == null ? '' : String(right));
+}
+
+function filterOf(definition: ColumnDefinition, optionNames: readonly string[]): Partial<UsersColDef> {
+  const key = definition.ColonneBDD;
+  switch (definition.TypeFiltre) {
+    // No debounce: filtering 5,000 rows takes a few milliseconds, so each keystroke shows its rows at once.
+    case 'text':
+      return { filter: 'agTextColumnFilter', filterParams: { maxNumConditions: 1, debounceMs: 0 } };
+    case 'number':
+      return { filter: 'agNumberColumnFilter', filterParams: { maxNumConditions: 1, debounceMs: 0 } };
+    case 'date':
+      return { filter: 'agDateColumnFilter', filterParams: { maxNumConditions: 1, comparator: compareDay } };
+    case 'boolean':
+      return {
+        filter: {
+          component: BooleanFilter,
+          doesFilterPass: ({ data, model }: FilterContext) =>
+            !isBooleanFilterModel(model) || passesBooleanFilter(data[key], model),
+        },
+        floatingFilterComponent: BooleanFloatingFilter,
+      };
+    case 'set':
+      return {
+        filter: {
+          component: OptionSetFilter,
+          doesFilterPass: ({ data, model, handlerParams }: FilterContext) =>
+            !isOptionFilterModel(model) || passesOptionFilter(handlerParams.context.current.optionsOf(data), model),
+        },
+        filterParams: { optionNames } satisfies OptionFilterParams,
+        floatingFilterComponent: OptionSetFloatingFilter,
+      };
+    case 'none':
+      return { filter: false, floatingFilter: false };
+  }
+}
+
+function editingOf(definition: ColumnDefinition): Partial<UsersColDef> {
+  const key = definition.ColonneBDD;
+  const isEditable = definition.Editable && definition.modificationKey !== null;
+  if (definition.TypeColonne === 'checkbox') {
+    return { cellRenderer: CheckboxCellRenderer, cellRendererParams: { isEditable }, editable: false };
+  }
+  if (!isEditable) return { editable: false };
+  if (definition.TypeColonne === 'combobox') {
+    return {
+      editable: true,
+      cellEditor: ComboboxCellEditor,
+      cellEditorParams: (params: ICellEditorParams<UsersGridRow, CellValue, GridBridge>): ComboboxEditorParams => ({
+        getChoices: () => params.context.current.choicesOf(key),
+        isFreeText: FREE_TEXT_COLUMNS.has(key),
+        label: definition.ColonneAffichee,
+      }),
+    };
+  }
+  return { editable: true, cellEditor: 'agTextCellEditor' };
+}
+
+function createDateFormatter(language: string): (params: ValueFormatterParams<UsersGridRow, CellValue>) => string {
+  const format = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'fr-FR', { dateStyle: 'short', timeStyle: 'short' });
+  return ({ value }) => {
+    if (typeof value !== 'string' || value === '') return '';
+    const date = new Date(value);
+    return Number.isNaN(date.getTime()) ? value : format.format(date);
+  };
+}
+
+/**
+ * The users grid's columns (spec 3 §2.1), one per definition of `GET /users/headers`, in the saved
+ * layout's order with its visibility and widths: cells read by field (no renderer for plain text),
+ * the filter the definition's TypeFiltre names (a 0/1 choice for 'boolean', the option set for
+ * 'set'), an editor only where the definition is Editable.
+ */
+export function buildColumnDefs(
+  definitions: readonly ColumnDefinition[],
+  {
+    columnState,
+    optionNames,
+    language,
+  }: { columnState?: readonly StoredColumn[]; optionNames: readonly string[]; language: string },
+): UsersColDef[] {
+  const formatDate = createDateFormatter(language);
+  return applyColumnLayout(definitions, columnState).map(({ definition, hide, width }) => {
+    const key = definition.ColonneBDD;
+    const base: UsersColDef = {
+      colId: key,
+      field: key,
+      headerName: definition.ColonneAffichee,
+      headerTooltip: definition.ColonneAffichee,
+      hide,
+      width: width ?? defaultWidthOf(definition),
+      floatingFilter: definition.TypeFiltre !== 'none',
+      ...filterOf(definition, optionNames),
+      ...editingOf(definition),
+    };
+    if (definition.TypeFiltre === 'date') base.valueFormatter = formatDate;
+    if (definition.TypeFiltre === 'text' || definition.TypeFiltre === 'set') base.comparator = compareTextCells;
+    if (TOOLTIP_COLUMNS.has(key) || users.parseColumnKey(key)?.kind === 'option') base.tooltip = true;
+    if (key === PASSWORD_COLUMN)
+      return { ...base, cellRenderer: PasswordCell, sortable: false, filter: false, floatingFilter: false, editable: false };
+    return base;
+  });
+}

@@ -1,0 +1,60 @@
+import type { ColumnDefinition, School, SchoolUser } from '@console/contract';
+import type { i18n as I18n } from 'i18next';
+import { createRef } from 'react';
+import { vi } from 'vitest';
+import { createTestQueryClient, renderWithProviders } from '../../../test/render';
+import { buildSessionUser } from '../../../test/users';
+import { schoolsQueryKeys, useSchoolUsers } from '../../schools/api';
+import { UsersGrid } from '../components/UsersGrid';
+import type { UsersGridHandle } from '../users-view';
+import { buildDefinitions, buildGridSchool } from './test-fixtures';
+
+type GridHarnessProps = {
+  uai: string;
+  columns: ColumnDefinition[];
+  onSelectionChange: (rows: SchoolUser[]) => void;
+  onOpenUser: (id: number) => void;
+  handle: React.RefObject<UsersGridHandle | null>;
+};
+
+/** The grid fed from the cached users answer, as the users view feeds it (edits merge into that cache). */
+function GridHarness({ uai, columns, onSelectionChange, onOpenUser, handle }: GridHarnessProps) {
+  const school = useSchoolUsers(uai);
+  if (!school.data) return null;
+  return (
+    <UsersGrid
+      school={school.data}
+      columns={columns}
+      user={buildSessionUser('Administrateur')}
+      onSelectionChange={onSelectionChange}
+      onOpenUser={onOpenUser}
+      handleRef={handle}
+    />
+  );
+}
+
+/** Renders the users grid of a school whose answer is in the cache already (`isReady` once the grid applied its layout). */
+export function renderUsersGrid(
+  i18n: I18n,
+  {
+    school = buildGridSchool(),
+    columns = buildDefinitions(),
+  }: { school?: School & { users: SchoolUser[] }; columns?: ColumnDefinition[] } = {},
+) {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(schoolsQueryKeys.users(school.informations.uai), school);
+  const handle = createRef<UsersGridHandle>();
+  const onSelectionChange = vi.fn<(rows: SchoolUser[]) => void>();
+  const onOpenUser = vi.fn<(id: number) => void>();
+  const props = { columns, onSelectionChange, onOpenUser, handle };
+  const result = renderWithProviders(<GridHarness uai={school.informations.uai} {...props} />, {
+    i18n,
+    queryClient,
+    withNotifications: true,
+  });
+  const showSchool = (next: School & { users: SchoolUser[] }) => {
+    queryClient.setQueryData(schoolsQueryKeys.users(next.informations.uai), next);
+    result.rerender(<GridHarness uai={next.informations.uai} {...props} />);
+  };
+  return { ...result, queryClient, handle, onSelectionChange, onOpenUser, showSchool };
+}

@@ -1,0 +1,225 @@
+import {
+  PROFILE_NAMES,
+  users,
+  type CellValue,
+  type ColumnDefinition,
+  type ProfileName,
+  type School,
+  type SchoolApplication,
+  type SchoolPlatform,
+  type SchoolUser,
+} from '@console/contract';
+import { notifications } from '@mantine/notifications';
+import type { CellValueChangedEvent, GridApi } from 'ag-grid-community';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMergeUserRows, usePatchUser } from '../api';
+import type { ApplicationCredentials } from '../components/ApplicationCredentialsModal';
+import { buildApplicationEdit, buildFieldEdit, buildOptionsEdit, type EditRequest } from './edit-requests';
+import { messageOfFailedEdit, messageOfRefusal } from './edit-messages';
+import type { UsersGridRow } from './grid-rows';
+
+/** A profile change waiting for the e-mail a manager or school administrator must have. */
+export type EmailPrompt = { row: UsersGridRow; name: string; profile: ProfileName; error: string | null };
+
+/** An application being enabled, waiting for its credentials. */
+export type CredentialsPrompt = {
+  row: UsersGridRow;
+  colId: string;
+  application: SchoolApplication;
+  platform: SchoolPlatform | undefined;
+  code: string | null;
+};
+
+type GridEditsInput = {
+  api: GridApi<UsersGridRow> | null;
+  school: School & { users: SchoolUser[] };
+  usersById: ReadonlyMap<number, SchoolUser>;
+  definitionsByKey: ReadonlyMap<string, ColumnDefinition>;
+};
+
+const blankToNull = (value: CellValue) => (typeof value === 'string' && value.trim() === '' ? null : value);
+const isProfileName = (value: CellValue): value is ProfileName => (PROFILE_NAMES as readonly unknown[]).includes(value);
+
+/**
+ * The grid's edits (spec 3 §4, §5 "Grid edits"): each cell edit or checkbox sends its part of
+ * `PATCH /users/{id}` and puts the answer's row in the cache; a refusal puts the cell back and
+ * restarts its editing (blank level, duplicate option, failed call), a failed checkbox goes back.
+ * A profile that needs an e-mail asks it first; an application whose code is required asks its
+ * credentials first.
+ */
+export function useGridEdits({ api, school, usersById, definitionsByKey }: GridEditsInput) {
+  const { t } = useTranslation();
+  const patch = usePatchUser();
+  const mergeRows = useMergeUserRows();
+  const [emailPrompt, setEmailPrompt] = useState<EmailPrompt | null>(null);
+  const [credentialsPrompt, setCredentialsPrompt] = useState<CredentialsPrompt | null>(null);
+  const uai = school.informations.uai;
+
+  const putBack = (row: UsersGridRow, colId: string, previous: CellValue) => {
+    row[colId] = previous;
+    const node = api?.getRowNode(String(row.id));
+    if (node) api?.refreshCells({ rowNodes: [node], columns: [colId], force: true });
+  };
+  const restartEditing = (row: UsersGridRow, colId: string) => {
+    // After the grid has ended the edit that was refused.
+    setTimeout(() => {
+      const rowIndex = api?.getRowNode(String(row.id))?.rowIndex;
+      if (api && !api.isDestroyed() && rowIndex !== null && rowIndex !== undefined)
+        api.startEditingCell({ rowIndex, colKey: colId });
+    }, 0);
+  };
+  const warn = (message: string, color: 'red' | 'yellow' = 'red', title?: string) =>
+    notifications.show({ color, title, message });
+  const send = (row: UsersGridRow, body: EditRequest & { isValid: true }) =>
+    patch.mutateAsync({ id: row.id, body: body.body }).then((answer) => mergeRows(uai, [answer.user]));
+
+  /** A refused edit: the warning, the cell as it was, and its editor again. */
+  const refuseEdit = (row: UsersGridRow, colId: string, previous: CellValue, message: string) => {
+    putBack(row, colId, previous);
+    warn(t(message), message === users.REQUIRED ? 'yellow' : 'red', definitionsByKey.get(colId)?.ColonneAffichee);
+    restartEditing(row, colId);
+  };
+
+  const requestOf = (colId: string, user: SchoolUser, value: CellValue): EditRequest | null => {
+    const parsed = users.parseColumnKey(colId);
+    if (!parsed) return null;
+    switch (parsed.kind) {
+      case 'field':
+        return buildFieldEdit(parsed.field, blankToNull(value));
+      case 'option':
+        return buildOptionsEdit(user.options, parsed.position, value, school.options);
+      case 'code':
+        return buildApplicationEdit(parsed.applicationId, 2, {
+          code: typeof value === 'string' && value.trim() !== '' ? value.trim() : null,
+        });
+      case 'application':
+        return null;
+    }
+  };
+
+  const handleCellValueChanged = (event: CellValueChangedEvent<UsersGridRow, CellValue>) => {
+    const colId = event.column.getColId();
+    const row = event.data;
+    const user = usersById.get(row.id);
+    if (!definitionsByKey.get(colId)?.Editable || !user) return;
+    const value = event.newValue ?? null;
+    const previous = event.oldValue ?? null;
+    // An empty cell left empty ('' for null) changes nothing.
+    if (blankToNull(value) === blankToNull(previous)) return;
+    if (colId === 'profile' && isProfileName(value) && users.profileRequiresEmail(value) && !user.email) {
+      setEmailPrompt({ row, name: `${user.firstname} ${user.lastname}`, profile: value, error: null });
+      return;
+    }
+    const request = requestOf(colId, user, value);
+    if (!request) return;
+    if (!request.isValid) {
+      refuseEdit(row, colId, previous, request.message);
+      return;
+    }
+    send(row, request).catch((error: unknown) => refuseEdit(row, colId, previous, messageOfFailedEdit(error)));
+  };
+
+  const saveApplication = (
+    row: UsersGridRow,
+    colId: string,
+    application: SchoolApplication,
+    isEnabled: boolean,
+    credentials: ApplicationCredentials | null,
+  ) => {
+    const request = buildApplicationEdit(application.idApplication, isEnabled ? 1 : 0, {
+      login: credentials?.login ?? undefined,
+      password: credentials?.password ?? undefined,
+      code: credentials?.code ?? undefined,
+    });
+    const fail = () => {
+      putBack(row, colId, isEnabled ? 0 : 1);
+      warn(
+        isEnabled
+          ? t('modals.specific.user_apps.enable', { name: application.name })
+          : t('modals.specific.user_apps.disable', { name: application.name }),
+      );
+    };
+    if (!request.isValid) {
+      fail();
+      return Promise.resolve();
+    }
+    return send(row, request).catch(fail);
+  };
+
+  /** A checkbox cell changed: Mode admin, or an application (its credentials asked first when its code is required). */
+  const toggle = (row: UsersGridRow, colId: string, isChecked: boolean) => {
+    const parsed = users.parseColumnKey(colId);
+    const previous = isChecked ? 0 : 1;
+    row[colId] = isChecked ? 1 : 0;
+    if (parsed?.kind === 'field' && parsed.field === 'adminMode') {
+      const request = buildFieldEdit('adminMode', isChecked ? 1 : 0);
+      const fail = () => {
+        putBack(row, colId, previous);
+        warn(t(users.REQUIRED));
+      };
+      if (request.isValid) send(row, request).catch(fail);
+      else fail();
+      return;
+    }
+    if (parsed?.kind !== 'application') {
+      putBack(row, colId, previous);
+      return;
+    }
+    const application = school.applications.find((candidate) => candidate.idApplication === parsed.applicationId);
+    if (!application) {
+      putBack(row, colId, previous);
+      warn(t('global.errors.occurred'));
+      return;
+    }
+    const platform = school.platforms.find((candidate) => candidate.platformId === application.platformId);
+    if (isChecked && users.asksCredentialsOnEnable(users.credentialFieldsOf(application, platform))) {
+      const code = usersById.get(row.id)?.applications[String(application.idApplication)]?.code ?? null;
+      setCredentialsPrompt({ row, colId, application, platform, code });
+      return;
+    }
+    void saveApplication(row, colId, application, isChecked, null);
+  };
+
+  const confirmCredentials = (credentials: ApplicationCredentials) => {
+    if (!credentialsPrompt) return;
+    const { row, colId, application } = credentialsPrompt;
+    void saveApplication(row, colId, application, true, credentials).finally(() => setCredentialsPrompt(null));
+  };
+  const cancelCredentials = () => {
+    if (!credentialsPrompt) return;
+    putBack(credentialsPrompt.row, credentialsPrompt.colId, 0);
+    setCredentialsPrompt(null);
+  };
+
+  /** The e-mail the profile change asked: one PATCH of the profile and the e-mail; the server's refusal shows in the prompt. */
+  const submitEmail = (email: string) => {
+    if (!emailPrompt) return;
+    const { row, profile } = emailPrompt;
+    const parsed = users.informationsPatchSchema.safeParse({ profile, email });
+    if (!parsed.success) {
+      setEmailPrompt({ ...emailPrompt, error: parsed.error.issues[0]?.message ?? users.REQUIRED });
+      return;
+    }
+    patch
+      .mutateAsync({ id: row.id, body: { key: 'informations', value: parsed.data } })
+      .then((answer) => {
+        mergeRows(uai, [answer.user]);
+        setEmailPrompt(null);
+      })
+      .catch((error: unknown) =>
+        setEmailPrompt((current) => (current ? { ...current, error: messageOfRefusal(error, 'email') } : current)),
+      );
+  };
+
+  return {
+    handleCellValueChanged,
+    toggle,
+    isSaving: patch.isPending,
+    emailPrompt,
+    submitEmail,
+    credentialsPrompt,
+    confirmCredentials,
+    cancelCredentials,
+  };
+}

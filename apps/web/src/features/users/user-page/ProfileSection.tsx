@@ -1,0 +1,60 @@
+import type { NameRules, UserPage } from '@console/contract';
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AccessEditForm } from './AccessEditForm';
+import { DetailList, type Detail } from './DetailList';
+import { SecretText } from './SecretText';
+import { SignInQrCode } from './SignInQrCode';
+
+/** What the access edit form needs from the school; absent when the page may not be edited. */
+export type AccessEditing = { rules: NameRules; isLoginTaken: (login: string) => boolean };
+
+/**
+ * The profile and access of a user (spec 3 §2.3): login, password, names, e-mail, level and the
+ * QR code of the sign-in link; an edit form with FicheUser_profil at Ecriture.
+ */
+export function ProfileSection({ page, editing }: { page: UserPage; editing: AccessEditing | null }) {
+  const { t } = useTranslation();
+  const [isEditing, setIsEditing] = useState(false);
+  const { informations } = page;
+  const canEdit = page.abilities.canEditProfile && editing !== null;
+  const none = t('users.page.none');
+
+  const details: Detail[] = [
+    { label: t('users.page.fields.login'), value: informations.login },
+    ...(informations.password !== null
+      ? [{ label: t('users.page.fields.password'), value: <SecretText value={informations.password} label={t('users.page.fields.password')} /> }]
+      : []),
+    { label: t('users.page.fields.first_name'), value: informations.firstName },
+    { label: t('users.page.fields.last_name'), value: informations.lastName },
+    { label: t('users.page.fields.email'), value: informations.email ?? none },
+    { label: t('users.page.fields.level'), value: informations.level ?? none },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={3} fz="h4">
+          {t('users.page.sections.profile')}
+        </Title>
+        {canEdit && !isEditing && (
+          <Button variant="light" size="xs" leftSection={<IconPencil size={14} aria-hidden />} onClick={() => setIsEditing(true)}>
+            {t('users.page.profile.edit')}
+          </Button>
+        )}
+      </Group>
+      {canEdit && isEditing ? (
+        <AccessEditForm page={page} rules={editing.rules} isLoginTaken={editing.isLoginTaken} onDone={() => setIsEditing(false)} />
+      ) : (
+        <Group align="flex-start" justify="space-between" gap="xl">
+          <div style={{ flex: 1, minWidth: 240 }}>
+            <DetailList details={details} />
+          </div>
+          <SignInQrCode qrCode={informations.qrCode} />
+        </Group>
+      )}
+    </Stack>
+  );
+}

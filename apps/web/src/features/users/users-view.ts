@@ -1,0 +1,18 @@
+import type { SchoolUser } from '@console/contract';
+
+/**
+ * What the users view's parts share: the grid exposes this handle to the button bar (which
+ * filters on a new login, clears the selection) and to the user page (which steps through the
+ * grid's current order).
+ */
+export type UsersGridHandle = {
+  /** Ids of the rows in the grid's current filtered and sorted order. */
+  getOrderedIds: () => number[];
+  /** Replaces the filters by "Login is exactly this login" (after a user was added). */
+  filterOnLogin: (login: string) => void;
+  /** Unselects every row. */
+  deselectAll: () => void;
+};
+
+/** The selected rows, as the grid reports them (deactivated rows are never pre-selected). */
+export type UsersSelection = readonly SchoolUser[];
