@@ -59,7 +59,7 @@ test.describe('side menu', () => {
     const shell = await ShellPage.signIn(page, DEMO.pupil);
 
     await expect(shell.heading('Mon compte')).toBeVisible();
-    await expect(page.getByText(DEMO.pupil.login, { exact: true })).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: DEMO.pupil.login }).first()).toBeVisible();
     await expect(page.getByRole('navigation')).toHaveCount(0);
     await expect(shell.menuToggle).toHaveCount(0);
     await page.keyboard.press('ControlOrMeta+b');

@@ -1,7 +1,12 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 // E2E_PORT lets two runs (say, CI and a developer's) share a machine.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// The product's data folder, one per port; the journeys read the mail outbox in it. Set here so
+// that the test workers, which load this file too, see the same value.
+process.env.E2E_DATA_DIR ??= path.join(tmpdir(), `console-e2e-${PORT}`);
 
 export default defineConfig({
   testDir: '.',
@@ -45,6 +50,7 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     env: {
       PORT: String(PORT),
+      E2E_DATA_DIR: process.env.E2E_DATA_DIR,
       LOGIN_FAILURE_DELAY_MS: '0',
       LOGIN_MAX_FAILURES: '3',
     },

@@ -4,6 +4,7 @@ import { expectNoSeriousViolations } from './pages/accessibility';
 import { DEMO } from './pages/demo-accounts';
 import { SchoolPickerPage } from './pages/school-picker-page';
 import { ShellPage } from './pages/shell-page';
+import { UsersPage } from './pages/users-page';
 import { UserSearchPage } from './pages/user-search-page';
 
 test.describe('accessibility of the school tools (axe, WCAG 2 A and AA)', () => {
@@ -51,7 +52,11 @@ test.describe('accessibility of the school tools (axe, WCAG 2 A and AA)', () => 
 
     await search.row(DEMO.pupil.login).or(search.results.getByRole('row').nth(1)).first().click();
     await expect(shell.heading('Utilisateurs')).toBeVisible();
-    await expect(page.getByRole('main').getByRole('table')).toBeVisible();
+    const users = new UsersPage(page);
+    await expect(users.userPage).toBeVisible();
+    await expectNoSeriousViolations(page, 'user page opened from the search');
+    await users.userPage.getByRole('button', { name: 'Fermer' }).click();
+    await users.expectLoaded();
     await expectNoSeriousViolations(page, 'users view');
   });
 });

@@ -3,6 +3,7 @@ import { AddSchoolDialog } from './pages/add-school-dialog';
 import { DEMO } from './pages/demo-accounts';
 import { SchoolPickerPage } from './pages/school-picker-page';
 import { ShellPage } from './pages/shell-page';
+import { UsersPage } from './pages/users-page';
 
 const UAI_FORMAT = "L'UAI doit être composé de 7 chiffres et d'une lettre.";
 
@@ -32,7 +33,7 @@ test.describe('schools', () => {
 
     await shell.openView('Utilisateurs');
     await expect(page.getByText(/Collège Jules Verne · nombre d'utilisateurs : \d+/)).toBeVisible();
-    await expect(page.getByRole('table').getByRole('row')).not.toHaveCount(0);
+    await new UsersPage(page).expectLoaded();
   });
 
   test('says when no school matches, and refreshes the list', async ({ page }) => {

@@ -2,8 +2,7 @@
 // data folder (the server seeds the demo data on first start) searching that directory; stops
 // both and removes the folder when Playwright stops it.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -35,7 +34,12 @@ const directory = await startDirectory().catch((error) => {
   console.error(error.message);
   process.exit(1);
 });
-const dataDir = mkdtempSync(path.join(tmpdir(), 'console-e2e-'));
+// Chosen by playwright.config.ts, so that the journeys know it (pages/outbox.ts reads the mail
+// outbox in it); emptied at each start.
+const dataDir = process.env.E2E_DATA_DIR;
+if (!dataDir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
 const server = spawn(process.execPath, [path.resolve(here, '../apps/server/dist/main.js')], {
   // The journeys run the embedded default, whatever the calling shell has set.
   env: { ...process.env, DATA_DIR: dataDir, EDUCATION_DIRECTORY_URL: directory.url, DATABASE_URL: '', REDIS_URL: '' },

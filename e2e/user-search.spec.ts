@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO } from './pages/demo-accounts';
 import { ShellPage } from './pages/shell-page';
+import { UsersPage } from './pages/users-page';
 import { UserSearchPage } from './pages/user-search-page';
 
 test.describe('user search', () => {
@@ -16,7 +17,7 @@ test.describe('user search', () => {
     await expect(search.dialog.getByText('Aucun résultat pour cette recherche.')).toBeVisible();
   });
 
-  test("opens a found user: their school becomes active and the users view shows them first", async ({ page }) => {
+  test("opens a found user: their school becomes active and the user's page opens over the users view", async ({ page }) => {
     const shell = await ShellPage.signIn(page, DEMO.administrator);
     await expect(shell.heading("Vue d'ensemble")).toBeVisible();
     const search = new UserSearchPage(page);
@@ -34,9 +35,14 @@ test.describe('user search', () => {
     await expect(shell.heading('Utilisateurs')).toBeVisible();
     await expect(page.getByRole('banner').getByText('Collège Jean Moulin', { exact: true })).toBeVisible();
     await expect(shell.menuEntry('Utilisateurs')).toHaveAttribute('aria-current', 'page');
-    const firstRow = page.getByRole('main').getByRole('table').getByRole('row').nth(1);
-    await expect(firstRow).toContainText(DEMO.pupil.login);
-    await expect(firstRow).toContainText('Recherché');
+    const users = new UsersPage(page);
+    await expect(users.userPage.getByRole('heading', { name: 'Lina Moreau' })).toBeVisible();
+    await expect(users.userPage.getByText(DEMO.pupil.login, { exact: true }).first()).toBeVisible();
+    await users.userPage.getByRole('button', { name: 'Fermer' }).click();
+    await expect(users.userPage).toBeHidden();
+    await users.floatingFilter('Login').fill(DEMO.pupil.login);
+    await expect(users.rows).toHaveCount(1);
+    await expect(users.row(DEMO.pupil.login)).toHaveCount(1);
   });
 
   test('shows more results with "Voir plus" and opens a user with a click', async ({ page }) => {
@@ -54,6 +60,8 @@ test.describe('user search', () => {
     const login = (await secondPageRow.getByRole('cell').nth(4).textContent()) ?? '';
     await secondPageRow.click();
     await expect(shell.heading('Utilisateurs')).toBeVisible();
-    await expect(page.getByRole('main').getByRole('table').getByRole('row').nth(1)).toContainText(login);
+    const users = new UsersPage(page);
+    await expect(users.userPage).toBeVisible();
+    await expect(users.userPage.getByText(login, { exact: true }).first()).toBeVisible();
   });
 });

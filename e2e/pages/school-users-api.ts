@@ -1,0 +1,33 @@
+import { expect, type Page } from '@playwright/test';
+
+export type ArrangedUser = { firstName: string; lastName: string; login: string; email?: string; class?: string };
+
+/**
+ * Adds pupils to a school through the product's own API (`POST /api/users`) with the signed-in
+ * session, to arrange a journey's data; the journey itself then acts through the screens.
+ */
+export async function addPupils(page: Page, uai: string, pupils: ArrangedUser[]): Promise<void> {
+  for (const pupil of pupils) {
+    const answer = await page.request.post('/api/users', {
+      data: {
+        values: {
+          uai,
+          firstName: pupil.firstName,
+          lastName: pupil.lastName,
+          login: pupil.login,
+          password: 'pako4821',
+          level: '6e',
+          profile: 'Eleve',
+          class: pupil.class ?? '',
+          tabletNumber: '',
+          comment: '',
+          subject: '',
+          email: pupil.email ?? '',
+        },
+        options: [],
+        applications: [],
+      },
+    });
+    expect(answer.ok(), await answer.text()).toBe(true);
+  }
+}
