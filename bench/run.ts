@@ -2,13 +2,15 @@
 // --database-url URL (PostgreSQL instead of a fresh embedded database for the sign-in figures),
 // --large-database-url URL and --pglite-dir DIR (seed:large data for the schools figures),
 // --workflows-dir DIR (a seed:large PGlite folder of 2,000 schools for the workflow figures; made
-// in a temporary folder when absent), --only auth|schools|startup|bundle|workflows.
+// in a temporary folder when absent), --only auth|schools|startup|bundle|workflows|users|users-grid.
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { runAuthBench } from './auth.bench.js';
 import { runSchoolsBench } from './schools.bench.js';
 import { runStartupBench } from './startup.bench.js';
+import { runUsersBench } from './users.bench.js';
+import { runUsersGridBench } from './users-grid.bench.js';
 import { runWorkflowsBench } from './workflows.bench.js';
 
 const { values } = parseArgs({
@@ -50,8 +52,8 @@ if (wanted('startup')) {
 }
 
 if (wanted('bundle')) {
-  console.log('\n# JavaScript of the sign-in screen');
-  const measured = spawnSync('node', ['apps/web/scripts/measure-signin-size.mjs'], { cwd: new URL('..', import.meta.url), encoding: 'utf8' });
+  console.log('\n# JavaScript of the sign-in screen and of the users view');
+  const measured = spawnSync('node', ['apps/web/scripts/measure-bundle-sizes.mjs'], { cwd: new URL('..', import.meta.url), encoding: 'utf8' });
   console.log('  ' + (measured.stdout + measured.stderr).trim().replace(/\n/g, '\n  '));
   passed &&= measured.status === 0;
 }
@@ -61,6 +63,20 @@ if (wanted('workflows')) {
   const workflows = await runWorkflowsBench({ dataDir: values['workflows-dir'] });
   workflows.lines.forEach((line) => console.log('  ' + line));
   passed &&= workflows.passed;
+}
+
+if (wanted('users')) {
+  console.log('\n# Users actions: bulk updates of 5,000 users, adding a user (seed:large school; PGlite, and PostgreSQL with --database-url)');
+  const usersFigures = await runUsersBench({ databaseUrl: values['database-url'] });
+  usersFigures.lines.forEach((line) => console.log('  ' + line));
+  passed &&= usersFigures.passed;
+}
+
+if (wanted('users-grid')) {
+  console.log('\n# Users grid in headless Chromium: 5,000 users × 60 columns (built product, embedded PGlite)');
+  const grid = await runUsersGridBench();
+  grid.lines.forEach((line) => console.log('  ' + line));
+  passed &&= grid.passed;
 }
 
 console.log(passed ? '\nAll figures within their targets.' : '\nSome figures miss their targets (see above).');
