@@ -1,7 +1,7 @@
 import { users, type School, type SchoolUser } from '@console/contract';
-import { Alert, Button, Center, Group, Loader, Modal, NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Center, Loader, NativeSelect, SegmentedControl, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchUsersPlatforms } from '../api';
 import type { CredentialName } from './add-user-credentials';
@@ -14,6 +14,7 @@ import {
 } from './bulk-credentials';
 import { idsOf } from './bulk-targets';
 import { BulkCredentialsTable, ROWS_PER_PAGE } from './BulkCredentialsTable';
+import { BulkModal } from './BulkModal';
 import type { useBulkChange } from './useBulkChange';
 
 type ApplicationAction = 'insert' | 'delete';
@@ -70,9 +71,8 @@ export function BulkApplicationsModal({ school, selected, bulk, onClose }: BulkA
 
   const isReady = application !== undefined && selected.length > 0 && (!needsForm || platforms.isSuccess);
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!application || !fields || !isReady) return;
+  const handleConfirm = () => {
+    if (!application || !fields) return;
     if (needsForm) {
       setIsChecked(true);
       const firstMissing = rows.findIndex((row) => missingOfRow(fields, row).length > 0);
@@ -101,69 +101,57 @@ export function BulkApplicationsModal({ school, selected, bulk, onClose }: BulkA
   };
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <BulkModal
       title={t('users.bulk.titles.applications')}
+      intro={t('users.bulk.selected_count', { count: selected.length })}
       size={needsForm ? 'xl' : 'md'}
-      centered
-      closeButtonProps={{ 'aria-label': t('global.close') }}
+      canConfirm={isReady}
+      isPending={bulk.isPending}
+      onConfirm={handleConfirm}
+      onClose={onClose}
     >
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="md">
-          <Text size="sm">{t('users.bulk.selected_count', { count: selected.length })}</Text>
-          <SegmentedControl
-            aria-label={t('users.bulk.applications.action')}
-            value={action}
-            onChange={(next) => setAction(next as ApplicationAction)}
-            data={[
-              { value: 'insert', label: t('users.bulk.applications.insert') },
-              { value: 'delete', label: t('users.bulk.applications.delete') },
-            ]}
+      <SegmentedControl
+        aria-label={t('users.bulk.applications.action')}
+        value={action}
+        onChange={(next) => setAction(next as ApplicationAction)}
+        data={[
+          { value: 'insert', label: t('users.bulk.applications.insert') },
+          { value: 'delete', label: t('users.bulk.applications.delete') },
+        ]}
+      />
+      <NativeSelect
+        required
+        label={t('users.bulk.applications.application')}
+        value={applicationId}
+        data={[
+          { value: '', label: t('users.bulk.applications.choose') },
+          ...catalogue.map((candidate) => ({ value: String(candidate.idApplication), label: candidate.name })),
+        ]}
+        onChange={(event) => changeApplication(event.currentTarget.value)}
+      />
+      {needsForm && platforms.isPending && (
+        <Center mih={80}>
+          <Loader size="sm" aria-label={t('global.loading')} />
+        </Center>
+      )}
+      {needsForm && platforms.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {t('global.errors.occurred')}
+        </Alert>
+      )}
+      {needsForm && fields && platforms.isSuccess && (
+        <>
+          <Text size="sm">{t('users.bulk.applications.credentials_intro')}</Text>
+          <BulkCredentialsTable
+            rows={rows}
+            fields={fields}
+            isChecked={isChecked}
+            page={page}
+            onPageChange={setPage}
+            onRowChange={changeRow}
           />
-          <NativeSelect
-            required
-            label={t('users.bulk.applications.application')}
-            value={applicationId}
-            data={[
-              { value: '', label: t('users.bulk.applications.choose') },
-              ...catalogue.map((candidate) => ({ value: String(candidate.idApplication), label: candidate.name })),
-            ]}
-            onChange={(event) => changeApplication(event.currentTarget.value)}
-          />
-          {needsForm && platforms.isPending && (
-            <Center mih={80}>
-              <Loader size="sm" aria-label={t('global.loading')} />
-            </Center>
-          )}
-          {needsForm && platforms.isError && (
-            <Alert color="red" variant="light" role="alert">
-              {t('global.errors.occurred')}
-            </Alert>
-          )}
-          {needsForm && fields && platforms.isSuccess && (
-            <>
-              <Text size="sm">{t('users.bulk.applications.credentials_intro')}</Text>
-              <BulkCredentialsTable
-                rows={rows}
-                fields={fields}
-                isChecked={isChecked}
-                page={page}
-                onPageChange={setPage}
-                onRowChange={changeRow}
-              />
-            </>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('users.bulk.cancel')}
-            </Button>
-            <Button type="submit" disabled={!isReady} loading={bulk.isPending}>
-              {t('users.bulk.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        </>
+      )}
+    </BulkModal>
   );
 }

@@ -1,9 +1,10 @@
 import { users, type School, type SchoolUser } from '@console/contract';
-import { Autocomplete, Button, Group, Modal, NativeSelect, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
-import { useMemo, useState, type FormEvent } from 'react';
+import { Autocomplete, NativeSelect, SegmentedControl, Textarea } from '@mantine/core';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROFILE_LABEL_KEYS } from '../../schools/profile-labels';
 import { addUserChoicesOf } from './add-user-lists';
+import { BulkModal } from './BulkModal';
 import { idsOf, isValueRequired, type BulkFieldColumn, type ClassMode } from './bulk-targets';
 import type { useBulkChange } from './useBulkChange';
 
@@ -38,9 +39,7 @@ export function BulkFieldModal({ column, school, selected, bulk, onClose }: Bulk
   const trimmed = value.trim();
   const canConfirm = selected.length > 0 && (!isRequired || trimmed !== '');
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!canConfirm) return;
+  const handleConfirm = () => {
     const option = column === 'className' && classMode !== 'replace' ? classMode : undefined;
     const successKey = SUCCESS_KEYS[option ? (`className_${option}` as const) : column];
     bulk.apply(
@@ -54,70 +53,58 @@ export function BulkFieldModal({ column, school, selected, bulk, onClose }: Bulk
   const suggestions = column === 'subject' ? choices.subjects : column === 'className' ? choices.classes : choices.levels;
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <BulkModal
       title={t(`users.bulk.titles.${column}`)}
-      centered
-      closeButtonProps={{ 'aria-label': t('global.close') }}
+      intro={t('users.bulk.selected_count', { count: selected.length })}
+      canConfirm={canConfirm}
+      isPending={bulk.isPending}
+      onConfirm={handleConfirm}
+      onClose={onClose}
     >
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="md">
-          <Text size="sm">{t('users.bulk.selected_count', { count: selected.length })}</Text>
-          {column === 'className' && (
-            <SegmentedControl
-              aria-label={t('users.bulk.class_mode')}
-              value={classMode}
-              onChange={(mode) => setClassMode(mode as ClassMode)}
-              data={[
-                { value: 'replace', label: t('users.bulk.class_modes.replace') },
-                { value: 'add', label: t('users.bulk.class_modes.add') },
-                { value: 'delete', label: t('users.bulk.class_modes.delete') },
-              ]}
-            />
-          )}
-          {column === 'comment' ? (
-            <Textarea
-              data-autofocus
-              label={label}
-              description={hint}
-              maxLength={500}
-              rows={3}
-              resize="vertical"
-              value={value}
-              onChange={(event) => setValue(event.currentTarget.value)}
-            />
-          ) : column === 'profile' ? (
-            <NativeSelect
-              required
-              label={label}
-              value={value}
-              data={users.BULK_PROFILE_TARGETS.map((profile) => ({ value: profile, label: t(PROFILE_LABEL_KEYS[profile]) }))}
-              onChange={(event) => setValue(event.currentTarget.value)}
-            />
-          ) : (
-            <Autocomplete
-              data-autofocus
-              required={isRequired}
-              label={label}
-              description={hint}
-              maxLength={100}
-              data={suggestions}
-              limit={50}
-              value={value}
-              onChange={setValue}
-            />
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('users.bulk.cancel')}
-            </Button>
-            <Button type="submit" disabled={!canConfirm} loading={bulk.isPending}>
-              {t('users.bulk.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      {column === 'className' && (
+        <SegmentedControl
+          aria-label={t('users.bulk.class_mode')}
+          value={classMode}
+          onChange={(mode) => setClassMode(mode as ClassMode)}
+          data={[
+            { value: 'replace', label: t('users.bulk.class_modes.replace') },
+            { value: 'add', label: t('users.bulk.class_modes.add') },
+            { value: 'delete', label: t('users.bulk.class_modes.delete') },
+          ]}
+        />
+      )}
+      {column === 'comment' ? (
+        <Textarea
+          data-autofocus
+          label={label}
+          description={hint}
+          maxLength={500}
+          rows={3}
+          resize="vertical"
+          value={value}
+          onChange={(event) => setValue(event.currentTarget.value)}
+        />
+      ) : column === 'profile' ? (
+        <NativeSelect
+          required
+          label={label}
+          value={value}
+          data={users.BULK_PROFILE_TARGETS.map((profile) => ({ value: profile, label: t(PROFILE_LABEL_KEYS[profile]) }))}
+          onChange={(event) => setValue(event.currentTarget.value)}
+        />
+      ) : (
+        <Autocomplete
+          data-autofocus
+          required={isRequired}
+          label={label}
+          description={hint}
+          maxLength={100}
+          data={suggestions}
+          limit={50}
+          value={value}
+          onChange={setValue}
+        />
+      )}
+    </BulkModal>
   );
 }

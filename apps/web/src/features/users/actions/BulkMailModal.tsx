@@ -1,9 +1,10 @@
 import { users, type SchoolUser } from '@console/contract';
-import { Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMailUsers } from '../api';
+import { BulkModal } from './BulkModal';
 
 type MailTemplateId = (typeof users.MAIL_TEMPLATE_IDS)[number];
 
@@ -36,30 +37,21 @@ export function BulkMailModal({ selected, onClose }: BulkMailModalProps) {
   };
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <BulkModal
       title={t('users.bulk.titles.mail')}
-      centered
-      closeButtonProps={{ 'aria-label': t('global.close') }}
+      intro={t('users.bulk.mail.recipients', { count: recipients.length, total: selected.length })}
+      confirmLabel={t('users.bulk.mail.send')}
+      canConfirm={recipients.length > 0}
+      isPending={mail.isPending}
+      onConfirm={handleSend}
+      onClose={onClose}
     >
-      <Stack gap="md">
-        <Text size="sm">{t('users.bulk.mail.recipients', { count: recipients.length, total: selected.length })}</Text>
-        <NativeSelect
-          label={t('users.bulk.mail.template')}
-          value={String(templateId)}
-          data={users.MAIL_TEMPLATE_IDS.map((id) => ({ value: String(id), label: t(TEMPLATE_KEYS[id]) }))}
-          onChange={(event) => setTemplateId(Number(event.currentTarget.value) as MailTemplateId)}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('users.bulk.cancel')}
-          </Button>
-          <Button disabled={recipients.length === 0} loading={mail.isPending} onClick={handleSend}>
-            {t('users.bulk.mail.send')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <NativeSelect
+        label={t('users.bulk.mail.template')}
+        value={String(templateId)}
+        data={users.MAIL_TEMPLATE_IDS.map((id) => ({ value: String(id), label: t(TEMPLATE_KEYS[id]) }))}
+        onChange={(event) => setTemplateId(Number(event.currentTarget.value) as MailTemplateId)}
+      />
+    </BulkModal>
   );
 }

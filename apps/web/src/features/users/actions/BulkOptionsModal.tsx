@@ -1,9 +1,10 @@
 import { users, type School, type SchoolUser } from '@console/contract';
-import { Autocomplete, Button, Group, Modal, NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useMemo, useState, type FormEvent } from 'react';
+import { Autocomplete, NativeSelect, SegmentedControl } from '@mantine/core';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compareNames } from './add-user-lists';
 import { idsOf, optionsOfUsers } from './bulk-targets';
+import { BulkModal } from './BulkModal';
 import type { useBulkChange } from './useBulkChange';
 
 type OptionAction = users.BulkOptionDraft['action'];
@@ -41,9 +42,7 @@ export function BulkOptionsModal({ school, selected, bulk, onClose }: BulkOption
     setOptionSource('');
   };
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!canConfirm) return;
+  const handleConfirm = () => {
     const target = optionCible.trim();
     const source = optionSource.trim();
     bulk.apply(
@@ -63,65 +62,53 @@ export function BulkOptionsModal({ school, selected, bulk, onClose }: BulkOption
   ];
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <BulkModal
       title={t('users.bulk.titles.options')}
-      centered
-      closeButtonProps={{ 'aria-label': t('global.close') }}
+      intro={t('users.bulk.selected_count', { count: selected.length })}
+      canConfirm={canConfirm}
+      isPending={bulk.isPending}
+      onConfirm={handleConfirm}
+      onClose={onClose}
     >
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="md">
-          <Text size="sm">{t('users.bulk.selected_count', { count: selected.length })}</Text>
-          <SegmentedControl
-            aria-label={t('users.bulk.options.action')}
-            value={action}
-            onChange={(next) => changeAction(next as OptionAction)}
-            data={[
-              { value: 'insert', label: t('users.bulk.options.insert') },
-              { value: 'update', label: t('users.bulk.options.update') },
-              { value: 'delete', label: t('users.bulk.options.delete') },
-            ]}
-          />
-          {action === 'update' && (
-            <NativeSelect
-              required
-              label={t('users.bulk.options.source')}
-              value={optionSource}
-              data={usersOptionChoices}
-              onChange={(event) => setOptionSource(event.currentTarget.value)}
-            />
-          )}
-          {action === 'delete' ? (
-            <NativeSelect
-              required
-              label={t('users.bulk.options.to_delete')}
-              value={optionCible}
-              data={usersOptionChoices}
-              onChange={(event) => setOptionCible(event.currentTarget.value)}
-            />
-          ) : (
-            <Autocomplete
-              required
-              label={t(action === 'update' ? 'users.bulk.options.new_option' : 'users.bulk.options.to_add')}
-              description={t('users.bulk.options.new_hint')}
-              maxLength={100}
-              data={schoolOptions}
-              limit={50}
-              value={optionCible}
-              onChange={setOptionCible}
-            />
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('users.bulk.cancel')}
-            </Button>
-            <Button type="submit" disabled={!canConfirm} loading={bulk.isPending}>
-              {t('users.bulk.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <SegmentedControl
+        aria-label={t('users.bulk.options.action')}
+        value={action}
+        onChange={(next) => changeAction(next as OptionAction)}
+        data={[
+          { value: 'insert', label: t('users.bulk.options.insert') },
+          { value: 'update', label: t('users.bulk.options.update') },
+          { value: 'delete', label: t('users.bulk.options.delete') },
+        ]}
+      />
+      {action === 'update' && (
+        <NativeSelect
+          required
+          label={t('users.bulk.options.source')}
+          value={optionSource}
+          data={usersOptionChoices}
+          onChange={(event) => setOptionSource(event.currentTarget.value)}
+        />
+      )}
+      {action === 'delete' ? (
+        <NativeSelect
+          required
+          label={t('users.bulk.options.to_delete')}
+          value={optionCible}
+          data={usersOptionChoices}
+          onChange={(event) => setOptionCible(event.currentTarget.value)}
+        />
+      ) : (
+        <Autocomplete
+          required
+          label={t(action === 'update' ? 'users.bulk.options.new_option' : 'users.bulk.options.to_add')}
+          description={t('users.bulk.options.new_hint')}
+          maxLength={100}
+          data={schoolOptions}
+          limit={50}
+          value={optionCible}
+          onChange={setOptionCible}
+        />
+      )}
+    </BulkModal>
   );
 }

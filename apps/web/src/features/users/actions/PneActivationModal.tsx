@@ -1,9 +1,10 @@
 import { users, type School, type SchoolUser } from '@console/contract';
-import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActivatePneKeys } from '../api';
+import { BulkModal } from './BulkModal';
 import { educadhocKeysOf, PNE_REPORT_FILE_NAME, pneErrorReportOf } from './pne-report';
 
 type PneActivationModalProps = { school: School; selected: readonly SchoolUser[]; onClose: () => void };
@@ -43,49 +44,40 @@ export function PneActivationModal({ school, selected, onClose }: PneActivationM
   const rejected = activate.data?.data ?? [];
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <BulkModal
       title={t('users.bulk.titles.pne')}
-      centered
-      closeButtonProps={{ 'aria-label': t('global.close') }}
+      intro={t('users.bulk.pne.intro', { count: selected.length })}
+      confirmLabel={t('users.bulk.pne.activate')}
+      cancelLabel={activate.isSuccess ? t('global.close') : undefined}
+      isConfirmShown={!activate.isSuccess}
+      canConfirm={educadhocId !== undefined}
+      isPending={activate.isPending}
+      onConfirm={handleActivate}
+      onClose={onClose}
     >
-      <Stack gap="md">
-        <Text size="sm">{t('users.bulk.pne.intro', { count: selected.length })}</Text>
-        {activate.isPending && (
-          <Text size="sm" role="status">
-            {t('users.bulk.pne.loading')}
-          </Text>
-        )}
-        {activate.isSuccess && rejected.length === 0 && (
-          <Alert color="teal" variant="light" role="status">
-            {t('users.bulk.pne.success')}
-          </Alert>
-        )}
-        {activate.isSuccess && rejected.length > 0 && (
-          <Alert color="orange" variant="light" role="alert">
-            <Stack gap="xs">
-              <Text size="sm">{t('users.bulk.pne.rejected', { count: rejected.length })}</Text>
-              <ErrorReportLink data={rejected} />
-            </Stack>
-          </Alert>
-        )}
-        {activate.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {t('global.errors.occurred')}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {activate.isSuccess ? t('global.close') : t('users.bulk.cancel')}
-          </Button>
-          {!activate.isSuccess && (
-            <Button loading={activate.isPending} disabled={educadhocId === undefined} onClick={handleActivate}>
-              {t('users.bulk.pne.activate')}
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </Modal>
+      {activate.isPending && (
+        <Text size="sm" role="status">
+          {t('users.bulk.pne.loading')}
+        </Text>
+      )}
+      {activate.isSuccess && rejected.length === 0 && (
+        <Alert color="teal" variant="light" role="status">
+          {t('users.bulk.pne.success')}
+        </Alert>
+      )}
+      {activate.isSuccess && rejected.length > 0 && (
+        <Alert color="orange" variant="light" role="alert">
+          <Stack gap="xs">
+            <Text size="sm">{t('users.bulk.pne.rejected', { count: rejected.length })}</Text>
+            <ErrorReportLink data={rejected} />
+          </Stack>
+        </Alert>
+      )}
+      {activate.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {t('global.errors.occurred')}
+        </Alert>
+      )}
+    </BulkModal>
   );
 }
