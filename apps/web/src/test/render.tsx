@@ -1,10 +1,11 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { afterEach, vi } from 'vitest';
 import { theme } from '../app/theme';
 import { startI18n } from '../lib/i18n';
 import fr from '../../public/locales/fr.json';
@@ -33,4 +34,16 @@ export function renderWithProviders(ui: ReactElement, { i18n, queryClient = crea
     </MantineProvider>,
   );
   return { ...result, queryClient };
+}
+
+/**
+ * Registers, for the calling test file, the clean-up after each test: notifications closed, stubbed
+ * globals (fetch) restored and, with `clearStorage`, local storage emptied (saved grid layouts).
+ */
+export function cleanUpAfterEachTest({ clearStorage = false }: { clearStorage?: boolean } = {}): void {
+  afterEach(() => {
+    act(() => notifications.clean());
+    vi.unstubAllGlobals();
+    if (clearStorage) window.localStorage.clear();
+  });
 }

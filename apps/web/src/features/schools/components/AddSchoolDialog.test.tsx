@@ -1,10 +1,8 @@
-import { notifications } from '@mantine/notifications';
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n as I18n } from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bodiesSentTo, mockFetch, type MockAnswer } from '../../../test/fetch-mock';
-import { createTestI18n, renderWithProviders } from '../../../test/render';
+import { cleanUpAfterEachTest, createTestI18n, renderWithProviders } from '../../../test/render';
 import { RELOAD_AFTER_CREATION_MS, scheduleReload } from '../page-reload';
 import { AddSchoolDialog } from './AddSchoolDialog';
 
@@ -42,13 +40,9 @@ const RECORD = {
   longitude: 2.66,
 };
 
-let i18n: I18n;
-beforeAll(async () => {
-  i18n = await createTestI18n();
-});
+const i18n = await createTestI18n();
+cleanUpAfterEachTest();
 afterEach(() => {
-  act(() => notifications.clean());
-  vi.unstubAllGlobals();
   vi.mocked(scheduleReload).mockReset();
 });
 

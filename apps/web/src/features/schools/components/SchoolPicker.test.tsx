@@ -1,10 +1,8 @@
-import { notifications } from '@mantine/notifications';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n as I18n } from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../test/fetch-mock';
-import { createTestI18n } from '../../../test/render';
+import { cleanUpAfterEachTest, createTestI18n } from '../../../test/render';
 import { buildSessionUser } from '../../../test/users';
 import { RELOAD_AFTER_DELETION_MS, scheduleReload } from '../page-reload';
 import { renderInShell } from '../testing';
@@ -19,15 +17,10 @@ const SCHOOLS = [
   { UAI: '0312087C', Nom: 'École élémentaire Jean Jaurès', Commune: 'Toulouse', Extension: 'ecole-jaures', Effectif: 0 },
 ];
 
-let i18n: I18n;
-beforeAll(async () => {
-  i18n = await createTestI18n();
-});
+const i18n = await createTestI18n();
+cleanUpAfterEachTest({ clearStorage: true });
 afterEach(() => {
-  act(() => notifications.clean());
-  vi.unstubAllGlobals();
   vi.mocked(scheduleReload).mockReset();
-  window.localStorage.clear();
 });
 
 function renderPicker(user = buildSessionUser('Administrateur'), routes = {}) {

@@ -1,26 +1,19 @@
 import type { SchoolUser } from '@console/contract';
-import { notifications } from '@mantine/notifications';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n as I18n } from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bodiesSentTo, mockFetch, type MockAnswer } from '../../../test/fetch-mock';
-import { createTestI18n } from '../../../test/render';
+import { cleanUpAfterEachTest, createTestI18n } from '../../../test/render';
 import { buildSessionUser } from '../../../test/users';
+import { buildSchoolUser } from '../test-factories';
 import { renderButtonBar } from './render-bar';
-import { APPLICATIONS, buildSchool, buildSchoolUser } from './test-school';
+import { APPLICATIONS, buildCatalogueSchool } from './test-school';
 
 // A form this size takes seconds per test in jsdom on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
 
-let i18n: I18n;
-beforeAll(async () => {
-  i18n = await createTestI18n();
-});
-afterEach(() => {
-  act(() => notifications.clean());
-  vi.unstubAllGlobals();
-});
+const i18n = await createTestI18n();
+cleanUpAfterEachTest();
 
 const REQUIRED = 'Ce champ est obligatoire.';
 const PROFILES = [
@@ -29,7 +22,7 @@ const PROFILES = [
   { IDprofil: 4, Nom: 'Gestionnaire' },
 ];
 
-const school = buildSchool([
+const school = buildCatalogueSchool([
   buildSchoolUser({ login: 'jean.dupont.clg-moulin', level: '6e', className: '6A', subject: 'Histoire', options: ['Latin'] }),
   buildSchoolUser({
     level: '5e',

@@ -1,28 +1,21 @@
 import { DEFAULT_RIGHTS, type SchoolUser } from '@console/contract';
-import { notifications } from '@mantine/notifications';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n as I18n } from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bodiesSentTo, mockFetch } from '../../../test/fetch-mock';
-import { createTestI18n } from '../../../test/render';
+import { cleanUpAfterEachTest, createTestI18n } from '../../../test/render';
 import { buildSessionUser } from '../../../test/users';
+import { buildSchoolUser } from '../test-factories';
 import { renderButtonBar } from './render-bar';
-import { APPLICATIONS, buildSchool, buildSchoolUser } from './test-school';
+import { APPLICATIONS, buildCatalogueSchool } from './test-school';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-let i18n: I18n;
-beforeAll(async () => {
-  i18n = await createTestI18n();
-});
-afterEach(() => {
-  act(() => notifications.clean());
-  vi.unstubAllGlobals();
-});
+const i18n = await createTestI18n();
+cleanUpAfterEachTest();
 
 const manager = buildSessionUser('Gestionnaire');
-const school = buildSchool([]);
+const school = buildCatalogueSchool([]);
 const BULK_ANSWER = { status: 200, body: { count: 2, undoToken: 'undo-123', undoExpiresAt: '2030-01-01T00:00:30Z' } };
 const EDUCADHOC = String(APPLICATIONS.educadhoc.idApplication);
 

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { credentialGroupsOf, newUserApplicationsOf } from './add-user-credentials';
 import { checkDraft, EMPTY_DRAFT, fieldOfPath, messagesOfFieldErrors, type AddUserDraft } from './add-user-draft';
 import { addUserChoicesOf } from './add-user-lists';
-import { APPLICATIONS, buildApplication, buildSchool, buildSchoolUser } from './test-school';
+import { buildSchoolApplication, buildSchoolUser } from '../test-factories';
+import { APPLICATIONS, buildCatalogueSchool } from './test-school';
 
-const school = buildSchool([
+const school = buildCatalogueSchool([
   buildSchoolUser({
     login: 'Taken.Login',
     level: '6e',
@@ -84,7 +85,7 @@ describe('add-user draft check', () => {
   });
 
   it('asks an e-mail of everybody in a school that requires it', () => {
-    expect(checkDraft(complete, buildSchool(school.users, { emailRequired: true })).messages).toEqual({
+    expect(checkDraft(complete, buildCatalogueSchool(school.users, { emailRequired: true })).messages).toEqual({
       email: 'global.errors.required',
     });
   });
@@ -106,9 +107,9 @@ describe('add-user draft check', () => {
 describe('add-user credentials', () => {
   const catalogue = {
     applications: [
-      buildApplication({ idApplication: 10, name: 'B', platformId: 'P1', order: 2, urlSchemeLoginRequired: true }),
-      buildApplication({ idApplication: 11, name: 'A', platformId: 'P1', order: 1, applicationCodeYesNo: true }),
-      buildApplication({ idApplication: 12, name: 'C', platformId: 'P2', order: 3 }),
+      buildSchoolApplication({ idApplication: 10, name: 'B', platformId: 'P1', order: 2, urlSchemeLoginRequired: true }),
+      buildSchoolApplication({ idApplication: 11, name: 'A', platformId: 'P1', order: 1, applicationCodeYesNo: true }),
+      buildSchoolApplication({ idApplication: 12, name: 'C', platformId: 'P2', order: 3 }),
     ],
     platforms: [],
   };

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestI18n, renderWithProviders } from '../../../test/render';
-import { buildPlatform, buildSchoolApplication } from '../user-page/testing';
+import { buildSchoolApplication, buildSchoolPlatform } from '../test-factories';
 import { ApplicationCredentialsModal, type ApplicationCredentialsModalProps } from './ApplicationCredentialsModal';
 
 let i18n: I18n;
@@ -21,7 +21,7 @@ function renderModal(overrides: Partial<ApplicationCredentialsModalProps> & { pl
     <ApplicationCredentialsModal
       isOpened
       application={buildSchoolApplication()}
-      platform={buildPlatform()}
+      platform={buildSchoolPlatform()}
       initial={{ login: null, code: null, hasStoredPassword: false }}
       isSaving={false}
       onConfirm={onConfirm}
@@ -80,7 +80,7 @@ describe('ApplicationCredentialsModal', () => {
   });
 
   it("shows the code the platform requires, filled with the common code, which fills it when left blank", async () => {
-    const { events, onConfirm } = renderModal({ platform: buildPlatform({ platformCodeRequired: true, commonCode: 'COMMUN-1' }) });
+    const { events, onConfirm } = renderModal({ platform: buildSchoolPlatform({ platformCodeRequired: true, commonCode: 'COMMUN-1' }) });
     const code = screen.getByLabelText(/^Code/);
     expect(code).toHaveValue('COMMUN-1');
     expect(code).not.toBeRequired();
@@ -92,7 +92,7 @@ describe('ApplicationCredentialsModal', () => {
   });
 
   it('requires the code the platform requires when there is no common code', async () => {
-    const { events, onConfirm } = renderModal({ platform: buildPlatform({ platformCodeRequired: true }) });
+    const { events, onConfirm } = renderModal({ platform: buildSchoolPlatform({ platformCodeRequired: true }) });
 
     await events.type(screen.getByLabelText(/^Code/), ' ');
     expect(screen.getByLabelText(/^Code/)).toHaveAccessibleDescription(REQUIRED);

@@ -1,24 +1,16 @@
 import type { BinnedUser } from '@console/contract';
-import { notifications } from '@mantine/notifications';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n as I18n } from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bodiesSentTo, mockFetch } from '../../../test/fetch-mock';
-import { createTestI18n, createTestQueryClient, renderWithProviders } from '../../../test/render';
+import { cleanUpAfterEachTest, createTestI18n, createTestQueryClient, renderWithProviders } from '../../../test/render';
 import { buildSessionUser } from '../../../test/users';
 import { sessionQueryKey } from '../../auth/api';
-import { SCHOOL_UAI } from '../actions/test-school';
+import { SCHOOL_UAI } from '../test-factories';
 import { BinPanel } from './BinPanel';
 
-let i18n: I18n;
-beforeAll(async () => {
-  i18n = await createTestI18n();
-});
-afterEach(() => {
-  act(() => notifications.clean());
-  vi.unstubAllGlobals();
-});
+const i18n = await createTestI18n();
+cleanUpAfterEachTest();
 
 function binned(overrides: Partial<BinnedUser> & Pick<BinnedUser, 'id' | 'login'>): BinnedUser {
   return {

@@ -1,26 +1,19 @@
 import { DEFAULT_RIGHTS } from '@console/contract';
-import { notifications } from '@mantine/notifications';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n as I18n } from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bodiesSentTo, mockFetch } from '../../../test/fetch-mock';
-import { createTestI18n } from '../../../test/render';
+import { cleanUpAfterEachTest, createTestI18n } from '../../../test/render';
 import { buildSessionUser } from '../../../test/users';
 import { renderButtonBar } from '../actions/render-bar';
-import { APPLICATIONS, buildSchool, buildSchoolUser } from '../actions/test-school';
+import { APPLICATIONS, buildCatalogueSchool } from '../actions/test-school';
+import { buildSchoolUser } from '../test-factories';
 
-let i18n: I18n;
-beforeAll(async () => {
-  i18n = await createTestI18n();
-});
-afterEach(() => {
-  act(() => notifications.clean());
-  vi.unstubAllGlobals();
-});
+const i18n = await createTestI18n();
+cleanUpAfterEachTest();
 
 const manager = buildSessionUser('Gestionnaire');
-const school = buildSchool([]);
+const school = buildCatalogueSchool([]);
 
 describe('users button bar, rights', () => {
   it('shows every button to a manager', () => {
@@ -55,7 +48,7 @@ describe('users button bar, rights', () => {
 
   it('turns add user off for a school without uai', () => {
     mockFetch({});
-    renderButtonBar({ i18n, school: buildSchool([], { uai: '' }), user: manager });
+    renderButtonBar({ i18n, school: buildCatalogueSchool([], { uai: '' }), user: manager });
 
     const add = screen.getByRole('button', { name: 'Ajouter un utilisateur' });
     expect(add).toHaveAttribute('aria-disabled', 'true');

@@ -2,23 +2,15 @@ import type { SchoolUser } from '@console/contract';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n as I18n } from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bodiesSentTo, mockFetch, type MockAnswer } from '../../../test/fetch-mock';
-import { createTestI18n } from '../../../test/render';
+import { cleanUpAfterEachTest, createTestI18n } from '../../../test/render';
 import { renderUsersGrid } from './test-harness';
 import { GRID_USERS } from './test-fixtures';
 import { findCell, waitForGrid } from './test-queries';
 
-let i18n: I18n;
-beforeAll(async () => {
-  i18n = await createTestI18n();
-});
-afterEach(() => {
-  window.localStorage.clear();
-  vi.unstubAllGlobals();
-  notifications.clean();
-});
+const i18n = await createTestI18n();
+cleanUpAfterEachTest({ clearStorage: true });
 
 const PROFILES = [
   { IDprofil: 1, Nom: 'Eleve' },

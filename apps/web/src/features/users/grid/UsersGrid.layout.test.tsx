@@ -1,22 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n as I18n } from 'i18next';
 import { act } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestI18n, renderWithProviders } from '../../../test/render';
+import { describe, expect, it } from 'vitest';
+import { cleanUpAfterEachTest, createTestI18n, renderWithProviders } from '../../../test/render';
 import { GridPreferencesPanel, USERS_GRID_PREFERENCES_KEY } from '../../preferences/components/GridPreferencesPanel';
+import { buildSchoolUser } from '../test-factories';
+import { buildGridSchool, GRID_USERS } from './test-fixtures';
 import { renderUsersGrid } from './test-harness';
-import { buildGridSchool, buildGridUser, GRID_USERS } from './test-fixtures';
 import { expectStatus, findRow, findSelectionBox, shownHeaders, shownLogins, waitForGrid } from './test-queries';
 
-let i18n: I18n;
-beforeAll(async () => {
-  i18n = await createTestI18n();
-});
-afterEach(() => {
-  window.localStorage.clear();
-  vi.unstubAllGlobals();
-});
+const i18n = await createTestI18n();
+cleanUpAfterEachTest({ clearStorage: true });
 
 const stored = () =>
   JSON.parse(window.localStorage.getItem(USERS_GRID_PREFERENCES_KEY) ?? 'null') as {
@@ -43,8 +37,8 @@ describe('the users grid layout', { timeout: 30_000 }, () => {
   });
 
   it('counts in French number format', async () => {
-    const many = Array.from({ length: 1234 }, (_unused, index) => buildGridUser({ id: index + 1, disabled: index >= 1200 }));
-    renderUsersGrid(i18n, { school: buildGridSchool({}, many) });
+    const many = Array.from({ length: 1234 }, (_unused, index) => buildSchoolUser({ id: index + 1, disabled: index >= 1200 }));
+    renderUsersGrid(i18n, { school: buildGridSchool({ users: many }) });
 
     await expectStatus('1 234 utilisateurs · 1 200 filtrés · 0 sélectionnés');
   });
@@ -186,7 +180,7 @@ describe('the users grid layout', { timeout: 30_000 }, () => {
     act(() =>
       queryClient.setQueryData(
         ['schools', 'users', '0750001A'],
-        buildGridSchool({}, [...buildGridSchool().users, buildGridUser({ id: 6, login: 'ffabre' })]),
+        buildGridSchool({ users: [...GRID_USERS, buildSchoolUser({ id: 6, login: 'ffabre' })] }),
       ),
     );
     await expectStatus('6 utilisateurs · 1 filtrés · 0 sélectionnés');
@@ -204,7 +198,7 @@ describe('the users grid layout', { timeout: 30_000 }, () => {
     const reloaded = GRID_USERS.filter((listed) => listed.id !== 2).map((listed) =>
       listed.id === 1 ? { ...listed, level: '3e' } : listed,
     );
-    act(() => queryClient.setQueryData(['schools', 'users', '0750001A'], buildGridSchool({}, reloaded)));
+    act(() => queryClient.setQueryData(['schools', 'users', '0750001A'], buildGridSchool({ users: reloaded })));
 
     await expectStatus('4 utilisateurs · 3 filtrés · 1 sélectionnés');
     await waitFor(() => expect(onSelectionChange).toHaveBeenLastCalledWith([expect.objectContaining({ id: 1, level: '3e' })]));

@@ -1,30 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { i18n as I18n } from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useShell } from '../../../app/shell/ShellContext';
 import { bodiesSentTo, mockFetch } from '../../../test/fetch-mock';
-import { createTestI18n } from '../../../test/render';
+import { cleanUpAfterEachTest, createTestI18n } from '../../../test/render';
 import { buildSessionUser } from '../../../test/users';
 import { USERS_GRID_PREFERENCES_KEY } from '../../preferences/components/GridPreferencesPanel';
 import { useSchoolUsers } from '../../schools/api';
 import { useSelectSchool } from '../../schools/hooks/useSelectSchool';
 import { renderInShell } from '../../schools/testing';
 import { UsersGrid } from '../components/UsersGrid';
-import { buildDefinitions, buildGridSchool, buildGridUser, GRID_UAI } from './test-fixtures';
+import { buildSchoolUser, SCHOOL_UAI } from '../test-factories';
+import { buildDefinitions, buildGridSchool } from './test-fixtures';
 import { expectStatus, findCell, shownLogins, waitForGrid } from './test-queries';
 
 const OTHER_UAI = '0690002B';
 const PASSWORDS = { 1: 'Bavu4821', 2: 'Kemo1937', 3: 'Tiza5503', 4: null };
 
-let i18n: I18n;
-beforeAll(async () => {
-  i18n = await createTestI18n();
-});
-afterEach(() => {
-  window.localStorage.clear();
-  vi.unstubAllGlobals();
-});
+const i18n = await createTestI18n();
+cleanUpAfterEachTest({ clearStorage: true });
 
 /** The users grid of the active school, and a button making another school active as the school picker does. */
 function ActiveSchoolGrid() {
@@ -33,7 +27,7 @@ function ActiveSchoolGrid() {
   const school = useSchoolUsers(activeSchoolUai!);
   return (
     <>
-      <button type="button" onClick={() => selectSchool(activeSchoolUai === GRID_UAI ? OTHER_UAI : GRID_UAI)}>
+      <button type="button" onClick={() => selectSchool(activeSchoolUai === SCHOOL_UAI ? OTHER_UAI : SCHOOL_UAI)}>
         Changer d'établissement
       </button>
       {school.data && (
@@ -53,11 +47,12 @@ function ActiveSchoolGrid() {
 function mockSchools() {
   // Answers what the grid asks: one row first, then the other filtered rows.
   const answers = [[2], [1, 3, 4]];
-  const other = buildGridSchool({ informations: { ...buildGridSchool().informations, uai: OTHER_UAI, name: 'Lycée Ampère' } }, [
-    buildGridUser({ id: 21, login: 'zzola', uai: OTHER_UAI }),
-  ]);
+  const other = buildGridSchool({
+    informations: { uai: OTHER_UAI, name: 'Lycée Ampère' },
+    users: [buildSchoolUser({ id: 21, login: 'zzola', uai: OTHER_UAI })],
+  });
   return mockFetch({
-    [`GET /api/schools/${GRID_UAI}/users`]: { status: 200, body: buildGridSchool() },
+    [`GET /api/schools/${SCHOOL_UAI}/users`]: { status: 200, body: buildGridSchool() },
     [`GET /api/schools/${OTHER_UAI}/users`]: { status: 200, body: other },
     'POST /api/users/passwords/decrypt': () => ({
       status: 200,
@@ -69,7 +64,7 @@ function mockSchools() {
 describe('the users grid across schools', { timeout: 30_000 }, () => {
   it('clears the filters when another school becomes active, and keeps the columns', async () => {
     mockSchools();
-    renderInShell(<ActiveSchoolGrid />, { i18n, initial: { activeSchoolUai: GRID_UAI, view: 'users' } });
+    renderInShell(<ActiveSchoolGrid />, { i18n, initial: { activeSchoolUai: SCHOOL_UAI, view: 'users' } });
     const user = userEvent.setup();
     await waitForGrid();
     await user.click(screen.getByRole('button', { name: 'Filtres' }));
@@ -98,7 +93,10 @@ describe('the users grid across schools', { timeout: 30_000 }, () => {
 
   it('reveals passwords on demand, keeps them out of every cache and storage, and forgets them with the school', async () => {
     const fetchMock = mockSchools();
-    const { queryClient } = renderInShell(<ActiveSchoolGrid />, { i18n, initial: { activeSchoolUai: GRID_UAI, view: 'users' } });
+    const { queryClient } = renderInShell(<ActiveSchoolGrid />, {
+      i18n,
+      initial: { activeSchoolUai: SCHOOL_UAI, view: 'users' },
+    });
     const user = userEvent.setup();
     await waitForGrid();
     expect(await findCell('aarnaud', 'password')).toHaveTextContent('••••••••');

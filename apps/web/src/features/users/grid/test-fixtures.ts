@@ -1,15 +1,14 @@
+import { users, type ColumnDefinition, type SchoolUser } from '@console/contract';
 import {
-  users,
-  type ColumnDefinition,
-  type School,
-  type SchoolApplication,
-  type SchoolPlatform,
-  type SchoolUser,
-} from '@console/contract';
+  buildSchool,
+  buildSchoolApplication,
+  buildSchoolPlatform,
+  buildSchoolUser,
+  type SchoolOverrides,
+  type SchoolWithUsers,
+} from '../test-factories';
 
 /** Test data for the users grid: a school's catalogue, users and column definitions (as `GET /users/headers` answers them). */
-
-export const GRID_UAI = '0750001A';
 
 function field(
   ColonneBDD: string,
@@ -30,53 +29,8 @@ function field(
   };
 }
 
-export function buildApplication(
-  overrides: Partial<SchoolApplication> & Pick<SchoolApplication, 'idApplication' | 'name'>,
-): SchoolApplication {
-  return {
-    order: overrides.idApplication,
-    platformId: 'PLAT',
-    urls: {},
-    urlSchemeLoginRequired: false,
-    urlSchemePwdRequired: false,
-    urlSchemeCodeYesNo: false,
-    urlSchemeCodeRequired: false,
-    applicationCodeYesNo: false,
-    applicationCodeRequired: false,
-    commonCode: null,
-    connectDiffPassword: false,
-    worksWithCas: false,
-    ...overrides,
-  };
-}
-
-export const PLATFORMS: SchoolPlatform[] = [
-  {
-    platformId: 'QUIZ',
-    platformName: 'Quizeo',
-    platformOrder: 1,
-    platformForExport: true,
-    platformExportType: 'csv',
-    platformCodeRequired: false,
-    platformCodeYesNo: false,
-    commonCode: null,
-    urls: [],
-  },
-  {
-    platformId: 'KNE',
-    platformName: 'KNE',
-    platformOrder: 2,
-    platformForExport: true,
-    platformExportType: 'csv',
-    platformCodeRequired: false,
-    platformCodeYesNo: false,
-    commonCode: null,
-    urls: [],
-  },
-];
-
-export const QUIZEO = buildApplication({ idApplication: 2, name: 'Quizeo', platformId: 'QUIZ' });
-export const KNE = buildApplication({
+export const QUIZEO = buildSchoolApplication({ idApplication: 2, name: 'Quizeo', platformId: 'QUIZ' });
+export const KNE = buildSchoolApplication({
   idApplication: 4,
   name: 'Manuels KNE',
   platformId: 'KNE',
@@ -147,35 +101,9 @@ export function buildDefinitions({
   ];
 }
 
-export function buildGridUser(overrides: Partial<SchoolUser> & Pick<SchoolUser, 'id'>): SchoolUser {
-  return {
-    importNumber: null,
-    adminMode: 0,
-    uai: GRID_UAI,
-    lastname: `Nom${overrides.id}`,
-    firstname: `Prénom${overrides.id}`,
-    login: `user${overrides.id}`,
-    level: '6e',
-    className: '6A',
-    disabled: false,
-    disabledAt: null,
-    profile: 'Eleve',
-    locked: false,
-    lastLoginAt: null,
-    tabletNumber: null,
-    comment: null,
-    subject: null,
-    email: null,
-    options: [],
-    applications: {},
-    platforms: [],
-    ...overrides,
-  };
-}
-
 /** Five users: Alice (Latin, Grec), Bruno (Latin), Chloé (Grec), Denis (no option), and Émile, disabled. */
 export const GRID_USERS: SchoolUser[] = [
-  buildGridUser({
+  buildSchoolUser({
     id: 1,
     lastname: 'Arnaud',
     firstname: 'Alice',
@@ -183,7 +111,7 @@ export const GRID_USERS: SchoolUser[] = [
     options: ['Latin', 'Grec'],
     applications: { '2': { status: 1, code: null } },
   }),
-  buildGridUser({
+  buildSchoolUser({
     id: 2,
     lastname: 'Bernard',
     firstname: 'Bruno',
@@ -192,8 +120,8 @@ export const GRID_USERS: SchoolUser[] = [
     className: '5B',
     options: ['Latin'],
   }),
-  buildGridUser({ id: 3, lastname: 'Caron', firstname: 'Chloé', login: 'ccaron', options: ['Grec'], adminMode: 1 }),
-  buildGridUser({
+  buildSchoolUser({ id: 3, lastname: 'Caron', firstname: 'Chloé', login: 'ccaron', options: ['Grec'], adminMode: 1 }),
+  buildSchoolUser({
     id: 4,
     lastname: 'Dupont',
     firstname: 'Denis',
@@ -203,7 +131,7 @@ export const GRID_USERS: SchoolUser[] = [
     className: null,
     subject: 'Maths',
   }),
-  buildGridUser({
+  buildSchoolUser({
     id: 5,
     lastname: 'Étienne',
     firstname: 'Émile',
@@ -214,37 +142,20 @@ export const GRID_USERS: SchoolUser[] = [
   }),
 ];
 
-export function buildGridSchool(
-  overrides: Partial<School> = {},
-  list: SchoolUser[] = GRID_USERS,
-): School & { users: SchoolUser[] } {
-  return {
-    informations: {
-      uai: GRID_UAI,
-      name: 'Collège Jean Moulin',
-      town: 'Lyon',
-      extension: 'jmoulin',
-      adminDuration: 0,
-      connectRndPwd: false,
-      address: '1 rue de la Paix',
-      postalCode: '69001',
-      sector: 'Public',
-      latitude: null,
-      longitude: null,
-      emailRequired: false,
-    },
-    deployment: {},
-    regexGlobal: [],
-    regexEstab: [],
+/** The grid's school: Quizeo and KNE as catalogue, three options, and the five users above unless told otherwise. */
+export function buildGridSchool(overrides: SchoolOverrides = {}): SchoolWithUsers {
+  return buildSchool({
     applications: [QUIZEO, KNE],
-    platforms: PLATFORMS,
+    platforms: [
+      buildSchoolPlatform({ platformId: 'QUIZ', platformName: 'Quizeo' }),
+      buildSchoolPlatform({ platformId: 'KNE', platformOrder: 2 }),
+    ],
     options: [
       { idOption: 11, name: 'Latin' },
       { idOption: 12, name: 'Grec' },
       { idOption: 13, name: 'Théâtre' },
     ],
-    abilities: { canDelete: false },
+    users: GRID_USERS,
     ...overrides,
-    users: list,
-  };
+  });
 }

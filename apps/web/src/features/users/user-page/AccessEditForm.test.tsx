@@ -8,7 +8,8 @@ import { createTestI18n, renderWithProviders } from '../../../test/render';
 import { buildSessionUser } from '../../../test/users';
 import { schoolsQueryKeys } from '../../schools/api';
 import { UserPageDrawer } from '../components/UserPageDrawer';
-import { buildSchoolWithUsers, buildUserPage, UAI } from './testing';
+import { SCHOOL_UAI } from '../test-factories';
+import { buildSchoolWithUsers, buildUserPage } from './testing';
 
 let i18n: I18n;
 beforeAll(async () => {
@@ -58,7 +59,7 @@ describe('the access edit form', () => {
   it('sends the cleaned access with an empty application list, tells it, and refreshes the grid row', async () => {
     const saved = buildUserPage({ informations: { firstName: 'Jean', lastName: 'DURAND', login: 'jean.durand', email: 'jean@example.fr' } });
     const { events, form, fetchMock, queryClient } = await openEditForm({ putAnswer: { status: 200, body: saved } });
-    await waitFor(() => expect(queryClient.getQueryData(schoolsQueryKeys.users(UAI))).toBeDefined());
+    await waitFor(() => expect(queryClient.getQueryData(schoolsQueryKeys.users(SCHOOL_UAI))).toBeDefined());
 
     await replace(events, within(form).getByLabelText(/^Prénom/), 'jean');
     await replace(events, within(form).getByLabelText(/^Identifiant/), 'jean.durand');
@@ -70,7 +71,7 @@ describe('the access edit form', () => {
       { informations: { firstName: 'Jean', lastName: 'DURAND', login: 'jean.durand', password: 'baco1234', email: 'jean@example.fr' }, applications: [] },
     ]);
     expect(screen.queryByRole('form', { name: 'Modifier les accès' })).not.toBeInTheDocument();
-    const rows = queryClient.getQueryData<{ users: SchoolUser[] }>(schoolsQueryKeys.users(UAI))!.users;
+    const rows = queryClient.getQueryData<{ users: SchoolUser[] }>(schoolsQueryKeys.users(SCHOOL_UAI))!.users;
     expect(rows.find((row) => row.id === 12)).toMatchObject({ firstname: 'Jean', login: 'jean.durand', email: 'jean@example.fr' });
   });
 

@@ -6,7 +6,8 @@ import { bodiesSentTo, mockFetch, type MockAnswer } from '../../../test/fetch-mo
 import { createTestI18n, renderWithProviders } from '../../../test/render';
 import { buildSessionUser } from '../../../test/users';
 import { UserPageDrawer } from '../components/UserPageDrawer';
-import { buildPageApplication, buildPlatform, buildSchoolApplication, buildSchoolWithUsers, buildUserPage } from './testing';
+import { buildSchoolApplication, buildSchoolPlatform } from '../test-factories';
+import { buildPageApplication, buildSchoolWithUsers, buildUserPage } from './testing';
 
 let i18n: I18n;
 beforeAll(async () => {
@@ -24,7 +25,7 @@ const school = buildSchoolWithUsers({
     buildSchoolApplication({ urlSchemeLoginRequired: true, urlSchemeCodeRequired: true }),
     buildSchoolApplication({ idApplication: 5, name: 'Pronote', platformId: 'PRO' }),
   ],
-  platforms: [buildPlatform(), buildPlatform({ platformId: 'PRO', platformName: 'Pronote' })],
+  platforms: [buildSchoolPlatform(), buildSchoolPlatform({ platformId: 'PRO', platformName: 'Pronote' })],
 });
 
 const lalilo = buildPageApplication({ platformLogin: 'lea.kne', hasPlatformPassword: true });

@@ -1,8 +1,15 @@
-import type { School, SchoolApplication, SchoolPlatform, SchoolUser, UserPage, UserPageApplication } from '@console/contract';
+import type { UserPage, UserPageApplication } from '@console/contract';
+import {
+  buildSchool,
+  buildSchoolApplication,
+  buildSchoolPlatform,
+  buildSchoolUser,
+  SCHOOL_UAI,
+  type SchoolOverrides,
+  type SchoolWithUsers,
+} from '../test-factories';
 
 /** Builders of the answers the user page reads, for its tests. */
-
-export const UAI = '0750001A';
 
 export function buildUserPage(overrides: { informations?: Partial<UserPage['informations']> } & Partial<Omit<UserPage, 'informations'>> = {}): UserPage {
   const { informations, ...rest } = overrides;
@@ -20,7 +27,7 @@ export function buildUserPage(overrides: { informations?: Partial<UserPage['info
       subject: null,
       tabletNumber: null,
       profile: 'Eleve',
-      uai: UAI,
+      uai: SCHOOL_UAI,
       schoolName: 'Collège Jean Moulin',
       disabled: false,
       locked: false,
@@ -58,99 +65,13 @@ export function buildPageApplication(overrides: Partial<UserPageApplication['inf
   };
 }
 
-export function buildSchoolApplication(overrides: Partial<SchoolApplication> = {}): SchoolApplication {
-  return {
-    idApplication: 3,
-    name: 'Lalilo',
-    order: 1,
-    platformId: 'KNE',
-    urls: {},
-    urlSchemeLoginRequired: false,
-    urlSchemePwdRequired: false,
-    urlSchemeCodeYesNo: false,
-    urlSchemeCodeRequired: false,
-    applicationCodeYesNo: false,
-    applicationCodeRequired: false,
-    commonCode: null,
-    connectDiffPassword: false,
-    worksWithCas: false,
-    ...overrides,
-  };
-}
-
-export function buildPlatform(overrides: Partial<SchoolPlatform> = {}): SchoolPlatform {
-  return {
-    platformId: 'KNE',
-    platformName: 'KNE',
-    platformOrder: 1,
-    platformForExport: true,
-    platformExportType: 'csv',
-    platformCodeRequired: false,
-    platformCodeYesNo: false,
-    commonCode: null,
-    urls: [],
-    ...overrides,
-  };
-}
-
-export function buildSchoolUser(overrides: Partial<SchoolUser> = {}): SchoolUser {
-  return {
-    id: 12,
-    importNumber: null,
-    adminMode: 0,
-    uai: UAI,
-    lastname: 'DURAND',
-    firstname: 'Léa',
-    login: 'lea.durand',
-    level: '6e',
-    className: '6e A',
-    disabled: false,
-    disabledAt: null,
-    profile: 'Eleve',
-    locked: false,
-    lastLoginAt: null,
-    tabletNumber: null,
-    comment: null,
-    subject: null,
-    email: null,
-    options: [],
-    applications: {},
-    platforms: [],
-    ...overrides,
-  };
-}
-
-/** The answer of `GET /schools/{uai}/users` with the seeded name rules. */
-export function buildSchoolWithUsers(
-  overrides: Partial<School> & { users?: SchoolUser[] } = {},
-): School & { users: SchoolUser[] } {
-  return {
-    informations: {
-      uai: UAI,
-      name: 'Collège Jean Moulin',
-      town: 'Paris',
-      extension: 'clg-moulin',
-      adminDuration: 0,
-      connectRndPwd: false,
-      address: '1 rue de Paris',
-      postalCode: '75001',
-      sector: 'Public',
-      latitude: null,
-      longitude: null,
-      emailRequired: false,
-    },
-    deployment: {},
-    regexGlobal: [
-      { field: 'firstname', structure: "[A-Za-zÀ-ÿ' -]", special: "-' ", conversion: 'FIRSTMAJ' },
-      { field: 'lastname', structure: "[A-Za-zÀ-ÿ' -]", special: "-' ", conversion: 'MAJ' },
-      { field: 'login', structure: '[a-z0-9.-]', special: '.-', conversion: 'MIN' },
-    ],
-    regexEstab: [],
+/** The answer of `GET /schools/{uai}/users` with Léa DURAND and Tom MARTIN, Lalilo on KNE as catalogue. */
+export function buildSchoolWithUsers(overrides: SchoolOverrides = {}): SchoolWithUsers {
+  const lea = buildSchoolUser({ id: 12, lastname: 'DURAND', firstname: 'Léa', login: 'lea.durand', className: '6e A' });
+  return buildSchool({
     applications: [buildSchoolApplication()],
-    platforms: [buildPlatform()],
-    options: [],
-    abilities: { canDelete: false },
-    users: [buildSchoolUser(), buildSchoolUser({ id: 13, login: 'tom.martin', firstname: 'Tom', lastname: 'MARTIN' })],
+    platforms: [buildSchoolPlatform()],
+    users: [lea, { ...lea, id: 13, login: 'tom.martin', firstname: 'Tom', lastname: 'MARTIN' }],
     ...overrides,
-  };
+  });
 }
