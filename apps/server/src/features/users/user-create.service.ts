@@ -83,13 +83,10 @@ export async function createUser(ctx: ServiceContext, input: NewUser): Promise<{
   const id = await ctx.db.transaction(async (tx) => {
     if (await isLoginTaken(tx, login))
       throw new AppError('conflict', contract.USERNAME_TAKEN, { fieldErrors: { 'values.login': [contract.USERNAME_TAKEN] } });
-    const userId = await insertUser(tx, {
-      uai: values.uai,
-      profileId: PROFILES[values.profile],
+    // The fields stored as given, and written as they are into the audit entry.
+    const fields = {
       firstname,
       lastname,
-      login,
-      ...storedPassword,
       level: values.level,
       className: values.class,
       subject: values.subject,
@@ -97,6 +94,13 @@ export async function createUser(ctx: ServiceContext, input: NewUser): Promise<{
       tabletNumber: values.tabletNumber,
       comment: values.comment,
       adminMode: values.adminMode,
+    };
+    const userId = await insertUser(tx, {
+      uai: values.uai,
+      profileId: PROFILES[values.profile],
+      login,
+      ...storedPassword,
+      ...fields,
       linkToken: randomToken(),
       createdBy: editorLabel(ctx.actor),
     });
@@ -122,16 +126,8 @@ export async function createUser(ctx: ServiceContext, input: NewUser): Promise<{
       uai: values.uai,
       after: {
         login,
-        firstname,
-        lastname,
         profile: values.profile,
-        level: values.level,
-        className: values.class,
-        subject: values.subject,
-        email: values.email,
-        tabletNumber: values.tabletNumber,
-        comment: values.comment,
-        adminMode: values.adminMode,
+        ...fields,
         options: optionNames,
         applications: accesses.map((access) => ({ applicationId: access.applicationId, login: access.login, keys: access.keys })),
         // The password is named, never written.

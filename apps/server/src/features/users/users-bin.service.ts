@@ -1,5 +1,5 @@
 import { profileNameOf, users as contract, type BinnedUser } from '@console/contract';
-import { writeAuditEntries } from '../../platform/audit/audit.js';
+import { auditUserChanges, writeAuditEntries } from '../../platform/audit/audit.js';
 import { canReachSchool } from '../../platform/auth/school-scope.js';
 import type { ServiceContext } from '../../platform/context.js';
 import type { Database } from '../../platform/db/client.js';
@@ -62,15 +62,16 @@ export async function deleteUsers(ctx: ServiceContext, ids: readonly number[], n
     );
     await writeAuditEntries(
       tx,
-      selected.map((user) => ({
-        actor: ctx.actor,
-        action: 'delete',
-        entity: 'user',
-        entityId: user.id,
-        uai: user.uai,
-        before: summaryOf(user, user.profileId, user.className),
-        after: { inBin: true, purgeAt: purgeDateOf(now).toISOString() },
-      })),
+      auditUserChanges(
+        ctx.actor,
+        'delete',
+        selected.map((user) => ({
+          id: user.id,
+          uai: user.uai,
+          before: summaryOf(user, user.profileId, user.className),
+          after: { inBin: true, purgeAt: purgeDateOf(now).toISOString() },
+        })),
+      ),
     );
     return { count: selected.length };
   });
@@ -118,15 +119,16 @@ export async function restoreUsers(ctx: ServiceContext, ids: readonly number[]):
     await restoreUsersFromBin(tx, unique);
     await writeAuditEntries(
       tx,
-      rows.map((row) => ({
-        actor: ctx.actor,
-        action: 'restore',
-        entity: 'user',
-        entityId: row.user_id,
-        uai: row.uai,
-        before: { inBin: true },
-        after: summaryOf(row, row.profile_id, row.class_name),
-      })),
+      auditUserChanges(
+        ctx.actor,
+        'restore',
+        rows.map((row) => ({
+          id: row.user_id,
+          uai: row.uai,
+          before: { inBin: true },
+          after: summaryOf(row, row.profile_id, row.class_name),
+        })),
+      ),
     );
     return { count: rows.length };
   });
@@ -142,14 +144,11 @@ export async function purgeBin(db: Database, now = new Date()): Promise<void> {
     await deleteExpiredUndoEntries(tx, now);
     await writeAuditEntries(
       tx,
-      purged.map((row) => ({
-        actor: null,
-        action: 'purge',
-        entity: 'user',
-        entityId: row.user_id,
-        uai: row.uai,
-        before: { login: row.login, inBin: true },
-      })),
+      auditUserChanges(
+        null,
+        'purge',
+        purged.map((row) => ({ id: row.user_id, uai: row.uai, before: { login: row.login, inBin: true } })),
+      ),
     );
   });
 }

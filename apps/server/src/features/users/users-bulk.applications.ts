@@ -1,5 +1,5 @@
 import { users as contract, type BulkUpdate } from '@console/contract';
-import type { AuditEntry } from '../../platform/audit/audit.js';
+import { auditUserChanges, type AuditEntry } from '../../platform/audit/audit.js';
 import { decryptSecret, encryptSecret } from '../../platform/auth/secrets.js';
 import type { ServiceContext } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
@@ -47,18 +47,19 @@ export function auditAccesses(
   applicationName: string,
   changes: readonly { user: Pick<UserRecord, 'id' | 'uai'>; before: StoredAccess | null; after: StoredAccess | null }[],
 ): AuditEntry[] {
-  return changes.map((change) => ({
-    actor: ctx.actor,
+  return auditUserChanges(
+    ctx.actor,
     action,
-    entity: 'user',
-    entityId: change.user.id,
-    uai: change.user.uai,
-    before: auditOfAccess(applicationName, change.before),
-    after: {
-      ...auditOfAccess(applicationName, change.after),
-      ...(change.before?.passwordEncrypted !== change.after?.passwordEncrypted && { passwordChanged: true }),
-    },
-  }));
+    changes.map((change) => ({
+      id: change.user.id,
+      uai: change.user.uai,
+      before: auditOfAccess(applicationName, change.before),
+      after: {
+        ...auditOfAccess(applicationName, change.after),
+        ...(change.before?.passwordEncrypted !== change.after?.passwordEncrypted && { passwordChanged: true }),
+      },
+    })),
+  );
 }
 
 /** The stored ciphertext for a given platform password: the stored one kept when the clear value is the same. */

@@ -1,4 +1,5 @@
 import { PROFILES, profileNameOf, users as contract, type BulkUpdate, type ProfileName } from '@console/contract';
+import { auditUserChanges } from '../../platform/audit/audit.js';
 import type { ServiceContext } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
 import { validationError } from '../../platform/errors/app-error.js';
@@ -41,15 +42,16 @@ export async function writeFieldValues(
     changed.map((change) => ({ id: change.user.id, value: storedValueOf(column, change.after) })),
     editorLabel(ctx.actor),
   );
-  return changed.map((change) => ({
-    actor: ctx.actor,
+  return auditUserChanges(
+    ctx.actor,
     action,
-    entity: 'user',
-    entityId: change.user.id,
-    uai: change.user.uai,
-    before: { [column]: change.before },
-    after: { [column]: change.after },
-  }));
+    changed.map((change) => ({
+      id: change.user.id,
+      uai: change.user.uai,
+      before: { [column]: change.before },
+      after: { [column]: change.after },
+    })),
+  );
 }
 
 /**

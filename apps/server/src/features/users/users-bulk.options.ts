@@ -1,5 +1,5 @@
 import type { BulkUpdate } from '@console/contract';
-import type { AuditEntry } from '../../platform/audit/audit.js';
+import { auditUserChanges, type AuditEntry } from '../../platform/audit/audit.js';
 import type { ServiceContext } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
 import { validationError } from '../../platform/errors/app-error.js';
@@ -25,15 +25,16 @@ export function auditOptionLists(
   action: string,
   changes: readonly { user: Pick<UserRecord, 'id' | 'uai'>; before: readonly OptionEntry[]; after: readonly OptionEntry[] }[],
 ): AuditEntry[] {
-  return changes.map((change) => ({
-    actor: ctx.actor,
+  return auditUserChanges(
+    ctx.actor,
     action,
-    entity: 'user',
-    entityId: change.user.id,
-    uai: change.user.uai,
-    before: { options: change.before.map((entry) => entry.name) },
-    after: { options: change.after.map((entry) => entry.name) },
-  }));
+    changes.map((change) => ({
+      id: change.user.id,
+      uai: change.user.uai,
+      before: { options: change.before.map((entry) => entry.name) },
+      after: { options: change.after.map((entry) => entry.name) },
+    })),
+  );
 }
 
 /** The change each school's users get: the option ids by school, created where the change needs one. */

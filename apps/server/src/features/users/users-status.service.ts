@@ -1,6 +1,6 @@
 import type { users } from '@console/contract';
 import type { z } from 'zod';
-import { writeAuditEntries } from '../../platform/audit/audit.js';
+import { auditUserChanges, writeAuditEntries } from '../../platform/audit/audit.js';
 import { forgetSessionsOfUsers } from '../../platform/auth/sessions.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors/app-error.js';
@@ -33,15 +33,16 @@ export async function setUsersDisabled(ctx: ServiceContext, body: DeactivateBody
     if (body.disable) await deleteSessionsOfUsers(tx, ids);
     await writeAuditEntries(
       tx,
-      toChange.map((user) => ({
-        actor: ctx.actor,
-        action: body.disable ? 'disable' : 'enable',
-        entity: 'user',
-        entityId: user.id,
-        uai: user.uai,
-        before: { disabled: user.disabled, disabledAt: user.disabledAt?.toISOString() ?? null, ...flags.get(user.id) },
-        after: { disabled: body.disable, disabledAt: disabledAt?.toISOString() ?? null, ...flags.get(user.id) },
-      })),
+      auditUserChanges(
+        ctx.actor,
+        body.disable ? 'disable' : 'enable',
+        toChange.map((user) => ({
+          id: user.id,
+          uai: user.uai,
+          before: { disabled: user.disabled, disabledAt: user.disabledAt?.toISOString() ?? null, ...flags.get(user.id) },
+          after: { disabled: body.disable, disabledAt: disabledAt?.toISOString() ?? null, ...flags.get(user.id) },
+        })),
+      ),
     );
     return ids;
   });

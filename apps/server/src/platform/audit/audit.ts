@@ -27,6 +27,14 @@ function auditRowOf(entry: AuditEntry): typeof auditLog.$inferInsert {
   };
 }
 
+/** One user's change as the audit log records it: before and after, never a secret. */
+export type UserChange = { id: number; uai: string | null; before?: unknown; after?: unknown };
+
+/** The audit entries of one action on several users (a bulk change, a delete, a restore...), one a user. */
+export function auditUserChanges(actor: AuditEntry['actor'], action: string, changes: readonly UserChange[]): AuditEntry[] {
+  return changes.map(({ id, uai, before, after }) => ({ actor, action, entity: 'user', entityId: id, uai, before, after }));
+}
+
 /** Writes one audit-log row, in the caller's transaction when given one. */
 export async function writeAudit(executor: Executor, entry: AuditEntry): Promise<void> {
   await executor.insert(auditLog).values(auditRowOf(entry));
