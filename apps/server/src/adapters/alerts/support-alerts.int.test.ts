@@ -22,7 +22,7 @@ beforeAll(async () => {
         );
         return;
       case '/slow':
-        setTimeout(() => response.end('[]'), 2_000);
+        setTimeout(() => response.end('[]'), 6_000);
         return;
       case '/garbage':
         response.end('<html>oops</html>');
@@ -47,8 +47,8 @@ describe('support alerts adapter', () => {
 
   it.each(['/slow', '/garbage', '/down'])('gives no alert when the host answers %s', async (path) => {
     const started = performance.now();
-    expect(await createSupportAlertSource(`${base}${path}`, 300).fetchAlerts()).toEqual([]);
-    expect(performance.now() - started).toBeLessThan(1_500);
+    expect(await createSupportAlertSource(`${base}${path}`, 1_000).fetchAlerts()).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(4_000);
   });
 
   it('gives no alert when no host is configured', async () => {

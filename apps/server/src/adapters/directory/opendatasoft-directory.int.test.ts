@@ -9,10 +9,10 @@ import { DirectoryUnavailableError, type SchoolDirectory } from './school-direct
 
 let fake: FakeEducationDirectory;
 let directory: SchoolDirectory;
-const TIMEOUT_MS = 300;
+const TIMEOUT_MS = 1_000;
 
 beforeAll(async () => {
-  fake = await startFakeEducationDirectory({ slowMs: 2_000 });
+  fake = await startFakeEducationDirectory({ slowMs: 6_000 });
   directory = createOpendatasoftDirectory({ baseUrl: fake.url, timeoutMs: TIMEOUT_MS });
 });
 afterAll(() => fake.close());
@@ -131,7 +131,7 @@ describe('education directory adapter', () => {
     const failure = await directory.searchSchools('vinci').catch((error: unknown) => error);
     expect((failure as DirectoryUnavailableError).reason).toBe('timeout');
     expect(performance.now() - started).toBeGreaterThanOrEqual(TIMEOUT_MS - 20);
-    expect(performance.now() - started).toBeLessThan(1_500);
+    expect(performance.now() - started).toBeLessThan(4_000);
   });
 
   it('throws DirectoryUnavailableError when nothing listens', async () => {

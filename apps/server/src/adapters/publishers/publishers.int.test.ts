@@ -5,10 +5,10 @@ import { createLeLivreScolaireVerifier } from './le-livre-scolaire.js';
 import { PublisherUnavailableError, type TokenVerifier } from './token-verifier.js';
 
 let fake: FakePublishers;
-const TIMEOUT_MS = 300;
+const TIMEOUT_MS = 1_000;
 
 beforeAll(async () => {
-  fake = await startFakePublishers({ slowMs: 2_000 });
+  fake = await startFakePublishers({ slowMs: 6_000 });
 });
 afterAll(() => fake.close());
 beforeEach(() => {
@@ -78,7 +78,7 @@ describe.each(clients)('%s adapter', (_label, publisher, create) => {
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(PublisherUnavailableError);
     expect((failure as PublisherUnavailableError).reason).toBe(reason);
-    expect(performance.now() - started).toBeLessThan(1_500);
+    expect(performance.now() - started).toBeLessThan(4_000);
   });
 
   it('throws unreachable when nothing listens', async () => {

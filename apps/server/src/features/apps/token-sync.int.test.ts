@@ -82,13 +82,13 @@ let crowd: { id: number; login: string }[];
 let adminCookie: string;
 
 beforeAll(async () => {
-  fake = await startFakePublishers({ slowMs: 2_000 });
+  fake = await startFakePublishers({ slowMs: 6_000 });
   t = await createTestContext({
     EDULIB_API_URL: fake.edulibUrl,
     EDULIB_API_KEY: fake.keys.edulib,
     LLS_API_URL: fake.llsUrl,
     LLS_API_KEY: fake.keys.lls,
-    PUBLISHER_TIMEOUT_MS: '300',
+    PUBLISHER_TIMEOUT_MS: '2000',
   });
   catalogue = await insertCatalogue(t.db);
   managed = (await buildSchool(t.db)).uai;
@@ -293,7 +293,7 @@ describe('POST /apps/:publisher/update/:target with publishers badly configured'
     badly = await createTestContext({
       EDULIB_API_URL: fake.edulibUrl,
       EDULIB_API_KEY: 'revoked-key',
-      PUBLISHER_TIMEOUT_MS: '300',
+      PUBLISHER_TIMEOUT_MS: '2000',
     });
     const ids = await insertCatalogue(badly.db);
     const uai = (await buildSchool(badly.db)).uai;

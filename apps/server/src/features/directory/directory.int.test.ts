@@ -10,8 +10,8 @@ let adminCookie: string;
 let managerCookie: string;
 
 beforeAll(async () => {
-  fake = await startFakeEducationDirectory({ slowMs: 2_000 });
-  t = await createTestContext({ EDUCATION_DIRECTORY_URL: fake.url, EDUCATION_DIRECTORY_TIMEOUT_MS: '300' });
+  fake = await startFakeEducationDirectory({ slowMs: 6_000 });
+  t = await createTestContext({ EDUCATION_DIRECTORY_URL: fake.url, EDUCATION_DIRECTORY_TIMEOUT_MS: '2000' });
   const admin = await buildUser(t.db, t.env.encryptionKey, { profile: 'Administrateur' });
   const manager = await buildUser(t.db, t.env.encryptionKey, { profile: 'Gestionnaire' });
   adminCookie = await signIn(t.app, admin.login, admin.password);

@@ -77,8 +77,8 @@ describe('quote status from Dolibarr (DOLIBARR_URL set)', () => {
   let s: Awaited<ReturnType<typeof setUp>>;
   let fake: FakeDolibarr;
   beforeAll(async () => {
-    fake = await startFakeDolibarr({ slowMs: 3_000 });
-    t = await createTestContext({ DOLIBARR_URL: fake.url, DOLIBARR_API_KEY: fake.apiKey, DOLIBARR_TIMEOUT_MS: '300' });
+    fake = await startFakeDolibarr({ slowMs: 6_000 });
+    t = await createTestContext({ DOLIBARR_URL: fake.url, DOLIBARR_API_KEY: fake.apiKey, DOLIBARR_TIMEOUT_MS: '2000' });
     s = await setUp(t);
     fake.addProposal(s.home, 2);
   });
