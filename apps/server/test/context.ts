@@ -80,6 +80,18 @@ export async function signIn(app: FastifyInstance, login: string, password: stri
   return sessionCookieOf(response);
 }
 
+/** Signs each user in, in order, and answers their Cookie headers under the same names. */
+export async function signInEach<Name extends string>(
+  app: FastifyInstance,
+  users: Record<Name, { login: string; password: string }>,
+): Promise<Record<Name, string>> {
+  const cookies = {} as Record<Name, string>;
+  for (const [name, user] of Object.entries(users) as [Name, { login: string; password: string }][]) {
+    cookies[name] = await signIn(app, user.login, user.password);
+  }
+  return cookies;
+}
+
 /** `app.inject` with a session cookie. */
 export function injectAs(app: FastifyInstance, cookie: string, options: InjectOptions): Promise<LightMyRequestResponse> {
   return app.inject({ ...options, headers: { ...options.headers, cookie } });

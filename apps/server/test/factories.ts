@@ -5,6 +5,7 @@ import { randomToken } from '../src/platform/auth/secrets.js';
 import type { Database } from '../src/platform/db/client.js';
 import { and, eq } from 'drizzle-orm';
 import { applications, managerSchools, options, platforms, schools, userApplications, userOptions, users } from '../src/platform/db/schema/index.js';
+import { signInEach, type TestContext } from './context.js';
 
 let sequence = 0;
 const next = () => ++sequence;
@@ -26,15 +27,14 @@ export async function buildSchool(db: Database, values: Partial<typeof schools.$
 
 export type BuiltUser = typeof users.$inferSelect & { password: string };
 
+/** What `buildUser` takes: a profile, and any column or the clear password to set. */
+export type BuildUserOptions = { profile: ProfileName; password?: string; managedSchools?: string[] } & Partial<typeof users.$inferInsert>;
+
 /**
  * A persisted user of a profile. Its password is stored the way the profile's are (encrypted for
  * Eleve and Enseignant, hashed for staff); `password` holds the clear value for sign-in tests.
  */
-export async function buildUser(
-  db: Database,
-  key: Buffer,
-  options: { profile: ProfileName; password?: string; managedSchools?: string[] } & Partial<typeof users.$inferInsert>,
-): Promise<BuiltUser> {
+export async function buildUser(db: Database, key: Buffer, options: BuildUserOptions): Promise<BuiltUser> {
   const { profile, password = 'Secret#2026', managedSchools = [], ...values } = options;
   const n = next();
   const stored = await storePassword(key, password, hasPrintablePassword(profile));
@@ -52,6 +52,21 @@ export async function buildUser(
     .returning();
   for (const uai of managedSchools) await db.insert(managerSchools).values({ userId: row!.id, uai });
   return { ...row!, password };
+}
+
+/**
+ * Builds users in the order given, then signs each in through the API: answers them and their
+ * session cookies under the names given.
+ */
+export async function buildSignedInUsers<Name extends string>(
+  t: Pick<TestContext, 'app' | 'db' | 'env'>,
+  specs: Record<Name, BuildUserOptions>,
+): Promise<{ users: Record<Name, BuiltUser>; cookies: Record<Name, string> }> {
+  const built = {} as Record<Name, BuiltUser>;
+  for (const [name, options] of Object.entries(specs) as [Name, BuildUserOptions][]) {
+    built[name] = await buildUser(t.db, t.env.encryptionKey, options);
+  }
+  return { users: built, cookies: await signInEach(t.app, built) };
 }
 
 export async function buildApplication(db: Database, values: { name: string; platformId?: string; order?: number }) {

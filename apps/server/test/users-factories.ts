@@ -1,24 +1,118 @@
 import { PROFILES, type ProfileName, type RightArea } from '@console/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { forgetProfileRights } from '../src/platform/auth/rights-cache.js';
+import { encryptSecret, randomToken } from '../src/platform/auth/secrets.js';
 import type { Database } from '../src/platform/db/client.js';
-import { applications, auditLog, devices, platforms, profileRights, type ApplicationUrls } from '../src/platform/db/schema/index.js';
+import {
+  applications,
+  auditLog,
+  devices,
+  options,
+  platforms,
+  profileRights,
+  userApplications,
+  userOptions,
+  users,
+  type ApplicationUrls,
+} from '../src/platform/db/schema/index.js';
+import type { TestContext } from './context.js';
+import { buildSchool, buildSignedInUsers, buildUser, type BuildUserOptions, type BuiltUser } from './factories.js';
+
+/**
+ * Factories for the users feature's tests: the two schools and signed-in users most of them start
+ * from, pupils one by one or thousands at once, applications with credential requirements,
+ * devices, profile rights, and readers of what was stored.
+ */
 
 let sequence = 0;
+const next = () => ++sequence;
+
+/**
+ * Two schools and users of them, signed in: a school administrator ("direction") and a pupil of
+ * `home`, and a Gestionnaire ("manager") of `other` (of `home` with `managerOf: 'home'`).
+ */
+export async function arrangeTwoSchools(
+  t: Pick<TestContext, 'app' | 'db' | 'env'>,
+  choices: { managerOf?: 'home' | 'other'; pupil?: Partial<BuildUserOptions> } = {},
+) {
+  const home = (await buildSchool(t.db)).uai;
+  const other = (await buildSchool(t.db)).uai;
+  const { users: built, cookies } = await buildSignedInUsers(t, {
+    direction: { profile: 'Administrateur établissement', uai: home },
+    manager: { profile: 'Gestionnaire', managedSchools: [choices.managerOf === 'home' ? home : other] },
+    pupil: { profile: 'Eleve', uai: home, ...choices.pupil },
+  });
+  return { home, other, users: built, cookies };
+}
+
+/** `count` pupils of a school, level 6e unless `values` say otherwise, each built by `buildUser`. */
+export function buildPupils(
+  t: Pick<TestContext, 'db' | 'env'>,
+  uai: string,
+  count: number,
+  values: Partial<BuildUserOptions> = {},
+): Promise<BuiltUser[]> {
+  return Promise.all(
+    Array.from({ length: count }, () => buildUser(t.db, t.env.encryptionKey, { profile: 'Eleve', uai, level: '6e', ...values })),
+  );
+}
+
+/**
+ * `count` users of a school in one multi-row insert per thousand (pupils by default, passwords
+ * encrypted as pupils' are). Answers their ids in insertion order.
+ */
+export async function buildManyUsers(
+  db: Database,
+  key: Buffer,
+  values: { uai: string; count: number; profile?: ProfileName } & Partial<typeof users.$inferInsert>,
+): Promise<number[]> {
+  const { uai, count: total, profile = 'Eleve', ...columns } = values;
+  const batch = next();
+  const passwordEncrypted = encryptSecret(key, 'ravo4821');
+  const ids: number[] = [];
+  for (let start = 0; start < total; start += 1000) {
+    const rows = Array.from({ length: Math.min(1000, total - start) }, (_, index) => ({
+      uai,
+      profileId: PROFILES[profile],
+      firstname: `Élève${start + index}`,
+      lastname: `Lot${batch}`,
+      login: `lot${batch}.eleve${start + index}`,
+      passwordEncrypted,
+      linkToken: randomToken(),
+      level: '6e',
+      ...columns,
+    }));
+    ids.push(...(await db.insert(users).values(rows).returning({ id: users.id })).map((row) => row.id));
+  }
+  return ids;
+}
 
 type PlatformFlags = Partial<
   Pick<
     typeof platforms.$inferInsert,
-    'urlSchemeLoginRequired' | 'urlSchemePwdRequired' | 'urlSchemeCodeYesNo' | 'urlSchemeCodeRequired' | 'platformCodeYesNo' | 'platformCodeRequired' | 'commonCode'
+    | 'urlSchemeLoginRequired'
+    | 'urlSchemePwdRequired'
+    | 'urlSchemeCodeYesNo'
+    | 'urlSchemeCodeRequired'
+    | 'platformCodeYesNo'
+    | 'platformCodeRequired'
+    | 'commonCode'
   >
 >;
 type ApplicationFlags = Partial<
-  Pick<typeof applications.$inferInsert, 'applicationCodeYesNo' | 'applicationCodeRequired' | 'commonCode' | 'worksWithCas' | 'order'>
+  Pick<
+    typeof applications.$inferInsert,
+    'applicationCodeYesNo' | 'applicationCodeRequired' | 'commonCode' | 'worksWithCas' | 'order'
+  >
 > & { urls?: ApplicationUrls };
 
 /** An application on a platform of its own, with the credential flags a test needs. */
-export async function buildCredentialApplication(db: Database, name: string, flags: { platform?: PlatformFlags; application?: ApplicationFlags } = {}) {
-  const platformId = `PF${++sequence}_${name.replace(/\W/g, '').slice(0, 10)}`;
+export async function buildCredentialApplication(
+  db: Database,
+  name: string,
+  flags: { platform?: PlatformFlags; application?: ApplicationFlags } = {},
+) {
+  const platformId = `PF${next()}_${name.replace(/\W/g, '').slice(0, 10)}`;
   await db.insert(platforms).values({ id: platformId, name: `Plateforme ${platformId}`, ...flags.platform });
   const [row] = await db
     .insert(applications)
@@ -31,13 +125,26 @@ export async function buildCredentialApplication(db: Database, name: string, fla
 export async function buildDevice(db: Database, user: { id: number }, values: Partial<typeof devices.$inferInsert> = {}) {
   const [row] = await db
     .insert(devices)
-    .values({ userId: user.id, model: 'iPad 9', operatingSystem: 'iPadOS 17', availableSpace: 12345, applicationVersion: '3.2.1', token: `token-${++sequence}`, ...values })
+    .values({
+      userId: user.id,
+      model: 'iPad 9',
+      operatingSystem: 'iPadOS 17',
+      availableSpace: 12345,
+      applicationVersion: '3.2.1',
+      token: `token-${next()}`,
+      ...values,
+    })
     .returning();
   return row!;
 }
 
 /** Sets a profile's levels on one area in the database and forgets the cached rights maps (sign in again afterwards). */
-export async function setProfileRight(db: Database, profile: ProfileName, area: RightArea, levels: { lecture: 0 | 1; ecriture: 0 | 1 }) {
+export async function setProfileRight(
+  db: Database,
+  profile: ProfileName,
+  area: RightArea,
+  levels: { lecture: 0 | 1; ecriture: 0 | 1 },
+) {
   await db
     .update(profileRights)
     .set(levels)
@@ -45,8 +152,32 @@ export async function setProfileRight(db: Database, profile: ProfileName, area: 
   forgetProfileRights(db);
 }
 
-/** The audit entries of a user, oldest first. */
-export async function listUserAudit(db: Database, userId: number) {
+export async function readUser(db: Database, id: number) {
+  return (await db.select().from(users).where(eq(users.id, id)))[0];
+}
+
+/** A user's option names in order. */
+export async function readOptionNames(db: Database, userId: number): Promise<string[]> {
+  const rows = await db
+    .select({ name: options.name })
+    .from(userOptions)
+    .innerJoin(options, eq(options.id, userOptions.optionId))
+    .where(eq(userOptions.userId, userId))
+    .orderBy(asc(userOptions.ordre));
+  return rows.map((row) => row.name);
+}
+
+export async function readAccess(db: Database, userId: number, applicationId: number) {
+  return (
+    await db
+      .select()
+      .from(userApplications)
+      .where(and(eq(userApplications.userId, userId), eq(userApplications.applicationId, applicationId)))
+  )[0];
+}
+
+/** The audit entries of one user, oldest first. */
+export async function readUserAudit(db: Database, userId: number) {
   return db
     .select()
     .from(auditLog)
@@ -54,8 +185,7 @@ export async function listUserAudit(db: Database, userId: number) {
     .orderBy(asc(auditLog.id));
 }
 
-/** How many audit entries exist: to show that an edit wrote none. */
-export async function countAuditEntries(db: Database): Promise<number> {
-  const result = await db.execute<{ total: number }>(sql`select count(*)::int as total from audit_log`);
-  return result.rows[0]!.total;
+/** How many audit entries exist, of one action when given: to show that a change wrote them, or none. */
+export function countAuditEntries(db: Database, action?: string): Promise<number> {
+  return db.$count(auditLog, action === undefined ? undefined : eq(auditLog.action, action));
 }

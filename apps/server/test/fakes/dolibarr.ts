@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { closeFake, listenFake, sendJson } from './http-fake.js';
+import { answerAfter, closeFake, listenFake, readJsonBody, sendJson } from './http-fake.js';
 
 /**
  * A local fake of Dolibarr's REST API for commercial proposals, answering as Dolibarr documents:
@@ -53,16 +53,6 @@ function proposalObject(proposal: Proposal) {
   };
 }
 
-async function readJson(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
 export async function startFakeDolibarr(options: { port?: number; host?: string; apiKey?: string; slowMs?: number } = {}): Promise<FakeDolibarr> {
   const apiKey = options.apiKey ?? 'dolibarr-test-key';
   const slowMs = options.slowMs ?? 15_000;
@@ -96,7 +86,7 @@ export async function startFakeDolibarr(options: { port?: number; host?: string;
     }
     const proposalControl = /^\/__control\/proposals\/([^/]+)$/.exec(url.pathname);
     if (request.method === 'PUT' && proposalControl) {
-      const body = (await readJson(request)) as { status?: unknown } | undefined;
+      const body = (await readJsonBody(request)) as { status?: unknown } | undefined;
       if (typeof body?.status !== 'number') return sendJson(response, 400, { error: 'expected {"status": 0..4}' });
       proposals.push({ id: nextId++, uai: decodeURIComponent(proposalControl[1]!), status: body.status });
       return sendJson(response, 200, { ok: true });
@@ -108,14 +98,7 @@ export async function startFakeDolibarr(options: { port?: number; host?: string;
       return dolibarrError(response, 401, key ? 'Unauthorized: Failed to login to API. OAuth provider DOLAPIKEY not valid' : "Unauthorized: Failed to login to API. No parameter 'HTTP_DOLAPIKEY' on HTTP header (and no parameter DOLAPIKEY in URL).");
     }
     if (mode === 'down') return dolibarrError(response, 500, 'Internal Server Error: Error when retrieve propal list : Lost connection to database');
-    if (mode === 'slow') {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        if (!response.destroyed) listProposals(url, response);
-      }, slowMs);
-      timers.add(timer);
-      return;
-    }
+    if (mode === 'slow') return answerAfter(response, slowMs, timers, () => listProposals(url, response));
     listProposals(url, response);
   }
 

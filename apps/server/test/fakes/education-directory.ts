@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { closeFake, listenFake, sendJson } from './http-fake.js';
+import { answerAfter, closeFake, listenFake, sendJson } from './http-fake.js';
 import { FAKE_DIRECTORY_RECORDS, type FakeDirectoryRecord } from './education-directory-records.js';
 import { OdsqlError, parseWhere } from './odsql.js';
 
@@ -99,14 +99,8 @@ export async function startFakeEducationDirectory(options: FakeEducationDirector
     }
     requests.push(url);
     switch (mode) {
-      case 'slow': {
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          if (!response.destroyed) answerRecords(url, response);
-        }, slowMs);
-        timers.add(timer);
-        return;
-      }
+      case 'slow':
+        return answerAfter(response, slowMs, timers, () => answerRecords(url, response));
       case 'error':
         return sendJson(response, 500, { error_code: 'InternalServerError', message: 'Internal error' });
       case 'rate-limited':

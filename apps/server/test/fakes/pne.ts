@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { closeFake, listenFake, sendJson } from './http-fake.js';
+import { answerInMode, closeFake, listenFake, readJsonBody, sendJson } from './http-fake.js';
 
 /**
  * A local fake of the PNE key-activation API (docs/publishers.md, "PNE key activation"):
@@ -34,16 +34,6 @@ export type FakePneOptions = { port?: number; host?: string; slowMs?: number; ap
 
 const MAX_ACCOUNTS = 100;
 export const REFUSED_PASSWORD = 'wrong-password';
-
-async function readJson(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    return undefined;
-  }
-}
 
 function readAccounts(body: unknown): ReceivedPneAccount[] | undefined {
   const accounts = (body as { accounts?: unknown } | undefined)?.accounts;
@@ -103,30 +93,10 @@ export async function startFakePne(options: FakePneOptions = {}): Promise<FakePn
     }
     if (request.method !== 'POST' || url.pathname !== '/v1/keys/activate') return sendJson(response, 404, { error: 'not_found' });
     if (request.headers.authorization !== `Bearer ${apiKey}`) return sendJson(response, 401, { error: 'invalid_api_key' });
-    const accounts = readAccounts(await readJson(request));
+    const accounts = readAccounts(await readJsonBody(request));
     if (!accounts) return sendJson(response, 400, { error: `expected 1 to ${MAX_ACCOUNTS} accounts {username, password, keys}` });
     calls.push(accounts);
-    const answer = () => sendJson(response, 200, { results: accounts.map(resultOf) });
-    switch (mode) {
-      case 'down':
-        response.writeHead(503, { 'content-type': 'text/plain' });
-        response.end('Service Unavailable');
-        return;
-      case 'garbage':
-        response.writeHead(200, { 'content-type': 'text/html' });
-        response.end('<html><body>Maintenance</body></html>');
-        return;
-      case 'slow': {
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          if (!response.destroyed) answer();
-        }, slowMs);
-        timers.add(timer);
-        return;
-      }
-      default:
-        return answer();
-    }
+    answerInMode(response, mode, () => sendJson(response, 200, { results: accounts.map(resultOf) }), { delayMs: slowMs, timers });
   }
 
   const server = createServer((request, response) => {

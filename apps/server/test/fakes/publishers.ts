@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { closeFake, listenFake, sendJson } from './http-fake.js';
+import { answerInMode, closeFake, listenFake, readJsonBody, sendJson } from './http-fake.js';
 
 /**
  * A local fake of both publishers' token-check APIs (docs/publishers.md), on one server:
@@ -37,16 +37,6 @@ export type FakePublishersOptions = { port?: number; host?: string; slowMs?: num
 
 const MAX_USERS = 500;
 const ERROR_MESSAGES: Record<FakePublisherName, string> = { edulib: 'Licence expirée', 'le-livre-scolaire': 'Compte inconnu' };
-
-async function readJson(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    return undefined;
-  }
-}
 
 type Parsed = { uai: string; users: { login: string; code: string | null }[] } | undefined;
 
@@ -123,32 +113,13 @@ export async function startFakePublishers(options: FakePublishersOptions = {}): 
     } else {
       return sendJson(response, 404, { error: 'not_found' });
     }
-    const body = await readJson(request);
+    const body = await readJsonBody(request);
     const check = publisher === 'edulib' ? readEdulibBody(body) : readLlsBody(decodeURIComponent(llsPath![1]!), body);
     if (!check || check.users.length === 0 || check.users.length > MAX_USERS) {
       return sendJson(response, 400, { error: `expected 1 to ${MAX_USERS} users` });
     }
     checks.push({ publisher, ...check });
-    switch (modes[publisher]) {
-      case 'down':
-        response.writeHead(503, { 'content-type': 'text/plain' });
-        response.end('Service Unavailable');
-        return;
-      case 'garbage':
-        response.writeHead(200, { 'content-type': 'text/html' });
-        response.end('<html><body>Maintenance</body></html>');
-        return;
-      case 'slow': {
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          if (!response.destroyed) answer(publisher, check, response);
-        }, slowMs);
-        timers.add(timer);
-        return;
-      }
-      default:
-        return answer(publisher, check, response);
-    }
+    answerInMode(response, modes[publisher], () => answer(publisher, check, response), { delayMs: slowMs, timers });
   }
 
   const server = createServer((request, response) => {

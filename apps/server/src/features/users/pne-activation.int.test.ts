@@ -2,7 +2,7 @@ import { users as contract } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, injectAs, signIn, type TestContext } from '../../../test/context.js';
+import { createTestContext, injectAs, signInEach, type TestContext } from '../../../test/context.js';
 import { buildSchool, buildUser, type BuiltUser } from '../../../test/factories.js';
 import { REFUSED_PASSWORD, startFakePne, type FakePne } from '../../../test/fakes/pne.js';
 import { buildEducadhocApplication, buildMessagingApp, buildUserWithEducadhocCode } from '../../../test/messaging-factories.js';
@@ -11,7 +11,7 @@ import { auditLog } from '../../platform/db/schema/index.js';
 let t: TestContext;
 let pne: FakePne;
 const apps = {} as Record<'notConfigured' | 'stopped', FastifyInstance>;
-const cookies = {} as Record<'direction' | 'pupil', string>;
+let cookies: Record<'direction' | 'pupil', string>;
 let teacher: BuiltUser;
 let teacherWithRefusedKey: BuiltUser;
 let teacherWithoutCode: BuiltUser;
@@ -44,8 +44,7 @@ beforeAll(async () => {
     uai: elsewhere,
     code: 'EDU-9999-1111',
   });
-  cookies.direction = await signIn(t.app, direction.login, direction.password);
-  cookies.pupil = await signIn(t.app, pupilWithCode.login, pupilWithCode.password);
+  cookies = await signInEach(t.app, { direction, pupil: pupilWithCode });
 
   apps.notConfigured = await buildMessagingApp(t, {});
   const stopped = await startFakePne();

@@ -1,37 +1,71 @@
 import { users as contract } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, injectAs, signIn, type TestContext } from '../../../test/context.js';
+import { createTestContext, injectAs, signInEach, type TestContext } from '../../../test/context.js';
 import { buildSchool, buildUser } from '../../../test/factories.js';
 
 let t: TestContext;
 let home: string;
 let managed: string;
-const cookies = {} as Record<'admin' | 'manager' | 'direction' | 'pupil', string>;
+let cookies: Record<'admin' | 'manager' | 'direction' | 'pupil', string>;
 
 beforeAll(async () => {
   t = await createTestContext();
   const key = t.env.encryptionKey;
   home = (await buildSchool(t.db, { name: 'Collège Jean Moulin', town: 'Lyon' })).uai;
   managed = (await buildSchool(t.db, { name: 'Lycée Victor Hugo', town: 'Nantes' })).uai;
-  const admin = await buildUser(t.db, key, { profile: 'Administrateur', lastname: 'Staff', firstname: 'Alice', login: 'alice.staff' });
-  const manager = await buildUser(t.db, key, { profile: 'Gestionnaire', managedSchools: [managed], lastname: 'Gérant', login: 'g.erant' });
+  const admin = await buildUser(t.db, key, {
+    profile: 'Administrateur',
+    lastname: 'Staff',
+    firstname: 'Alice',
+    login: 'alice.staff',
+  });
+  const manager = await buildUser(t.db, key, {
+    profile: 'Gestionnaire',
+    managedSchools: [managed],
+    lastname: 'Gérant',
+    login: 'g.erant',
+  });
   const direction = await buildUser(t.db, key, { profile: 'Administrateur établissement', uai: home, login: 'dir.home' });
-  const pupil = await buildUser(t.db, key, { profile: 'Eleve', uai: home, lastname: 'Dupont', firstname: 'Hélène', login: 'helene.dupont', level: '6e', className: '6A' });
+  const pupil = await buildUser(t.db, key, {
+    profile: 'Eleve',
+    uai: home,
+    lastname: 'Dupont',
+    firstname: 'Hélène',
+    login: 'helene.dupont',
+    level: '6e',
+    className: '6A',
+  });
   await buildUser(t.db, key, { profile: 'Eleve', uai: managed, lastname: 'Dupond', firstname: 'Jean', login: 'jean.dupond' });
-  await buildUser(t.db, key, { profile: 'Enseignant', uai: home, lastname: 'Martin', firstname: 'Jean', login: 'jean.martin', disabled: true });
+  await buildUser(t.db, key, {
+    profile: 'Enseignant',
+    uai: home,
+    lastname: 'Martin',
+    firstname: 'Jean',
+    login: 'jean.martin',
+    disabled: true,
+  });
   for (let n = 0; n < 55; n++) {
-    await buildUser(t.db, key, { profile: 'Eleve', uai: home, lastname: `Zola${String(n).padStart(2, '0')}`, firstname: 'Émile', login: `emile.zola${n}` });
+    await buildUser(t.db, key, {
+      profile: 'Eleve',
+      uai: home,
+      lastname: `Zola${String(n).padStart(2, '0')}`,
+      firstname: 'Émile',
+      login: `emile.zola${n}`,
+    });
   }
-  cookies.admin = await signIn(t.app, admin.login, admin.password);
-  cookies.manager = await signIn(t.app, manager.login, manager.password);
-  cookies.direction = await signIn(t.app, direction.login, direction.password);
-  cookies.pupil = await signIn(t.app, pupil.login, pupil.password);
+  cookies = await signInEach(t.app, { admin, manager, direction, pupil });
 });
 afterAll(() => t.close());
 
 async function search(who: keyof typeof cookies, q: string, page = 0) {
-  const response = await injectAs(t.app, cookies[who], { method: 'GET', url: `/api/users/search?q=${encodeURIComponent(q)}&page=${page}` });
-  return { status: response.statusCode, body: response.statusCode === 200 ? contract.searchUsers.answer.parse(response.json()) : response.json() };
+  const response = await injectAs(t.app, cookies[who], {
+    method: 'GET',
+    url: `/api/users/search?q=${encodeURIComponent(q)}&page=${page}`,
+  });
+  return {
+    status: response.statusCode,
+    body: response.statusCode === 200 ? contract.searchUsers.answer.parse(response.json()) : response.json(),
+  };
 }
 
 describe('GET /users/search', () => {
@@ -51,13 +85,19 @@ describe('GET /users/search', () => {
       profile: 'Eleve',
       disabled: false,
     });
-    expect((await search('admin', 'HELENE')).body.results.map((user: { login: string }) => user.login)).toEqual(['helene.dupont']);
+    expect((await search('admin', 'HELENE')).body.results.map((user: { login: string }) => user.login)).toEqual([
+      'helene.dupont',
+    ]);
     expect((await search('admin', 'jean.m')).body.results.map((user: { login: string }) => user.login)).toEqual(['jean.martin']);
   });
 
   it('needs every word to match: first name and last name in any order', async () => {
-    expect((await search('admin', 'jean dupond')).body.results.map((user: { login: string }) => user.login)).toEqual(['jean.dupond']);
-    expect((await search('admin', 'dupond jean')).body.results.map((user: { login: string }) => user.login)).toEqual(['jean.dupond']);
+    expect((await search('admin', 'jean dupond')).body.results.map((user: { login: string }) => user.login)).toEqual([
+      'jean.dupond',
+    ]);
+    expect((await search('admin', 'dupond jean')).body.results.map((user: { login: string }) => user.login)).toEqual([
+      'jean.dupond',
+    ]);
     expect((await search('admin', 'jean zola')).body.results).toEqual([]);
   });
 
@@ -67,7 +107,8 @@ describe('GET /users/search', () => {
   });
 
   it('scopes to the caller’s schools', async () => {
-    const logins = async (who: keyof typeof cookies, q: string) => (await search(who, q)).body.results.map((user: { login: string }) => user.login);
+    const logins = async (who: keyof typeof cookies, q: string) =>
+      (await search(who, q)).body.results.map((user: { login: string }) => user.login);
     expect(await logins('manager', 'dupon')).toEqual(['jean.dupond']);
     expect(await logins('direction', 'dupon')).toEqual(['helene.dupont']);
     expect(await logins('direction', 'alice')).toEqual([]);

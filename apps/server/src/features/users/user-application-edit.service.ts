@@ -29,7 +29,12 @@ export type AccessEditPlan = { edits: PlannedEdit[]; fieldErrors: Record<string,
  * what changes, and the field errors (unknown application, missing required credentials, a
  * stored platform password replaced). Writes nothing.
  */
-export async function planAccessEdits(tx: Executor, key: Buffer, userId: number, edits: readonly AccessEdit[]): Promise<AccessEditPlan> {
+export async function planAccessEdits(
+  tx: Executor,
+  key: Buffer,
+  userId: number,
+  edits: readonly AccessEdit[],
+): Promise<AccessEditPlan> {
   const [catalogue, accesses] = await Promise.all([listCatalogueApplications(tx), listUserAccesses(tx, userId)]);
   const applications = new Map(catalogue.map((application) => [application.id, application]));
   const storedById = new Map(

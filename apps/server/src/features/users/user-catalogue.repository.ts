@@ -38,7 +38,11 @@ export async function listCatalogueApplications(db: Executor): Promise<Catalogue
         applicationCodeRequired: application.applicationCodeRequired,
         commonCode: application.commonCode,
       },
-      { platformCodeYesNo: platform.platformCodeYesNo, platformCodeRequired: platform.platformCodeRequired, commonCode: platform.commonCode },
+      {
+        platformCodeYesNo: platform.platformCodeYesNo,
+        platformCodeRequired: platform.platformCodeRequired,
+        commonCode: platform.commonCode,
+      },
     ),
   }));
 }

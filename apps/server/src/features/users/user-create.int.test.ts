@@ -2,38 +2,36 @@ import { isGeneratedPasswordShape, users as contract } from '@console/contract';
 import { verify } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret } from '../../platform/auth/secrets.js';
-import { createTestContext, injectAs, signIn, type TestContext } from '../../../test/context.js';
-import { buildSchool, buildUser, giveOptions, nextUai } from '../../../test/factories.js';
+import { createTestContext, injectAs, type TestContext } from '../../../test/context.js';
+import { buildSchool, buildSignedInUsers, giveOptions, nextUai } from '../../../test/factories.js';
 import {
   buildCredentialApplication,
   readAccess,
   readOptionNames,
   readUser,
   readUserAudit,
-} from '../../../test/user-actions-factories.js';
+} from '../../../test/users-factories.js';
 
 let t: TestContext;
 let home: string;
 let strict: string;
 let other: string;
-const cookies = {} as Record<'admin' | 'manager' | 'direction' | 'pupil', string>;
+let cookies: Record<'admin' | 'manager' | 'direction' | 'pupil', string>;
 
 beforeAll(async () => {
   t = await createTestContext();
-  const key = t.env.encryptionKey;
   home = (await buildSchool(t.db, { name: 'Collège Jean Moulin' })).uai;
   strict = (await buildSchool(t.db, { name: 'Lycée exigeant', emailRequired: true })).uai;
   other = (await buildSchool(t.db, { name: 'Collège Pasteur' })).uai;
-  const admin = await buildUser(t.db, key, { profile: 'Administrateur' });
-  const manager = await buildUser(t.db, key, { profile: 'Gestionnaire', managedSchools: [home, strict] });
-  const direction = await buildUser(t.db, key, { profile: 'Administrateur établissement', uai: home });
-  const pupil = await buildUser(t.db, key, { profile: 'Eleve', uai: home });
+  const signedIn = await buildSignedInUsers(t, {
+    admin: { profile: 'Administrateur' },
+    manager: { profile: 'Gestionnaire', managedSchools: [home, strict] },
+    direction: { profile: 'Administrateur établissement', uai: home },
+    pupil: { profile: 'Eleve', uai: home },
+  });
+  cookies = signedIn.cookies;
   // An existing option of the school, which a new user is linked to rather than given a copy.
-  await giveOptions(t.db, pupil, ['Latin']);
-  cookies.admin = await signIn(t.app, admin.login, admin.password);
-  cookies.manager = await signIn(t.app, manager.login, manager.password);
-  cookies.direction = await signIn(t.app, direction.login, direction.password);
-  cookies.pupil = await signIn(t.app, pupil.login, pupil.password);
+  await giveOptions(t.db, signedIn.users.pupil, ['Latin']);
 });
 afterAll(() => t.close());
 
@@ -169,12 +167,11 @@ describe('POST /users', () => {
 
   it('gives applications with credentials defaulted, and refuses a missing required code', async () => {
     const coded = await buildCredentialApplication(t.db, 'Manuels codés', {
-      urlSchemeLoginRequired: true,
-      applicationCodeRequired: true,
+      platform: { urlSchemeLoginRequired: true },
+      application: { applicationCodeRequired: true },
     });
     const shared = await buildCredentialApplication(t.db, 'Dictionnaire', {
-      platformCodeRequired: true,
-      platformCommonCode: 'COMMUN-1',
+      platform: { platformCodeRequired: true, commonCode: 'COMMUN-1' },
     });
     const missing = await post('direction', {
       values: values(),

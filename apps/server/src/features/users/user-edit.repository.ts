@@ -12,7 +12,12 @@ export async function updateUserRow(tx: Executor, userId: number, values: Partia
 export async function loadGlobalNameRules(db: Executor): Promise<NameRules> {
   const rows = await db.select().from(regexSettings);
   return nameRulesOf({
-    regexGlobal: rows.map((row) => ({ field: row.fieldName, conversion: row.regexConversion, special: row.regexSpecial, structure: row.regexStructure })),
+    regexGlobal: rows.map((row) => ({
+      field: row.fieldName,
+      conversion: row.regexConversion,
+      special: row.regexSpecial,
+      structure: row.regexStructure,
+    })),
     regexEstab: [],
   });
 }
@@ -23,16 +28,26 @@ export async function listSchoolOptionRows(db: Executor, uai: string): Promise<{
 }
 
 /** Replaces a user's option list. */
-export async function replaceUserOptions(tx: Executor, userId: number, list: readonly { idOption: number; ordre: number }[]): Promise<void> {
+export async function replaceUserOptions(
+  tx: Executor,
+  userId: number,
+  list: readonly { idOption: number; ordre: number }[],
+): Promise<void> {
   await tx.delete(userOptions).where(eq(userOptions.userId, userId));
-  if (list.length > 0) await tx.insert(userOptions).values(list.map((item) => ({ userId, optionId: item.idOption, ordre: item.ordre })));
+  if (list.length > 0)
+    await tx.insert(userOptions).values(list.map((item) => ({ userId, optionId: item.idOption, ordre: item.ordre })));
 }
 
 export type AccessValues = { status: number; login: string | null; keys: string | null; passwordEncrypted?: string };
 
 /** Creates or updates a user's access to an application; the stored platform password is kept unless one is given. */
 export async function upsertUserAccess(tx: Executor, userId: number, applicationId: number, values: AccessValues): Promise<void> {
-  const set = { status: values.status, login: values.login, keys: values.keys, ...(values.passwordEncrypted !== undefined && { passwordEncrypted: values.passwordEncrypted }) };
+  const set = {
+    status: values.status,
+    login: values.login,
+    keys: values.keys,
+    ...(values.passwordEncrypted !== undefined && { passwordEncrypted: values.passwordEncrypted }),
+  };
   await tx
     .insert(userApplications)
     .values({ userId, applicationId, ...set })
@@ -41,7 +56,11 @@ export async function upsertUserAccess(tx: Executor, userId: number, application
 
 /** The schools a Gestionnaire manages. */
 export async function listManagedSchools(db: Executor, userId: number): Promise<string[]> {
-  const rows = await db.select({ uai: managerSchools.uai }).from(managerSchools).where(eq(managerSchools.userId, userId)).orderBy(asc(managerSchools.uai));
+  const rows = await db
+    .select({ uai: managerSchools.uai })
+    .from(managerSchools)
+    .where(eq(managerSchools.userId, userId))
+    .orderBy(asc(managerSchools.uai));
   return rows.map((row) => row.uai);
 }
 

@@ -1,4 +1,12 @@
-import { cleanName, meetsPasswordRules, profileNameOf, users, type NameRules, type UserPage, type UserPageUpdate } from '@console/contract';
+import {
+  cleanName,
+  meetsPasswordRules,
+  profileNameOf,
+  users,
+  type NameRules,
+  type UserPage,
+  type UserPageUpdate,
+} from '@console/contract';
 import { writeAudit } from '../../platform/audit/audit.js';
 import { storePassword } from '../../platform/auth/passwords.js';
 import { forgetUserSessions } from '../../platform/auth/sessions.js';
@@ -31,12 +39,18 @@ type PasswordChange = { values: { passwordHash: string | null; passwordEncrypted
  * value again is no change); a staff one is kept when blank, else must meet the password rules
  * and is hashed. Adds its field error to `fieldErrors`.
  */
-async function planPasswordChange(ctx: ServiceContext, user: UserRecord, password: string | undefined, fieldErrors: Record<string, string[]>): Promise<PasswordChange> {
+async function planPasswordChange(
+  ctx: ServiceContext,
+  user: UserRecord,
+  password: string | undefined,
+  fieldErrors: Record<string, string[]>,
+): Promise<PasswordChange> {
   const clear = password?.trim() ?? '';
   const isPrintable = hasPrintablePassword(profileNameOf(user.profileId) ?? 'Eleve');
   if (isPrintable) {
     if (clear === '') fieldErrors.password = [users.REQUIRED];
-    else if (clear !== revealSecret(ctx.env.encryptionKey, user.passwordEncrypted)) return { values: await storePassword(ctx.env.encryptionKey, clear, true) };
+    else if (clear !== revealSecret(ctx.env.encryptionKey, user.passwordEncrypted))
+      return { values: await storePassword(ctx.env.encryptionKey, clear, true) };
     return null;
   }
   if (clear === '') return null;
@@ -96,15 +110,28 @@ export async function updateUserPage(ctx: ServiceContext, id: number, body: User
     );
     if (!fields && !password && accessPlan.edits.length === 0) return false;
     const accessAudit = await writeAccessEdits(tx, ctx.env.encryptionKey, user.id, accessPlan.edits);
-    await updateUserRow(tx, user.id, { ...(fields && { ...names, email }), ...password?.values, updatedAt: new Date(), updatedBy: editorLabel(ctx.actor) });
+    await updateUserRow(tx, user.id, {
+      ...(fields && { ...names, email }),
+      ...password?.values,
+      updatedAt: new Date(),
+      updatedBy: editorLabel(ctx.actor),
+    });
     await writeAudit(tx, {
       actor: ctx.actor,
       action: 'update',
       entity: 'user',
       entityId: user.id,
       uai: user.uai,
-      before: { ...fields?.before, ...(password && { password: SECRET_BEFORE }), ...(accessPlan.edits.length > 0 && { applications: accessAudit.before }) },
-      after: { ...fields?.after, ...(password && { password: SECRET_CHANGED }), ...(accessPlan.edits.length > 0 && { applications: accessAudit.after }) },
+      before: {
+        ...fields?.before,
+        ...(password && { password: SECRET_BEFORE }),
+        ...(accessPlan.edits.length > 0 && { applications: accessAudit.before }),
+      },
+      after: {
+        ...fields?.after,
+        ...(password && { password: SECRET_CHANGED }),
+        ...(accessPlan.edits.length > 0 && { applications: accessAudit.after }),
+      },
     });
     return true;
   });

@@ -6,7 +6,7 @@ import { users as contract } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, createTestEnv, injectAs, signIn } from '../../../test/context.js';
+import { createTestDatabase, createTestEnv, injectAs, signInEach } from '../../../test/context.js';
 import { buildSchool, buildUser, type BuiltUser } from '../../../test/factories.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../test/fakes/smtp.js';
 import { readMail } from '../../../test/mail-reader.js';
@@ -21,7 +21,7 @@ let handle: DatabaseHandle;
 let dataDir: string;
 let smtp: TestSmtpServer;
 const apps = {} as Record<'outbox' | 'smtp' | 'smtpDown', FastifyInstance>;
-const cookies = {} as Record<'admin' | 'manager' | 'direction', string>;
+let cookies: Record<'admin' | 'manager' | 'direction', string>;
 let pupil: BuiltUser;
 let teacher: BuiltUser;
 let withoutEmail: BuiltUser;
@@ -79,9 +79,7 @@ beforeAll(async () => {
     SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`,
     SMTP_TIMEOUT_MS: '2000',
   });
-  cookies.admin = await signIn(apps.outbox, admin.login, admin.password);
-  cookies.manager = await signIn(apps.outbox, manager.login, manager.password);
-  cookies.direction = await signIn(apps.outbox, direction.login, direction.password);
+  cookies = await signInEach(apps.outbox, { admin, manager, direction });
 });
 
 afterAll(async () => {

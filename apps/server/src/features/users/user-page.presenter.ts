@@ -20,7 +20,12 @@ function toIso(value: Date | null): string | null {
  * A user page. Secrets are revealed (through `reveal`, which answers null for what it cannot
  * read) only when the view allows passwords; staff passwords are hashed and always null.
  */
-export function presentUserPage(user: UserRecord, rows: UserPageRows, view: PageView, reveal: (sealed: string | null) => string | null): UserPage {
+export function presentUserPage(
+  user: UserRecord,
+  rows: UserPageRows,
+  view: PageView,
+  reveal: (sealed: string | null) => string | null,
+): UserPage {
   const profile = profileNameOf(user.profileId) ?? 'Eleve';
   const accessById = new Map(rows.accesses.map((access) => [access.applicationId, access]));
   const applications: UserPageApplication[] = view.seesApplications

@@ -1,31 +1,49 @@
 import { isGeneratedPasswordShape, PROFILES, users } from '@console/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret, encryptSecret } from '../../platform/auth/secrets.js';
-import { managerSchools, options, userApplications, users as userTable } from '../../platform/db/schema/index.js';
+import { managerSchools, options } from '../../platform/db/schema/index.js';
 import { createTestContext, injectAs, signIn, type TestContext } from '../../../test/context.js';
-import { buildSchool, buildUser, giveApplication, giveOptions, type BuiltUser } from '../../../test/factories.js';
-import { buildCredentialApplication, countAuditEntries, listUserAudit, setProfileRight } from '../../../test/users-factories.js';
+import {
+  buildSchool,
+  buildSignedInUsers,
+  buildUser,
+  giveApplication,
+  giveOptions,
+  type BuildUserOptions,
+  type BuiltUser,
+} from '../../../test/factories.js';
+import {
+  buildCredentialApplication,
+  countAuditEntries,
+  readAccess,
+  readUser,
+  readUserAudit,
+  setProfileRight,
+} from '../../../test/users-factories.js';
 import { PLATFORM_PASSWORD_EXISTS, UNKNOWN_APPLICATION } from './user-application-edit.service.js';
 import { UNKNOWN_OPTION } from './user-patch.service.js';
 
 let t: TestContext;
 let home: string;
 let elsewhere: string;
-const cookies = {} as Record<'admin' | 'manager' | 'direction', string>;
+let cookies: Record<'admin' | 'manager' | 'direction', string>;
 let direction: BuiltUser;
 const apps = {} as Record<'code' | 'plain' | 'stored', { id: number; name: string }>;
 const optionIds = {} as Record<'latin' | 'grec' | 'foreign', number>;
 
 beforeAll(async () => {
   t = await createTestContext();
-  const key = t.env.encryptionKey;
   home = (await buildSchool(t.db, { name: 'Collège Jean Moulin' })).uai;
   const managed = (await buildSchool(t.db)).uai;
   elsewhere = (await buildSchool(t.db)).uai;
-  const admin = await buildUser(t.db, key, { profile: 'Administrateur' });
-  const manager = await buildUser(t.db, key, { profile: 'Gestionnaire', managedSchools: [managed] });
-  direction = await buildUser(t.db, key, { profile: 'Administrateur établissement', uai: home, email: 'direction@example.org' });
+  const signedIn = await buildSignedInUsers(t, {
+    admin: { profile: 'Administrateur' },
+    manager: { profile: 'Gestionnaire', managedSchools: [managed] },
+    direction: { profile: 'Administrateur établissement', uai: home, email: 'direction@example.org' },
+  });
+  cookies = signedIn.cookies;
+  direction = signedIn.users.direction;
   const optionRows = await t.db
     .insert(options)
     .values([
@@ -37,29 +55,39 @@ beforeAll(async () => {
   optionIds.latin = optionRows[0]!.id;
   optionIds.grec = optionRows[1]!.id;
   optionIds.foreign = optionRows[2]!.id;
-  apps.code = await buildCredentialApplication(t.db, 'Educadhoc', { application: { applicationCodeYesNo: true, applicationCodeRequired: true } });
+  apps.code = await buildCredentialApplication(t.db, 'Educadhoc', {
+    application: { applicationCodeYesNo: true, applicationCodeRequired: true },
+  });
   apps.plain = await buildCredentialApplication(t.db, 'Le Robert');
   apps.stored = await buildCredentialApplication(t.db, 'Kiosque', { platform: { urlSchemePwdRequired: true } });
-  cookies.admin = await signIn(t.app, admin.login, admin.password);
-  cookies.manager = await signIn(t.app, manager.login, manager.password);
-  cookies.direction = await signIn(t.app, direction.login, direction.password);
 });
 afterAll(() => t.close());
 
-const patch = (cookie: string, id: number, payload: object) => injectAs(t.app, cookie, { method: 'PATCH', url: `/api/users/${id}`, payload });
-const pupilOfHome = (values: Partial<Parameters<typeof buildUser>[2]> = {}) =>
-  buildUser(t.db, t.env.encryptionKey, { profile: 'Eleve', uai: home, password: 'ravo4821', level: '6e', className: '6A', ...values });
-const rowOf = async (id: number) => (await t.db.select().from(userTable).where(eq(userTable.id, id)))[0]!;
+const patch = (cookie: string, id: number, payload: object) =>
+  injectAs(t.app, cookie, { method: 'PATCH', url: `/api/users/${id}`, payload });
+const pupilOfHome = (values: Partial<BuildUserOptions> = {}) =>
+  buildUser(t.db, t.env.encryptionKey, {
+    profile: 'Eleve',
+    uai: home,
+    password: 'ravo4821',
+    level: '6e',
+    className: '6A',
+    ...values,
+  });
+const rowOf = async (id: number) => (await readUser(t.db, id))!;
 
 describe('PATCH /users/:id informations', () => {
   it('changes fields, answers the grid row, and audits before and after with the editor', async () => {
     const pupil = await pupilOfHome();
-    const response = await patch(cookies.direction, pupil.id, { key: 'informations', value: { level: '5e', className: '5B', adminMode: 1, lastname: 'durand' } });
+    const response = await patch(cookies.direction, pupil.id, {
+      key: 'informations',
+      value: { level: '5e', className: '5B', adminMode: 1, lastname: 'durand' },
+    });
     expect(response.statusCode).toBe(200);
     const { user } = users.patchUser.answer.parse(response.json());
     expect(user).toMatchObject({ id: pupil.id, level: '5e', className: '5B', adminMode: 1, lastname: 'DURAND' });
     expect(await rowOf(pupil.id)).toMatchObject({ updatedBy: `${direction.firstname} ${direction.lastname}` });
-    const audit = await listUserAudit(t.db, pupil.id);
+    const audit = await readUserAudit(t.db, pupil.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       action: 'update',
@@ -74,7 +102,10 @@ describe('PATCH /users/:id informations', () => {
     const pupil = await pupilOfHome();
     const blank = await patch(cookies.direction, pupil.id, { key: 'informations', value: { level: '   ' } });
     expect(blank.statusCode).toBe(400);
-    expect(blank.json()).toMatchObject({ code: 'validation_failed', details: { fieldErrors: { 'value.level': [users.REQUIRED] } } });
+    expect(blank.json()).toMatchObject({
+      code: 'validation_failed',
+      details: { fieldErrors: { 'value.level': [users.REQUIRED] } },
+    });
     const cleanedAway = await patch(cookies.direction, pupil.id, { key: 'informations', value: { firstname: '42' } });
     expect(cleanedAway.statusCode).toBe(400);
     expect(cleanedAway.json().details.fieldErrors).toEqual({ firstname: [users.REQUIRED] });
@@ -85,9 +116,15 @@ describe('PATCH /users/:id informations', () => {
 
   it('refuses a profile the caller may not give, and anyone’s own profile', async () => {
     const pupil = await pupilOfHome({ email: 'eleve@example.org' });
-    expect((await patch(cookies.direction, pupil.id, { key: 'informations', value: { profile: 'Gestionnaire' } })).statusCode).toBe(403);
-    expect((await patch(cookies.direction, direction.id, { key: 'informations', value: { profile: 'Enseignant' } })).statusCode).toBe(403);
-    expect((await patch(cookies.direction, direction.id, { key: 'informations', value: { comment: 'Direction' } })).statusCode).toBe(200);
+    expect(
+      (await patch(cookies.direction, pupil.id, { key: 'informations', value: { profile: 'Gestionnaire' } })).statusCode,
+    ).toBe(403);
+    expect(
+      (await patch(cookies.direction, direction.id, { key: 'informations', value: { profile: 'Enseignant' } })).statusCode,
+    ).toBe(403);
+    expect(
+      (await patch(cookies.direction, direction.id, { key: 'informations', value: { comment: 'Direction' } })).statusCode,
+    ).toBe(200);
     expect((await rowOf(pupil.id)).profileId).toBe(PROFILES.Eleve);
   });
 
@@ -101,20 +138,29 @@ describe('PATCH /users/:id informations', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().details.fieldErrors).toEqual({ email: [users.EMAIL_REQUIRED_FOR_PROFILE] });
     }
-    const colleague = await buildUser(t.db, t.env.encryptionKey, { profile: 'Administrateur établissement', uai: home, email: 'adjoint@example.org' });
+    const colleague = await buildUser(t.db, t.env.encryptionKey, {
+      profile: 'Administrateur établissement',
+      uai: home,
+      email: 'adjoint@example.org',
+    });
     const cleared = await patch(cookies.direction, colleague.id, { key: 'informations', value: { email: '' } });
     expect(cleared.json().details.fieldErrors).toEqual({ email: [users.EMAIL_REQUIRED_FOR_PROFILE] });
   });
 
   it('makes a pupil a manager of their school with the same password hashed, and back to a pupil with a new printable one', async () => {
     const pupil = await pupilOfHome();
-    const promoted = await patch(cookies.admin, pupil.id, { key: 'informations', value: { profile: 'Gestionnaire', email: 'nouveau.gestionnaire@example.org' } });
+    const promoted = await patch(cookies.admin, pupil.id, {
+      key: 'informations',
+      value: { profile: 'Gestionnaire', email: 'nouveau.gestionnaire@example.org' },
+    });
     expect(promoted.statusCode).toBe(200);
     expect(promoted.json().user).toMatchObject({ profile: 'Gestionnaire', email: 'nouveau.gestionnaire@example.org' });
     const promotedRow = await rowOf(pupil.id);
     expect(promotedRow.passwordEncrypted).toBeNull();
     expect(promotedRow.passwordHash).toMatch(/^\$argon2id\$/);
-    expect(await t.db.select().from(managerSchools).where(eq(managerSchools.userId, pupil.id))).toEqual([{ userId: pupil.id, uai: home }]);
+    expect(await t.db.select().from(managerSchools).where(eq(managerSchools.userId, pupil.id))).toEqual([
+      { userId: pupil.id, uai: home },
+    ]);
     const cookie = await signIn(t.app, pupil.login, 'ravo4821');
     expect((await injectAs(t.app, cookie, { method: 'GET', url: '/api/auth/me' })).json().profile).toBe('Gestionnaire');
 
@@ -125,7 +171,7 @@ describe('PATCH /users/:id informations', () => {
     expect(isGeneratedPasswordShape(decryptSecret(t.env.encryptionKey, demotedRow.passwordEncrypted!))).toBe(true);
     expect(await t.db.select().from(managerSchools).where(eq(managerSchools.userId, pupil.id))).toEqual([]);
 
-    const audit = await listUserAudit(t.db, pupil.id);
+    const audit = await readUserAudit(t.db, pupil.id);
     expect(audit.map((entry) => [entry.before, entry.after])).toEqual([
       [
         { profile: 'Eleve', email: null, password: '[secret]', managedSchools: [] },
@@ -142,25 +188,26 @@ describe('PATCH /users/:id informations', () => {
   it('keeps the printable password between pupil and teacher', async () => {
     const pupil = await pupilOfHome();
     const before = (await rowOf(pupil.id)).passwordEncrypted;
-    expect((await patch(cookies.direction, pupil.id, { key: 'informations', value: { profile: 'Enseignant' } })).json().user.profile).toBe('Enseignant');
+    expect(
+      (await patch(cookies.direction, pupil.id, { key: 'informations', value: { profile: 'Enseignant' } })).json().user.profile,
+    ).toBe('Enseignant');
     expect((await rowOf(pupil.id)).passwordEncrypted).toBe(before);
   });
 });
 
 describe('PATCH /users/:id options', () => {
+  const ranked = (...ids: number[]) => ({
+    key: 'options',
+    value: ids.map((idOption, index) => ({ idOption, ordre: index + 1 })),
+  });
+
   it('replaces the option list in order, and audits the names', async () => {
     const pupil = await pupilOfHome();
     await giveOptions(t.db, pupil, ['Latin']);
-    const response = await patch(cookies.direction, pupil.id, {
-      key: 'options',
-      value: [
-        { idOption: optionIds.grec, ordre: 1 },
-        { idOption: optionIds.latin, ordre: 2 },
-      ],
-    });
+    const response = await patch(cookies.direction, pupil.id, ranked(optionIds.grec, optionIds.latin));
     expect(response.statusCode).toBe(200);
     expect(response.json().user.options).toEqual(['Grec', 'Latin']);
-    const audit = await listUserAudit(t.db, pupil.id);
+    const audit = await readUserAudit(t.db, pupil.id);
     expect(audit[0]).toMatchObject({
       before: { options: [{ name: 'Latin', ordre: 1 }] },
       after: {
@@ -176,38 +223,36 @@ describe('PATCH /users/:id options', () => {
   it('refuses the same option twice (409) and an option of another school (400), changing nothing', async () => {
     const pupil = await pupilOfHome();
     await giveOptions(t.db, pupil, ['Latin']);
-    const twice = await patch(cookies.direction, pupil.id, {
-      key: 'options',
-      value: [
-        { idOption: optionIds.latin, ordre: 1 },
-        { idOption: optionIds.latin, ordre: 2 },
-      ],
-    });
+    const twice = await patch(cookies.direction, pupil.id, ranked(optionIds.latin, optionIds.latin));
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toMatchObject({ code: 'conflict', details: { fieldErrors: { options: [users.DUPLICATE_OPTION] } } });
-    const foreign = await patch(cookies.direction, pupil.id, { key: 'options', value: [{ idOption: optionIds.foreign, ordre: 1 }] });
+    const foreign = await patch(cookies.direction, pupil.id, ranked(optionIds.foreign));
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().details.fieldErrors).toEqual({ options: [UNKNOWN_OPTION] });
-    expect((await patch(cookies.direction, pupil.id, { key: 'options', value: [{ idOption: optionIds.latin, ordre: 0 }] })).statusCode).toBe(400);
-    expect(await listUserAudit(t.db, pupil.id)).toEqual([]);
+    expect(
+      (await patch(cookies.direction, pupil.id, { key: 'options', value: [{ idOption: optionIds.latin, ordre: 0 }] })).statusCode,
+    ).toBe(400);
+    expect(await readUserAudit(t.db, pupil.id)).toEqual([]);
   });
 });
 
 describe('PATCH /users/:id applications', () => {
   const edit = (informations: Record<string, unknown>) => ({ key: 'applications', value: { informations } });
-  const accessOf = async (userId: number, applicationId: number) =>
-    (await t.db.select().from(userApplications).where(and(eq(userApplications.userId, userId), eq(userApplications.applicationId, applicationId))))[0];
 
   it('enables and disables an application, keeping its credentials', async () => {
     const pupil = await pupilOfHome();
-    const enabled = await patch(cookies.direction, pupil.id, edit({ idApplication: apps.plain.id, status: 1, loginPlateforme: 'lr.login' }));
+    const enabled = await patch(
+      cookies.direction,
+      pupil.id,
+      edit({ idApplication: apps.plain.id, status: 1, loginPlateforme: 'lr.login' }),
+    );
     expect(enabled.statusCode).toBe(200);
     expect(enabled.json().user.applications[String(apps.plain.id)]).toEqual({ status: 1, code: null });
     expect(enabled.json().user.platforms).toHaveLength(1);
     const disabled = await patch(cookies.direction, pupil.id, edit({ idApplication: apps.plain.id, status: 0 }));
     expect(disabled.json().user.applications[String(apps.plain.id)]).toEqual({ status: 0, code: null });
-    expect(await accessOf(pupil.id, apps.plain.id)).toMatchObject({ status: 0, login: 'lr.login' });
-    expect((await listUserAudit(t.db, pupil.id)).map((entry) => entry.after)).toEqual([
+    expect(await readAccess(t.db, pupil.id, apps.plain.id)).toMatchObject({ status: 0, login: 'lr.login' });
+    expect((await readUserAudit(t.db, pupil.id)).map((entry) => entry.after)).toEqual([
       { applications: { 'Le Robert': { status: 1, login: 'lr.login', keys: null } } },
       { applications: { 'Le Robert': { status: 0, login: 'lr.login', keys: null } } },
     ]);
@@ -218,7 +263,7 @@ describe('PATCH /users/:id applications', () => {
     const missing = await patch(cookies.direction, pupil.id, edit({ idApplication: apps.code.id, status: 1 }));
     expect(missing.statusCode).toBe(400);
     expect(missing.json().details.fieldErrors).toEqual({ keys: [users.REQUIRED] });
-    expect(await accessOf(pupil.id, apps.code.id)).toBeUndefined();
+    expect(await readAccess(t.db, pupil.id, apps.code.id)).toBeUndefined();
     const given = await patch(cookies.direction, pupil.id, edit({ idApplication: apps.code.id, status: 1, keys: 'EDU-42' }));
     expect(given.json().user.applications[String(apps.code.id)]).toEqual({ status: 1, code: 'EDU-42' });
   });
@@ -236,13 +281,25 @@ describe('PATCH /users/:id applications', () => {
     const pupil = await pupilOfHome();
     const missing = await patch(cookies.direction, pupil.id, edit({ idApplication: apps.stored.id, status: 1 }));
     expect(missing.json().details.fieldErrors).toEqual({ passwordPlateforme: [users.REQUIRED] });
-    expect((await patch(cookies.direction, pupil.id, edit({ idApplication: apps.stored.id, status: 1, passwordPlateforme: 'Kiosk#1' }))).statusCode).toBe(200);
-    const access = await accessOf(pupil.id, apps.stored.id);
+    expect(
+      (
+        await patch(
+          cookies.direction,
+          pupil.id,
+          edit({ idApplication: apps.stored.id, status: 1, passwordPlateforme: 'Kiosk#1' }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    const access = await readAccess(t.db, pupil.id, apps.stored.id);
     expect(decryptSecret(t.env.encryptionKey, access!.passwordEncrypted!)).toBe('Kiosk#1');
-    const replaced = await patch(cookies.direction, pupil.id, edit({ idApplication: apps.stored.id, status: 2, passwordPlateforme: 'Kiosk#2' }));
+    const replaced = await patch(
+      cookies.direction,
+      pupil.id,
+      edit({ idApplication: apps.stored.id, status: 2, passwordPlateforme: 'Kiosk#2' }),
+    );
     expect(replaced.statusCode).toBe(400);
     expect(replaced.json().details.fieldErrors).toEqual({ passwordPlateforme: [PLATFORM_PASSWORD_EXISTS] });
-    const audit = await listUserAudit(t.db, pupil.id);
+    const audit = await readUserAudit(t.db, pupil.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]!.after).toEqual({ applications: { Kiosque: { status: 1, login: null, keys: null, password: '[changed]' } } });
     expect(JSON.stringify(audit)).not.toContain('Kiosk#');
@@ -260,7 +317,11 @@ describe('PATCH /users/:id applications', () => {
     const pupil = await pupilOfHome();
     await giveApplication(t.db, pupil, apps.stored, { passwordEncrypted: encryptSecret(t.env.encryptionKey, 'Kiosk#3') });
     const entries = await countAuditEntries(t.db);
-    const response = await patch(cookies.direction, pupil.id, edit({ idApplication: apps.stored.id, status: 1, passwordPlateforme: 'Kiosk#3' }));
+    const response = await patch(
+      cookies.direction,
+      pupil.id,
+      edit({ idApplication: apps.stored.id, status: 1, passwordPlateforme: 'Kiosk#3' }),
+    );
     expect(response.statusCode).toBe(200);
     expect(await countAuditEntries(t.db)).toBe(entries);
     expect((await rowOf(pupil.id)).updatedAt).toBeNull();

@@ -17,7 +17,14 @@ import type { Executor } from '../../platform/db/client.js';
 import type { users as userTable } from '../../platform/db/schema/index.js';
 import { AppError, validationError } from '../../platform/errors/app-error.js';
 import { planAccessEdits, SECRET_BEFORE, SECRET_CHANGED, writeAccessEdits } from './user-application-edit.service.js';
-import { addManagedSchool, listManagedSchools, listSchoolOptionRows, removeManagedSchools, replaceUserOptions, updateUserRow } from './user-edit.repository.js';
+import {
+  addManagedSchool,
+  listManagedSchools,
+  listSchoolOptionRows,
+  removeManagedSchools,
+  replaceUserOptions,
+  updateUserRow,
+} from './user-edit.repository.js';
 import { loadNameRules } from './user-edit.service.js';
 import { listUserOptions } from './user-page.repository.js';
 import { revealSecret } from './user-page.service.js';
@@ -44,8 +51,14 @@ async function followProfileChange(ctx: ServiceContext, tx: Executor, user: User
   const key = ctx.env.encryptionKey;
   const transition = passwordTransitionOf(from, to);
   if (transition !== 'none') {
-    const printable = transition === 'hash_printable' ? revealSecret(key, user.passwordEncrypted) : generatePrintablePassword(secureIntegers);
-    Object.assign(values, printable === null ? { passwordHash: null, passwordEncrypted: null } : await storePassword(key, printable, transition === 'generate_printable'));
+    const printable =
+      transition === 'hash_printable' ? revealSecret(key, user.passwordEncrypted) : generatePrintablePassword(secureIntegers);
+    Object.assign(
+      values,
+      printable === null
+        ? { passwordHash: null, passwordEncrypted: null }
+        : await storePassword(key, printable, transition === 'generate_printable'),
+    );
     before.password = SECRET_BEFORE;
     after.password = SECRET_CHANGED;
   }
@@ -67,7 +80,12 @@ async function followProfileChange(ctx: ServiceContext, tx: Executor, user: User
  * the caller may not give or their own, `validation_failed` for a blank cleaned name or a
  * manager or school administrator left without e-mail.
  */
-async function patchInformations(ctx: ServiceContext, tx: Executor, user: UserRecord, value: users.InformationsPatch): Promise<PartChange> {
+async function patchInformations(
+  ctx: ServiceContext,
+  tx: Executor,
+  user: UserRecord,
+  value: users.InformationsPatch,
+): Promise<PartChange> {
   const currentProfile = profileNameOf(user.profileId) ?? 'Eleve';
   const nextProfile = value.profile ?? currentProfile;
   const refusal = refuseProfileChange(ctx.actor, { id: user.id, profile: currentProfile }, nextProfile);
@@ -119,8 +137,13 @@ async function patchInformations(ctx: ServiceContext, tx: Executor, user: UserRe
  * A user's whole option list. Throws `conflict` (fieldErrors.options) when an option is given
  * twice, `validation_failed` when one is not an option of the user's school.
  */
-async function patchOptions(tx: Executor, user: UserRecord, list: readonly { idOption: number; ordre: number }[]): Promise<PartChange> {
-  if (hasDuplicateOption(list)) throw new AppError('conflict', 'An option is given twice', { fieldErrors: { options: [users.DUPLICATE_OPTION] } });
+async function patchOptions(
+  tx: Executor,
+  user: UserRecord,
+  list: readonly { idOption: number; ordre: number }[],
+): Promise<PartChange> {
+  if (hasDuplicateOption(list))
+    throw new AppError('conflict', 'An option is given twice', { fieldErrors: { options: [users.DUPLICATE_OPTION] } });
   const schoolOptions = user.uai === null ? [] : await listSchoolOptionRows(tx, user.uai);
   const names = new Map(schoolOptions.map((option) => [option.id, option.name]));
   if (findForeignOptions(list, new Set(names.keys())).length > 0) throw validationError({ options: [UNKNOWN_OPTION] });
@@ -128,20 +151,33 @@ async function patchOptions(tx: Executor, user: UserRecord, list: readonly { idO
   const wanted = list
     .map((item) => ({ name: names.get(item.idOption)!, ordre: item.ordre }))
     .sort((left, right) => left.ordre - right.ordre || left.name.localeCompare(right.name));
-  const fields = diffFields({ options: stored.map((option) => ({ name: option.name, ordre: option.ordre })) }, { options: wanted });
+  const fields = diffFields(
+    { options: stored.map((option) => ({ name: option.name, ordre: option.ordre })) },
+    { options: wanted },
+  );
   if (!fields) return null;
   await replaceUserOptions(tx, user.id, list);
   return { values: {}, ...fields };
 }
 
 /** One application access of a user (status 1, 0 or 2 as `planAccessChange` reads them). Throws `validation_failed` with the body's field names. */
-async function patchApplication(ctx: ServiceContext, tx: Executor, user: UserRecord, value: users.ApplicationPatch): Promise<PartChange> {
+async function patchApplication(
+  ctx: ServiceContext,
+  tx: Executor,
+  user: UserRecord,
+  value: users.ApplicationPatch,
+): Promise<PartChange> {
   const { informations } = value;
   const key = ctx.env.encryptionKey;
   const plan = await planAccessEdits(tx, key, user.id, [
     {
       applicationId: informations.idApplication,
-      request: { status: informations.status, login: informations.loginPlateforme, password: informations.passwordPlateforme, keys: informations.keys },
+      request: {
+        status: informations.status,
+        login: informations.loginPlateforme,
+        password: informations.passwordPlateforme,
+        keys: informations.keys,
+      },
       paths: { application: 'idApplication', login: 'loginPlateforme', password: 'passwordPlateforme', code: 'keys' },
     },
   ]);
@@ -173,7 +209,15 @@ export async function patchUser(ctx: ServiceContext, id: number, patch: UserPatc
     }
     if (!change) return false;
     await updateUserRow(tx, user.id, { ...change.values, updatedAt: new Date(), updatedBy: editorLabel(ctx.actor) });
-    await writeAudit(tx, { actor: ctx.actor, action: 'update', entity: 'user', entityId: user.id, uai: user.uai, before: change.before, after: change.after });
+    await writeAudit(tx, {
+      actor: ctx.actor,
+      action: 'update',
+      entity: 'user',
+      entityId: user.id,
+      uai: user.uai,
+      before: change.before,
+      after: change.after,
+    });
     return true;
   });
   if (isChanged) forgetUserSessions(ctx.db, id);

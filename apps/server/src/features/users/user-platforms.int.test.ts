@@ -1,31 +1,26 @@
-import { PROFILES, users as contract } from '@console/contract';
-import { sql } from 'drizzle-orm';
+import { users as contract } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forgetProfileRights } from '../../platform/auth/rights-cache.js';
 import { encryptSecret } from '../../platform/auth/secrets.js';
-import { createTestContext, injectAs, signIn, type TestContext } from '../../../test/context.js';
-import { buildSchool, buildUser, giveApplication, type BuiltUser } from '../../../test/factories.js';
-import { buildCredentialApplication } from '../../../test/user-actions-factories.js';
+import { createTestContext, injectAs, type TestContext } from '../../../test/context.js';
+import { buildUser, giveApplication, type BuiltUser } from '../../../test/factories.js';
+import { arrangeTwoSchools, buildCredentialApplication, setProfileRight } from '../../../test/users-factories.js';
 
 let t: TestContext;
-let home: string;
-let other: string;
 let pupil: BuiltUser;
 let teacher: BuiltUser;
 let stranger: BuiltUser;
-const cookies = {} as Record<'direction' | 'manager' | 'pupil', string>;
+let cookies: Record<'direction' | 'manager' | 'pupil', string>;
 
 beforeAll(async () => {
   t = await createTestContext({ SESSION_CACHE_MS: '0' });
   const key = t.env.encryptionKey;
-  home = (await buildSchool(t.db)).uai;
-  other = (await buildSchool(t.db)).uai;
-  const direction = await buildUser(t.db, key, { profile: 'Administrateur établissement', uai: home });
-  const manager = await buildUser(t.db, key, { profile: 'Gestionnaire', managedSchools: [home] });
-  pupil = await buildUser(t.db, key, { profile: 'Eleve', uai: home, password: 'ravo4821' });
+  const arranged = await arrangeTwoSchools(t, { managerOf: 'home', pupil: { password: 'ravo4821' } });
+  const { home, other } = arranged;
+  cookies = arranged.cookies;
+  pupil = arranged.users.pupil;
   teacher = await buildUser(t.db, key, { profile: 'Enseignant', uai: home, password: 'tema1234' });
   stranger = await buildUser(t.db, key, { profile: 'Eleve', uai: other });
-  const manuals = await buildCredentialApplication(t.db, 'Manuels', { applicationCodeRequired: true });
+  const manuals = await buildCredentialApplication(t.db, 'Manuels', { application: { applicationCodeRequired: true } });
   const atlas = await buildCredentialApplication(t.db, 'Atlas');
   await giveApplication(t.db, pupil, manuals, {
     login: 'pupil.manuels',
@@ -33,9 +28,6 @@ beforeAll(async () => {
     passwordEncrypted: encryptSecret(key, 'plateforme-1'),
   });
   await giveApplication(t.db, pupil, atlas, { status: 0 });
-  cookies.direction = await signIn(t.app, direction.login, direction.password);
-  cookies.manager = await signIn(t.app, manager.login, manager.password);
-  cookies.pupil = await signIn(t.app, pupil.login, pupil.password);
 });
 afterAll(() => t.close());
 
@@ -58,10 +50,7 @@ describe('POST /users/platforms', () => {
   });
 
   it('hides every password from a caller who may not see passwords', async () => {
-    await t.db.execute(
-      sql`update profile_rights set lecture = 0, ecriture = 0 where area = 'FicheUser_profil' and profile_id = ${PROFILES.Gestionnaire}`,
-    );
-    forgetProfileRights(t.db);
+    await setProfileRight(t.db, 'Gestionnaire', 'FicheUser_profil', { lecture: 0, ecriture: 0 });
     const response = await platformsOf('manager', [pupil.id]);
     expect(response.statusCode).toBe(200);
     const [user] = contract.getUsersPlatforms.answer.parse(response.json());

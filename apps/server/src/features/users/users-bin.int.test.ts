@@ -4,37 +4,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret } from '../../platform/auth/secrets.js';
 import { applications, deletedUsers, devices, managerSchools, options } from '../../platform/db/schema/index.js';
 import { createTestContext, injectAs, signIn, type TestContext } from '../../../test/context.js';
+import { buildApplication, buildUser, giveApplication, giveOptions, type BuiltUser } from '../../../test/factories.js';
 import {
-  buildApplication,
-  buildSchool,
-  buildUser,
-  giveApplication,
-  giveOptions,
-  type BuiltUser,
-} from '../../../test/factories.js';
-import { giveDevice, readAccess, readOptionNames, readUser, readUserAudit } from '../../../test/user-actions-factories.js';
+  arrangeTwoSchools,
+  buildDevice,
+  readAccess,
+  readOptionNames,
+  readUser,
+  readUserAudit,
+} from '../../../test/users-factories.js';
 import { purgeBin } from './users-bin.service.js';
 
 let t: TestContext;
 let home: string;
 let other: string;
 let direction: BuiltUser;
-const cookies = {} as Record<'admin' | 'direction' | 'manager' | 'pupil', string>;
+let cookies: Record<'admin' | 'direction' | 'manager' | 'pupil', string>;
 const DAY_MS = 86_400_000;
 
 beforeAll(async () => {
   t = await createTestContext();
-  const key = t.env.encryptionKey;
-  home = (await buildSchool(t.db)).uai;
-  other = (await buildSchool(t.db)).uai;
-  const admin = await buildUser(t.db, key, { profile: 'Administrateur' });
-  direction = await buildUser(t.db, key, { profile: 'Administrateur établissement', uai: home });
-  const manager = await buildUser(t.db, key, { profile: 'Gestionnaire', managedSchools: [other] });
-  const pupil = await buildUser(t.db, key, { profile: 'Eleve', uai: home });
-  cookies.admin = await signIn(t.app, admin.login, admin.password);
-  cookies.direction = await signIn(t.app, direction.login, direction.password);
-  cookies.manager = await signIn(t.app, manager.login, manager.password);
-  cookies.pupil = await signIn(t.app, pupil.login, pupil.password);
+  const arranged = await arrangeTwoSchools(t);
+  ({ home, other } = arranged);
+  direction = arranged.users.direction;
+  const admin = await buildUser(t.db, t.env.encryptionKey, { profile: 'Administrateur' });
+  cookies = { ...arranged.cookies, admin: await signIn(t.app, admin.login, admin.password) };
 });
 afterAll(() => t.close());
 
@@ -137,7 +131,7 @@ describe('POST /users/bin/restore', () => {
     await giveOptions(t.db, user, ['Grec ancien', 'Chorale']);
     await giveApplication(t.db, user, manuals, { keys: 'CODE-7', login: 'plateforme.login' });
     await giveApplication(t.db, user, gone);
-    const device = await giveDevice(t.db, user, { model: 'Tablette A' });
+    const device = await buildDevice(t.db, user, { model: 'Tablette A' });
     const manager = await buildUser(t.db, t.env.encryptionKey, {
       profile: 'Gestionnaire',
       uai: home,

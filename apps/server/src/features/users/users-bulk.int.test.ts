@@ -1,47 +1,36 @@
 import { PROFILES, users as contract } from '@console/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forgetProfileRights } from '../../platform/auth/rights-cache.js';
 import { decryptSecret, encryptSecret } from '../../platform/auth/secrets.js';
-import { createTestContext, injectAs, signIn, type TestContext } from '../../../test/context.js';
-import { buildSchool, buildUser, giveApplication, giveOptions, type BuiltUser } from '../../../test/factories.js';
+import { createTestContext, injectAs, type TestContext } from '../../../test/context.js';
+import { buildUser, giveApplication, giveOptions, type BuildUserOptions, type BuiltUser } from '../../../test/factories.js';
 import {
+  arrangeTwoSchools,
   buildCredentialApplication,
   buildManyUsers,
-  countAudit,
+  buildPupils,
+  countAuditEntries,
   readAccess,
   readOptionNames,
   readUser,
   readUserAudit,
-} from '../../../test/user-actions-factories.js';
+  setProfileRight,
+} from '../../../test/users-factories.js';
 
 let t: TestContext;
 let home: string;
 let other: string;
-const cookies = {} as Record<'direction' | 'manager' | 'pupil', string>;
+let cookies: Record<'direction' | 'manager' | 'pupil', string>;
 
 beforeAll(async () => {
   t = await createTestContext({ SESSION_CACHE_MS: '0' });
-  const key = t.env.encryptionKey;
-  home = (await buildSchool(t.db)).uai;
-  other = (await buildSchool(t.db)).uai;
-  const direction = await buildUser(t.db, key, { profile: 'Administrateur établissement', uai: home });
-  const manager = await buildUser(t.db, key, { profile: 'Gestionnaire', managedSchools: [other] });
-  const pupil = await buildUser(t.db, key, { profile: 'Eleve', uai: home });
-  cookies.direction = await signIn(t.app, direction.login, direction.password);
-  cookies.manager = await signIn(t.app, manager.login, manager.password);
-  cookies.pupil = await signIn(t.app, pupil.login, pupil.password);
+  ({ home, other, cookies } = await arrangeTwoSchools(t));
 });
 afterAll(() => t.close());
 
 const bulk = (who: keyof typeof cookies, payload: object) =>
   injectAs(t.app, cookies[who], { method: 'PATCH', url: '/api/users/', payload });
-const pupils = (count: number, values: Record<string, unknown> = {}) =>
-  Promise.all(
-    Array.from({ length: count }, () =>
-      buildUser(t.db, t.env.encryptionKey, { profile: 'Eleve', uai: home, level: '6e', ...values }),
-    ),
-  );
+const pupils = (count: number, values?: Partial<BuildUserOptions>) => buildPupils(t, home, count, values);
 const ids = (users: readonly BuiltUser[]) => users.map((user) => user.id);
 
 describe('PATCH /users/ std', () => {
@@ -204,8 +193,8 @@ describe('PATCH /users/ opt', () => {
 describe('PATCH /users/ app', () => {
   it('enables an application with given or stored credentials, and refuses a missing required code for anybody', async () => {
     const application = await buildCredentialApplication(t.db, 'Manuels numériques', {
-      urlSchemeLoginRequired: true,
-      applicationCodeRequired: true,
+      platform: { urlSchemeLoginRequired: true },
+      application: { applicationCodeRequired: true },
     });
     const [first, second, third] = await pupils(3);
     await giveApplication(t.db, second!, application, {
@@ -215,32 +204,25 @@ describe('PATCH /users/ app', () => {
       passwordEncrypted: encryptSecret(t.env.encryptionKey, 'ancien'),
     });
     const all = [first!.id, second!.id, third!.id];
+    const enable = (codeOfThird: { keys?: string }) =>
+      bulk('direction', {
+        type: 'app',
+        ids: all,
+        column: 'insert',
+        idApp: application.id,
+        value: [
+          { idUser: first!.id, loginPlateforme: 'premier', keys: 'CODE-1', passwordPlateforme: 'secret-1' },
+          { idUser: third!.id, loginPlateforme: 'troisieme', ...codeOfThird },
+        ],
+      });
 
-    const missing = await bulk('direction', {
-      type: 'app',
-      ids: all,
-      column: 'insert',
-      idApp: application.id,
-      value: [
-        { idUser: first!.id, loginPlateforme: 'premier', keys: 'CODE-1', passwordPlateforme: 'secret-1' },
-        { idUser: third!.id, loginPlateforme: 'troisieme' },
-      ],
-    });
+    const missing = await enable({});
     expect(missing.statusCode).toBe(400);
     expect(missing.json().details.fieldErrors).toEqual({ [`value.${third!.id}.code`]: ['global.errors.required'] });
     expect(await readAccess(t.db, first!.id, application.id)).toBeUndefined();
     expect((await readAccess(t.db, second!.id, application.id))!.status).toBe(0);
 
-    const response = await bulk('direction', {
-      type: 'app',
-      ids: all,
-      column: 'insert',
-      idApp: application.id,
-      value: [
-        { idUser: first!.id, loginPlateforme: 'premier', keys: 'CODE-1', passwordPlateforme: 'secret-1' },
-        { idUser: third!.id, loginPlateforme: 'troisieme', keys: 'CODE-3' },
-      ],
-    });
+    const response = await enable({ keys: 'CODE-3' });
     expect(response.statusCode).toBe(200);
     expect(response.json().count).toBe(3);
     const firstAccess = (await readAccess(t.db, first!.id, application.id))!;
@@ -300,10 +282,7 @@ describe('PATCH /users/ boundaries', () => {
 
   it('needs the change’s own right at Ecriture', async () => {
     const user = await buildUser(t.db, t.env.encryptionKey, { profile: 'Eleve', uai: other });
-    await t.db.execute(
-      sql`update profile_rights set ecriture = 0 where area = 'buttonBulkEdit_bulkProfil' and profile_id = ${PROFILES.Gestionnaire}`,
-    );
-    forgetProfileRights(t.db);
+    await setProfileRight(t.db, 'Gestionnaire', 'buttonBulkEdit_bulkProfil', { lecture: 1, ecriture: 0 });
     const response = await bulk('manager', { type: 'std', ids: [user.id], column: 'profile', value: 'Enseignant' });
     expect(response.statusCode).toBe(403);
     expect((await readUser(t.db, user.id))!.profileId).toBe(PROFILES.Eleve);
@@ -312,7 +291,7 @@ describe('PATCH /users/ boundaries', () => {
 
   it('changes 5,000 users in one request, with an audit entry each', async () => {
     const many = await buildManyUsers(t.db, t.env.encryptionKey, { uai: home, count: 5000 });
-    const before = await countAudit(t.db, 'bulk_update');
+    const before = await countAuditEntries(t.db, 'bulk_update');
     const response = await bulk('direction', { type: 'std', ids: many, column: 'className', value: '6C', option: 'add' });
     expect(response.statusCode).toBe(200);
     expect(response.json().count).toBe(5000);
@@ -320,6 +299,6 @@ describe('PATCH /users/ boundaries', () => {
       sql`select count(*)::int as count from users where class_name = '6C' and id = any(${sql.param(many)}::int[])`,
     );
     expect(changed.rows[0]!.count).toBe(5000);
-    expect((await countAudit(t.db, 'bulk_update')) - before).toBe(5000);
+    expect((await countAuditEntries(t.db, 'bulk_update')) - before).toBe(5000);
   });
 });

@@ -41,7 +41,14 @@ describe('buildColumnDefinitions', () => {
       'Le Robert-Code',
     ]);
     expect(columns.slice(0, 20).map((column) => column.ColonneBDD)).toEqual([...users.FIELD_COLUMNS]);
-    expect(columns.slice(20).map((column) => column.ColonneBDD)).toEqual(['option1', 'option2', 'application:7', 'code:7', 'application:3', 'code:3']);
+    expect(columns.slice(20).map((column) => column.ColonneBDD)).toEqual([
+      'option1',
+      'option2',
+      'application:7',
+      'code:7',
+      'application:3',
+      'code:3',
+    ]);
     for (const column of columns) expect(users.parseColumnKey(column.ColonneBDD)).not.toBeNull();
   });
 
@@ -67,7 +74,12 @@ describe('buildColumnDefinitions', () => {
     ['application:7', 'checkbox', 'boolean', 'applications'],
     ['code:7', 'text', 'text', 'applications'],
   ] as const)('%s is a %s column filtered as %s, edited through %s', (key, type, filter, modificationKey) => {
-    expect(byKey.get(key)).toMatchObject({ TypeColonne: type, TypeFiltre: filter, modificationKey, Editable: modificationKey !== null });
+    expect(byKey.get(key)).toMatchObject({
+      TypeColonne: type,
+      TypeFiltre: filter,
+      modificationKey,
+      Editable: modificationKey !== null,
+    });
   });
 
   it('hides technical columns and code columns of applications without a code by default', () => {
@@ -97,7 +109,10 @@ describe('countOptionColumns', () => {
     [4, 5, 5],
     [5, 5, 5],
     [3, 0, 4],
-  ])('a school whose users have at most %i options out of %i has %i option columns', (maxUserOptions, schoolOptions, expected) => {
-    expect(countOptionColumns(maxUserOptions, schoolOptions)).toBe(expected);
-  });
+  ])(
+    'a school whose users have at most %i options out of %i has %i option columns',
+    (maxUserOptions, schoolOptions, expected) => {
+      expect(countOptionColumns(maxUserOptions, schoolOptions)).toBe(expected);
+    },
+  );
 });

@@ -64,18 +64,20 @@ export function countOptionColumns(maxUserOptions: number, schoolOptionCount: nu
  * caller may edit and the column may be edited.
  */
 export function buildColumnDefinitions(inputs: ColumnInputs): ColumnDefinition[] {
-  const fieldColumns = users.FIELD_COLUMNS.filter((field) => field !== 'password' || inputs.canSeePasswords).map((field): ColumnDefinition => {
-    const spec = FIELD_COLUMN_SPECS[field];
-    return {
-      ColonneAffichee: spec.label,
-      Editable: inputs.canEdit && spec.isEditable,
-      Visible: spec.isVisible,
-      ColonneBDD: field,
-      modificationKey: spec.isEditable ? 'informations' : null,
-      TypeColonne: spec.type,
-      TypeFiltre: spec.filter,
-    };
-  });
+  const fieldColumns = users.FIELD_COLUMNS.filter((field) => field !== 'password' || inputs.canSeePasswords).map(
+    (field): ColumnDefinition => {
+      const spec = FIELD_COLUMN_SPECS[field];
+      return {
+        ColonneAffichee: spec.label,
+        Editable: inputs.canEdit && spec.isEditable,
+        Visible: spec.isVisible,
+        ColonneBDD: field,
+        modificationKey: spec.isEditable ? 'informations' : null,
+        TypeColonne: spec.type,
+        TypeFiltre: spec.filter,
+      };
+    },
+  );
   const optionColumns = Array.from({ length: inputs.optionColumnCount }, (_unused, index): ColumnDefinition => ({
     ColonneAffichee: `Option${index + 1}`,
     Editable: inputs.canEdit,

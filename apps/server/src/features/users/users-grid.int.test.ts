@@ -4,14 +4,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptSecret, randomToken } from '../../platform/auth/secrets.js';
 import { auditLog, users as userTable } from '../../platform/db/schema/index.js';
 import { createTestContext, injectAs, signIn, type TestContext } from '../../../test/context.js';
-import { buildSchool, buildUser, giveApplication, giveOptions, nextUai, type BuiltUser } from '../../../test/factories.js';
+import {
+  buildSchool,
+  buildSignedInUsers,
+  buildUser,
+  giveApplication,
+  giveOptions,
+  nextUai,
+  type BuiltUser,
+} from '../../../test/factories.js';
 import { buildCredentialApplication, setProfileRight } from '../../../test/users-factories.js';
 
 let t: TestContext;
 let home: string;
 let managed: string;
 let bare: string;
-const cookies = {} as Record<'admin' | 'manager' | 'direction' | 'pupil', string>;
+let cookies: Record<'admin' | 'manager' | 'direction' | 'pupil', string>;
 let direction: BuiltUser;
 let pupil: BuiltUser;
 let teacher: BuiltUser;
@@ -25,28 +33,31 @@ beforeAll(async () => {
   home = (await buildSchool(t.db, { name: 'Collège Jean Moulin' })).uai;
   managed = (await buildSchool(t.db, { name: 'Lycée Victor Hugo' })).uai;
   bare = (await buildSchool(t.db, { name: 'École sans options' })).uai;
-  const admin = await buildUser(t.db, key, { profile: 'Administrateur' });
-  const manager = await buildUser(t.db, key, { profile: 'Gestionnaire', managedSchools: [managed] });
-  direction = await buildUser(t.db, key, { profile: 'Administrateur établissement', uai: home });
-  pupil = await buildUser(t.db, key, { profile: 'Eleve', uai: home, password: 'ravo4821' });
+  const signedIn = await buildSignedInUsers(t, {
+    admin: { profile: 'Administrateur' },
+    manager: { profile: 'Gestionnaire', managedSchools: [managed] },
+    direction: { profile: 'Administrateur établissement', uai: home },
+    pupil: { profile: 'Eleve', uai: home, password: 'ravo4821' },
+  });
+  cookies = signedIn.cookies;
+  ({ direction, pupil } = signedIn.users);
   teacher = await buildUser(t.db, key, { profile: 'Enseignant', uai: home, password: 'bime5532' });
   foreigner = await buildUser(t.db, key, { profile: 'Eleve', uai: managed });
   await giveOptions(t.db, pupil, ['Latin', 'Grec']);
   await giveOptions(t.db, teacher, ['Allemand']);
-  const codeApplication = await buildCredentialApplication(t.db, 'Educadhoc', { application: { applicationCodeYesNo: true, applicationCodeRequired: true } });
+  const codeApplication = await buildCredentialApplication(t.db, 'Educadhoc', {
+    application: { applicationCodeYesNo: true, applicationCodeRequired: true },
+  });
   const plainApplication = await buildCredentialApplication(t.db, 'Le Robert');
   codeApplicationId = codeApplication.id;
   plainApplicationId = plainApplication.id;
   await giveApplication(t.db, pupil, codeApplication, { keys: 'EDU-1', passwordEncrypted: encryptSecret(key, 'Plat#1') });
-  cookies.admin = await signIn(t.app, admin.login, admin.password);
-  cookies.manager = await signIn(t.app, manager.login, manager.password);
-  cookies.direction = await signIn(t.app, direction.login, direction.password);
-  cookies.pupil = await signIn(t.app, pupil.login, pupil.password);
 });
 afterAll(() => t.close());
 
 const get = (who: keyof typeof cookies, url: string) => injectAs(t.app, cookies[who], { method: 'GET', url });
-const decrypt = (cookie: string, ids: unknown) => injectAs(t.app, cookie, { method: 'POST', url: '/api/users/passwords/decrypt', payload: { passwords: ids } });
+const decrypt = (cookie: string, ids: unknown) =>
+  injectAs(t.app, cookie, { method: 'POST', url: '/api/users/passwords/decrypt', payload: { passwords: ids } });
 
 describe('GET /users/headers', () => {
   it('answers the columns of a school: fields, as many option columns as needed, each application and its code', async () => {
@@ -58,8 +69,17 @@ describe('GET /users/headers', () => {
     // The school has three options and its users at most two: room for a third.
     expect(keys.filter((key) => key.startsWith('option'))).toEqual(['option1', 'option2', 'option3']);
     const code = columns.find((column) => column.ColonneBDD === users.codeColumnKey(codeApplicationId));
-    expect(code).toMatchObject({ ColonneAffichee: 'Educadhoc-Code', Visible: true, Editable: true, modificationKey: 'applications', idApplication: codeApplicationId });
-    expect(columns.find((column) => column.ColonneBDD === users.codeColumnKey(plainApplicationId))).toMatchObject({ ColonneAffichee: 'Le Robert-Code', Visible: false });
+    expect(code).toMatchObject({
+      ColonneAffichee: 'Educadhoc-Code',
+      Visible: true,
+      Editable: true,
+      modificationKey: 'applications',
+      idApplication: codeApplicationId,
+    });
+    expect(columns.find((column) => column.ColonneBDD === users.codeColumnKey(plainApplicationId))).toMatchObject({
+      ColonneAffichee: 'Le Robert-Code',
+      Visible: false,
+    });
     expect(columns.find((column) => column.ColonneBDD === users.applicationColumnKey(plainApplicationId))).toMatchObject({
       ColonneAffichee: 'Le Robert',
       TypeColonne: 'checkbox',
@@ -67,15 +87,28 @@ describe('GET /users/headers', () => {
       Editable: true,
     });
     expect(columns.find((column) => column.ColonneBDD === 'login')).toMatchObject({ ColonneAffichee: 'Login', Editable: false });
-    expect(columns.find((column) => column.ColonneBDD === 'level')).toMatchObject({ ColonneAffichee: 'Niveau', Editable: true, TypeColonne: 'combobox' });
+    expect(columns.find((column) => column.ColonneBDD === 'level')).toMatchObject({
+      ColonneAffichee: 'Niveau',
+      Editable: true,
+      TypeColonne: 'combobox',
+    });
   });
 
   it('never has more option columns than the school has options, and at least one', async () => {
-    await giveOptions(t.db, await buildUser(t.db, t.env.encryptionKey, { profile: 'Eleve', uai: home }), ['Latin', 'Grec', 'Allemand']);
+    await giveOptions(t.db, await buildUser(t.db, t.env.encryptionKey, { profile: 'Eleve', uai: home }), [
+      'Latin',
+      'Grec',
+      'Allemand',
+    ]);
     const columns = (await get('direction', `/api/users/headers?uai=${home}`)).json() as { ColonneBDD: string }[];
     expect(columns.filter((column) => column.ColonneBDD.startsWith('option'))).toHaveLength(3);
-    const bareColumns = (await get('admin', `/api/users/headers?uai=${bare}`)).json() as { ColonneBDD: string; TypeFiltre: string }[];
-    expect(bareColumns.filter((column) => column.ColonneBDD.startsWith('option'))).toEqual([expect.objectContaining({ ColonneBDD: 'option1', TypeFiltre: 'set' })]);
+    const bareColumns = (await get('admin', `/api/users/headers?uai=${bare}`)).json() as {
+      ColonneBDD: string;
+      TypeFiltre: string;
+    }[];
+    expect(bareColumns.filter((column) => column.ColonneBDD.startsWith('option'))).toEqual([
+      expect.objectContaining({ ColonneBDD: 'option1', TypeFiltre: 'set' }),
+    ]);
   });
 
   it('answers 404 for a school out of reach or unknown, 400 for a malformed UAI, 403 to a pupil', async () => {
@@ -95,7 +128,10 @@ describe('GET /users/headers', () => {
     try {
       const reader = await buildUser(t.db, t.env.encryptionKey, { profile: 'Gestionnaire', managedSchools: [managed] });
       const cookie = await signIn(t.app, reader.login, reader.password);
-      const columns = (await injectAs(t.app, cookie, { method: 'GET', url: `/api/users/headers?uai=${managed}` })).json() as { Editable: boolean; ColonneBDD: string }[];
+      const columns = (await injectAs(t.app, cookie, { method: 'GET', url: `/api/users/headers?uai=${managed}` })).json() as {
+        Editable: boolean;
+        ColonneBDD: string;
+      }[];
       expect(columns.length).toBeGreaterThan(20);
       expect(columns.filter((column) => column.Editable)).toEqual([]);
       expect(columns.map((column) => column.ColonneBDD)).not.toContain('password');
@@ -114,7 +150,11 @@ describe('GET /users/profils', () => {
       { IDprofil: 4, Nom: 'Gestionnaire' },
       { IDprofil: 6, Nom: 'Administrateur établissement' },
     ]);
-    expect((await get('direction', '/api/users/profils')).json().map((choice: { Nom: string }) => choice.Nom)).toEqual(['Eleve', 'Enseignant', 'Administrateur établissement']);
+    expect((await get('direction', '/api/users/profils')).json().map((choice: { Nom: string }) => choice.Nom)).toEqual([
+      'Eleve',
+      'Enseignant',
+      'Administrateur établissement',
+    ]);
   });
 
   it('is refused to a pupil', async () => {
@@ -135,7 +175,12 @@ describe('POST /users/passwords/decrypt', () => {
     });
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'reveal_passwords'));
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorId: direction.id, entity: 'user', uai: home, after: { userIds: [pupil.id, teacher.id, direction.id] } });
+    expect(audit[0]).toMatchObject({
+      actorId: direction.id,
+      entity: 'user',
+      uai: home,
+      after: { userIds: [pupil.id, teacher.id, direction.id] },
+    });
     expect(JSON.stringify(audit)).not.toContain('ravo4821');
   });
 
@@ -160,7 +205,14 @@ describe('POST /users/passwords/decrypt', () => {
       const page = await injectAs(t.app, cookie, { method: 'GET', url: `/api/users/${pupil.id}` });
       expect(page.statusCode).toBe(200);
       expect(page.json().informations.password).toBeNull();
-      expect(page.json().applications.find((application: { informations: { applicationId: number } }) => application.informations.applicationId === codeApplicationId).informations).toMatchObject({
+      expect(
+        page
+          .json()
+          .applications.find(
+            (application: { informations: { applicationId: number } }) =>
+              application.informations.applicationId === codeApplicationId,
+          ).informations,
+      ).toMatchObject({
         platformPassword: null,
         hasPlatformPassword: true,
       });
@@ -200,7 +252,10 @@ describe('GET /schools/:uai/users', () => {
     const response = await get('direction', `/api/schools/${home}/users`);
     expect(response.statusCode).toBe(200);
     const body = schoolsContract.getSchoolUsers.answer.parse(response.json());
-    expect(body.users.find((row) => row.id === pupil.id)?.applications[String(codeApplicationId)]).toEqual({ status: 1, code: 'EDU-1' });
+    expect(body.users.find((row) => row.id === pupil.id)?.applications[String(codeApplicationId)]).toEqual({
+      status: 1,
+      code: 'EDU-1',
+    });
     expect(response.body).not.toContain('ravo4821');
     expect(response.body).not.toContain('bime5532');
     expect(response.body).not.toContain('Plat#1');

@@ -14,7 +14,11 @@ export async function readSchoolOptionFacts(db: Executor, uai: string): Promise<
         select count(*) as total from user_options uo join options o on o.id = uo.option_id
         where o.uai = ${uai} group by uo.user_id) per_user)::int as max_user_options`);
   const row = result.rows[0];
-  return { schoolExists: Boolean(row?.school_exists), optionCount: row?.option_count ?? 0, maxUserOptions: row?.max_user_options ?? 0 };
+  return {
+    schoolExists: Boolean(row?.school_exists),
+    optionCount: row?.option_count ?? 0,
+    maxUserOptions: row?.max_user_options ?? 0,
+  };
 }
 
 export type StoredPasswordRow = { id: number; uai: string | null; password_encrypted: string | null };

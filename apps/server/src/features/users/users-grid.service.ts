@@ -22,7 +22,11 @@ export async function getColumnDefinitions(ctx: ServiceContext, uai: string): Pr
     canEdit: hasRight(ctx.actor.rights, 'Table', 'Ecriture'),
     canSeePasswords: users.canSeePasswords(ctx.actor.rights),
     optionColumnCount: countOptionColumns(facts.maxUserOptions, facts.optionCount),
-    applications: catalogue.map((application) => ({ id: application.id, name: application.name, showsCode: application.fields.code.shown })),
+    applications: catalogue.map((application) => ({
+      id: application.id,
+      name: application.name,
+      showsCode: application.fields.code.shown,
+    })),
   });
 }
 
@@ -36,7 +40,10 @@ export function listProfileChoices(ctx: ServiceContext): ProfileChoice[] {
  * ones). Throws `not_found` when any id is unknown or out of reach: then nothing is revealed.
  * The audit log records whose passwords were shown, never the values.
  */
-export async function revealPasswords(ctx: ServiceContext, ids: readonly number[]): Promise<{ passwords: { id: number; password: string | null }[] }> {
+export async function revealPasswords(
+  ctx: ServiceContext,
+  ids: readonly number[],
+): Promise<{ passwords: { id: number; password: string | null }[] }> {
   const unique = [...new Set(ids)];
   const rows = await listReachablePasswords(ctx.db, ctx.actor, unique);
   if (rows.length !== unique.length) throw userNotFound();
@@ -49,5 +56,7 @@ export async function revealPasswords(ctx: ServiceContext, ids: readonly number[
     after: { userIds: unique },
   });
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return { passwords: unique.map((id) => ({ id, password: revealSecret(ctx.env.encryptionKey, byId.get(id)!.password_encrypted) })) };
+  return {
+    passwords: unique.map((id) => ({ id, password: revealSecret(ctx.env.encryptionKey, byId.get(id)!.password_encrypted) })),
+  };
 }

@@ -1,26 +1,20 @@
 import { users as contract } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, injectAs, signIn, type TestContext } from '../../../test/context.js';
-import { buildSchool, buildUser, type BuiltUser } from '../../../test/factories.js';
-import { readUser, readUserAudit } from '../../../test/user-actions-factories.js';
+import { buildUser, type BuiltUser } from '../../../test/factories.js';
+import { arrangeTwoSchools, readUser, readUserAudit } from '../../../test/users-factories.js';
 
 let t: TestContext;
 let home: string;
 let other: string;
 let direction: BuiltUser;
-const cookies = {} as Record<'direction' | 'manager' | 'pupil', string>;
+let cookies: Record<'direction' | 'manager' | 'pupil', string>;
 
 beforeAll(async () => {
   t = await createTestContext();
-  const key = t.env.encryptionKey;
-  home = (await buildSchool(t.db)).uai;
-  other = (await buildSchool(t.db)).uai;
-  direction = await buildUser(t.db, key, { profile: 'Administrateur établissement', uai: home });
-  const manager = await buildUser(t.db, key, { profile: 'Gestionnaire', managedSchools: [other] });
-  const pupil = await buildUser(t.db, key, { profile: 'Eleve', uai: home });
-  cookies.direction = await signIn(t.app, direction.login, direction.password);
-  cookies.manager = await signIn(t.app, manager.login, manager.password);
-  cookies.pupil = await signIn(t.app, pupil.login, pupil.password);
+  const arranged = await arrangeTwoSchools(t);
+  ({ home, other, cookies } = arranged);
+  direction = arranged.users.direction;
 });
 afterAll(() => t.close());
 

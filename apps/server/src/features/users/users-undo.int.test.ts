@@ -3,31 +3,38 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret, encryptSecret } from '../../platform/auth/secrets.js';
 import { bulkUndoEntries, options } from '../../platform/db/schema/index.js';
-import { createTestContext, injectAs, signIn, type TestContext } from '../../../test/context.js';
-import { buildSchool, buildUser, giveApplication, giveOptions, type BuiltUser } from '../../../test/factories.js';
+import { createTestContext, injectAs, type TestContext } from '../../../test/context.js';
+import {
+  buildSchool,
+  buildSignedInUsers,
+  giveApplication,
+  giveOptions,
+  type BuildUserOptions,
+  type BuiltUser,
+} from '../../../test/factories.js';
 import {
   buildCredentialApplication,
+  buildPupils,
   readAccess,
   readOptionNames,
   readUser,
   readUserAudit,
-} from '../../../test/user-actions-factories.js';
+} from '../../../test/users-factories.js';
 import { purgeBin } from './users-bin.service.js';
 
 let t: TestContext;
 let home: string;
-const cookies = {} as Record<'direction' | 'colleague' | 'admin', string>;
+let cookies: Record<'direction' | 'colleague' | 'admin', string>;
 
 beforeAll(async () => {
   t = await createTestContext();
-  const key = t.env.encryptionKey;
   home = (await buildSchool(t.db)).uai;
-  const direction = await buildUser(t.db, key, { profile: 'Administrateur établissement', uai: home });
-  const colleague = await buildUser(t.db, key, { profile: 'Administrateur établissement', uai: home });
-  const admin = await buildUser(t.db, key, { profile: 'Administrateur' });
-  cookies.direction = await signIn(t.app, direction.login, direction.password);
-  cookies.colleague = await signIn(t.app, colleague.login, colleague.password);
-  cookies.admin = await signIn(t.app, admin.login, admin.password);
+  const signedIn = await buildSignedInUsers(t, {
+    direction: { profile: 'Administrateur établissement', uai: home },
+    colleague: { profile: 'Administrateur établissement', uai: home },
+    admin: { profile: 'Administrateur' },
+  });
+  cookies = signedIn.cookies;
 });
 afterAll(() => t.close());
 
@@ -38,12 +45,7 @@ const bulk = async (payload: object) => {
 };
 const undo = (who: keyof typeof cookies, token: string | null) =>
   injectAs(t.app, cookies[who], { method: 'POST', url: '/api/users/undo', payload: { token } });
-const pupils = (count: number, values: Record<string, unknown> = {}) =>
-  Promise.all(
-    Array.from({ length: count }, () =>
-      buildUser(t.db, t.env.encryptionKey, { profile: 'Eleve', uai: home, level: '6e', ...values }),
-    ),
-  );
+const pupils = (count: number, values?: Partial<BuildUserOptions>) => buildPupils(t, home, count, values);
 const ids = (users: readonly BuiltUser[]) => users.map((user) => user.id);
 
 describe('POST /users/undo', () => {
@@ -101,7 +103,9 @@ describe('POST /users/undo', () => {
   });
 
   it('puts back application accesses: removed where there was none, restored where there was one', async () => {
-    const application = await buildCredentialApplication(t.db, 'Manuels à annuler', { applicationCodeRequired: true });
+    const application = await buildCredentialApplication(t.db, 'Manuels à annuler', {
+      application: { applicationCodeRequired: true },
+    });
     const [first, second] = await pupils(2);
     await giveApplication(t.db, second!, application, {
       status: 0,

@@ -35,7 +35,12 @@ export async function readReachableUsers(db: Executor, actor: Actor, ids: readon
   return selectReachableUsers(db, actor, ids, false);
 }
 
-async function selectReachableUsers(db: Executor, actor: Actor, ids: readonly number[], forUpdate: boolean): Promise<UserRecord[]> {
+async function selectReachableUsers(
+  db: Executor,
+  actor: Actor,
+  ids: readonly number[],
+  forUpdate: boolean,
+): Promise<UserRecord[]> {
   const unique = [...new Set(ids)];
   const query = db
     .select()
@@ -51,7 +56,12 @@ async function selectReachableUsers(db: Executor, actor: Actor, ids: readonly nu
  * One user the caller reaches: a user of their schools, or themself when `allowSelf` (the user
  * page). Throws `not_found` otherwise.
  */
-export async function findReachableUser(db: Executor, actor: Actor, id: number, { allowSelf = false, forUpdate = false } = {}): Promise<UserRecord> {
+export async function findReachableUser(
+  db: Executor,
+  actor: Actor,
+  id: number,
+  { allowSelf = false, forUpdate = false } = {},
+): Promise<UserRecord> {
   const selfCondition = allowSelf ? sql`${users.id} = ${actor.id} or ` : sql``;
   const query = db
     .select()
@@ -82,7 +92,12 @@ export type SchoolNaming = { rules: NameRules; extension: string; emailRequired:
 export async function loadSchoolNaming(db: Executor, uai: string): Promise<SchoolNaming> {
   const [[school], regexRows] = await Promise.all([
     db
-      .select({ name: schools.name, extension: schools.extension, regexEstab: schools.regexEstab, emailRequired: schools.emailRequired })
+      .select({
+        name: schools.name,
+        extension: schools.extension,
+        regexEstab: schools.regexEstab,
+        emailRequired: schools.emailRequired,
+      })
       .from(schools)
       .where(eq(schools.uai, uai))
       .limit(1),
@@ -90,7 +105,12 @@ export async function loadSchoolNaming(db: Executor, uai: string): Promise<Schoo
   ]);
   if (!school) throw new AppError('not_found', 'No such school');
   const rules = nameRulesOf({
-    regexGlobal: regexRows.map((row) => ({ field: row.fieldName, conversion: row.regexConversion, special: row.regexSpecial, structure: row.regexStructure })),
+    regexGlobal: regexRows.map((row) => ({
+      field: row.fieldName,
+      conversion: row.regexConversion,
+      special: row.regexSpecial,
+      structure: row.regexStructure,
+    })),
     regexEstab: school.regexEstab,
   });
   return { rules, extension: school.extension, emailRequired: school.emailRequired, name: school.name };

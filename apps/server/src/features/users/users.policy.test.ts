@@ -15,7 +15,11 @@ import {
 } from './users.policy.js';
 
 const viewer = (profile: ProfileName, id = 1) => ({ id, profile, rights: DEFAULT_RIGHTS[profile] });
-const withoutProfileRights = { id: 1, profile: 'Gestionnaire' as const, rights: { ...DEFAULT_RIGHTS.Gestionnaire, FicheUser_profil: { Lecture: 0, Ecriture: 0 } as const } };
+const withoutProfileRights = {
+  id: 1,
+  profile: 'Gestionnaire' as const,
+  rights: { ...DEFAULT_RIGHTS.Gestionnaire, FicheUser_profil: { Lecture: 0, Ecriture: 0 } as const },
+};
 
 describe('the user page', () => {
   it.each([
@@ -24,11 +28,14 @@ describe('the user page', () => {
     ['Administrateur établissement', 2, true, true, true],
     ['Enseignant', 1, true, false, false],
     ['Eleve', 1, true, false, false],
-  ] as const)('%s viewing user %i: passwords %s, edits %s, whole catalogue %s', (profile, userId, seesPasswords, edits, wholeCatalogue) => {
-    expect(canSeePasswordsOf(viewer(profile), userId)).toBe(seesPasswords);
-    expect(canEditUserPage(viewer(profile), userId)).toBe(edits);
-    expect(seesWholeCatalogue(viewer(profile))).toBe(wholeCatalogue);
-  });
+  ] as const)(
+    '%s viewing user %i: passwords %s, edits %s, whole catalogue %s',
+    (profile, userId, seesPasswords, edits, wholeCatalogue) => {
+      expect(canSeePasswordsOf(viewer(profile), userId)).toBe(seesPasswords);
+      expect(canEditUserPage(viewer(profile), userId)).toBe(edits);
+      expect(seesWholeCatalogue(viewer(profile))).toBe(wholeCatalogue);
+    },
+  );
 
   it('shows others’ passwords and allows edits only with FicheUser_profil', () => {
     expect(canSeePasswordsOf(withoutProfileRights, 2)).toBe(false);
@@ -57,7 +64,12 @@ describe('refuseProfileChange', () => {
     ['Administrateur', { id: 2, profile: 'Administrateur' as const }, 'Eleve', 'not_assignable'],
     ['Administrateur', pupil, 'Administrateur', 'not_assignable'],
     ['Administrateur établissement', { id: 1, profile: 'Administrateur établissement' as const }, 'Enseignant', 'own_profile'],
-    ['Administrateur établissement', { id: 1, profile: 'Administrateur établissement' as const }, 'Administrateur établissement', null],
+    [
+      'Administrateur établissement',
+      { id: 1, profile: 'Administrateur établissement' as const },
+      'Administrateur établissement',
+      null,
+    ],
     ['Eleve', pupil, 'Enseignant', 'not_assignable'],
   ] as const)('%s moving %o to %s: %s', (profile, target, next, expected) => {
     expect(refuseProfileChange({ id: 1, profile }, target, next)).toBe(expected);
@@ -86,11 +98,27 @@ describe('option lists', () => {
 
 describe('planAccessChange', () => {
   const plain = users.credentialFieldsOf(
-    { urlSchemeLoginRequired: false, urlSchemePwdRequired: false, urlSchemeCodeYesNo: false, urlSchemeCodeRequired: false, applicationCodeYesNo: false, applicationCodeRequired: false, commonCode: null },
+    {
+      urlSchemeLoginRequired: false,
+      urlSchemePwdRequired: false,
+      urlSchemeCodeYesNo: false,
+      urlSchemeCodeRequired: false,
+      applicationCodeYesNo: false,
+      applicationCodeRequired: false,
+      commonCode: null,
+    },
     undefined,
   );
   const demanding = users.credentialFieldsOf(
-    { urlSchemeLoginRequired: true, urlSchemePwdRequired: true, urlSchemeCodeYesNo: true, urlSchemeCodeRequired: true, applicationCodeYesNo: false, applicationCodeRequired: false, commonCode: null },
+    {
+      urlSchemeLoginRequired: true,
+      urlSchemePwdRequired: true,
+      urlSchemeCodeYesNo: true,
+      urlSchemeCodeRequired: true,
+      applicationCodeYesNo: false,
+      applicationCodeRequired: false,
+      commonCode: null,
+    },
     undefined,
   );
   const stored: StoredAccess = { status: 0, login: 'jdupont', hasPassword: true, password: 'Plat#1', keys: 'K-1' };
@@ -111,27 +139,50 @@ describe('planAccessChange', () => {
       { field: 'code', reason: 'required' },
     ]);
     expect(planAccessChange(demanding, stored, { status: 1 }).problems).toEqual([]);
-    expect(planAccessChange(demanding, undefined, { status: 1, login: 'a', password: 'b', keys: 'c' })).toMatchObject({ newPassword: 'b', problems: [] });
-    expect(planAccessChange(demanding, stored, { status: 1, keys: null }).problems).toEqual([{ field: 'code', reason: 'required' }]);
+    expect(planAccessChange(demanding, undefined, { status: 1, login: 'a', password: 'b', keys: 'c' })).toMatchObject({
+      newPassword: 'b',
+      problems: [],
+    });
+    expect(planAccessChange(demanding, stored, { status: 1, keys: null }).problems).toEqual([
+      { field: 'code', reason: 'required' },
+    ]);
   });
 
   it('disables keeping the credentials, and status 2 changes only what is given', () => {
     const enabled = { ...stored, status: 1 };
-    expect(planAccessChange(demanding, enabled, { status: 0 })).toMatchObject({ next: { status: 0, login: 'jdupont', keys: 'K-1' }, isChanged: true, problems: [] });
-    expect(planAccessChange(demanding, enabled, { status: 2, keys: 'K-2' })).toMatchObject({ next: { status: 1, login: 'jdupont', keys: 'K-2' }, isChanged: true });
-    expect(planAccessChange(plain, undefined, { status: 2, keys: 'K-3' })).toMatchObject({ next: { status: 0, login: null, keys: 'K-3' }, isChanged: true });
+    expect(planAccessChange(demanding, enabled, { status: 0 })).toMatchObject({
+      next: { status: 0, login: 'jdupont', keys: 'K-1' },
+      isChanged: true,
+      problems: [],
+    });
+    expect(planAccessChange(demanding, enabled, { status: 2, keys: 'K-2' })).toMatchObject({
+      next: { status: 1, login: 'jdupont', keys: 'K-2' },
+      isChanged: true,
+    });
+    expect(planAccessChange(plain, undefined, { status: 2, keys: 'K-3' })).toMatchObject({
+      next: { status: 0, login: null, keys: 'K-3' },
+      isChanged: true,
+    });
     expect(planAccessChange(plain, undefined, { status: 2 }).isChanged).toBe(false);
     expect(planAccessChange(plain, undefined, { status: 0 }).isChanged).toBe(false);
   });
 
   it('never replaces a stored platform password, but takes the same value back as no change', () => {
-    expect(planAccessChange(plain, stored, { status: 2, password: 'Other#2' }).problems).toEqual([{ field: 'password', reason: 'password_locked' }]);
+    expect(planAccessChange(plain, stored, { status: 2, password: 'Other#2' }).problems).toEqual([
+      { field: 'password', reason: 'password_locked' },
+    ]);
     expect(planAccessChange(plain, stored, { status: 2, password: 'Plat#1' })).toMatchObject({ isChanged: false, problems: [] });
-    expect(planAccessChange(plain, stored, { status: 2, password: null })).toMatchObject({ isChanged: false, newPassword: undefined });
+    expect(planAccessChange(plain, stored, { status: 2, password: null })).toMatchObject({
+      isChanged: false,
+      newPassword: undefined,
+    });
   });
 
   it('leaves an unchanged enabled access alone even when it lacks a credential', () => {
-    expect(planAccessChange(demanding, { ...stored, status: 1, keys: null }, { status: 1 })).toMatchObject({ isChanged: false, problems: [] });
+    expect(planAccessChange(demanding, { ...stored, status: 1, keys: null }, { status: 1 })).toMatchObject({
+      isChanged: false,
+      problems: [],
+    });
   });
 });
 

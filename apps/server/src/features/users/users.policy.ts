@@ -99,7 +99,11 @@ export type AccessPlan = {
  * An access enabled by this edit, or whose credentials this edit changes while enabled, must
  * carry the credentials its application requires (given now or stored).
  */
-export function planAccessChange(fields: users.CredentialFields, stored: StoredAccess | undefined, request: AccessRequest): AccessPlan {
+export function planAccessChange(
+  fields: users.CredentialFields,
+  stored: StoredAccess | undefined,
+  request: AccessRequest,
+): AccessPlan {
   const next = {
     status: request.status === 2 ? (stored?.status ?? 0) : request.status,
     login: request.login !== undefined ? request.login : (stored?.login ?? null),

@@ -12,7 +12,9 @@ export function registerUsersRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerRoute(app, deps, users.getColumnDefinitions, ({ actor, query }) => getColumnDefinitions({ ...deps, actor }, query.uai));
   registerRoute(app, deps, users.listProfiles, async ({ actor }) => listProfileChoices({ ...deps, actor }));
   // Thousands of passwords at once: serialised without the compiled schema (see RouteOptions).
-  registerRoute(app, deps, users.decryptPasswords, ({ actor, body }) => revealPasswords({ ...deps, actor }, body.passwords), { serialize: 'json' });
+  registerRoute(app, deps, users.decryptPasswords, ({ actor, body }) => revealPasswords({ ...deps, actor }, body.passwords), {
+    serialize: 'json',
+  });
   registerRoute(app, deps, users.getUser, ({ actor, params }) => getUserPage({ ...deps, actor }, params.id));
   registerRoute(app, deps, users.updateUser, ({ actor, params, body }) => updateUserPage({ ...deps, actor }, params.id, body));
   registerRoute(app, deps, users.patchUser, ({ actor, params, body }) => patchUser({ ...deps, actor }, params.id, body));
