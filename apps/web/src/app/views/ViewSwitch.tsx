@@ -1,7 +1,7 @@
 import { isAccountHolderProfile, type SessionUser } from '@console/contract';
 import { lazy, Suspense } from 'react';
 import { EmptyView } from './EmptyView';
-import { ViewLoading } from './ViewLoading';
+import { LoadingBlock } from '../../ui/LoadingBlock';
 import type { View } from './views';
 
 // Each view loads its own chunk (charts, tables), never with the sign-in screen.
@@ -23,13 +23,13 @@ type ViewSwitchProps = { view: View; user: SessionUser; activeSchoolUai: string 
 export function ViewSwitch({ view, user, activeSchoolUai }: ViewSwitchProps) {
   if (view === 'users' && isAccountHolderProfile(user.profile)) {
     return (
-      <Suspense fallback={<ViewLoading />}>
+      <Suspense fallback={<LoadingBlock />}>
         <OwnUserPage user={user} />
       </Suspense>
     );
   }
   if ((view === 'users' || view === 'dashboard' || view === 'monitoring') && !activeSchoolUai) return <EmptyView view={view} messageKey="views.no_school" />;
-  return <Suspense fallback={<ViewLoading />}>{renderView(view, user, activeSchoolUai)}</Suspense>;
+  return <Suspense fallback={<LoadingBlock />}>{renderView(view, user, activeSchoolUai)}</Suspense>;
 }
 
 function renderView(view: View, user: SessionUser, activeSchoolUai: string | null) {

@@ -1,11 +1,12 @@
 import { schools } from '@console/contract';
-import { Alert, Button, Center, Checkbox, Group, Loader, NativeSelect, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NativeSelect, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../lib/forms';
 import { useReferenceData } from '../api';
 import { useSchoolCreation } from '../hooks/useSchoolCreation';
 import { schoolFieldMessages } from '../school-form-errors';
+import { LoadingBlock } from '../../../ui/LoadingBlock';
 
 type Values = {
   uai: string;
@@ -120,9 +121,7 @@ export function ForeignSchoolForm({ onCreated }: { onCreated: () => void }) {
 
   if (reference.isPending) {
     return (
-      <Center mih={160}>
-        <Loader aria-label={t('global.loading')} />
-      </Center>
+      <LoadingBlock minHeight={160} />
     );
   }
   if (reference.isError) {

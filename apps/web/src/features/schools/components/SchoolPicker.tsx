@@ -1,5 +1,5 @@
 import { readUaiFromLabel, type SessionUser } from '@console/contract';
-import { ActionIcon, Alert, Button, Center, Group, Kbd, Loader, Modal, ScrollArea, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Kbd, Modal, ScrollArea, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useDeferredValue, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { schoolLabelOf } from '../school-label';
 import { matchesEveryWord, normaliseSearchText } from '../search-text';
 import { DeleteSchoolDialog } from './DeleteSchoolDialog';
 import { SchoolPickerList, type PickerEntry } from './SchoolPickerList';
+import { LoadingBlock } from '../../../ui/LoadingBlock';
 
 /** At most this many schools are drawn: 2,000 stay smooth, and a few words find any school. */
 export const PICKER_MAX_ROWS = 100;
@@ -122,9 +123,7 @@ export function SchoolPicker({ user, isOpen, onClose }: SchoolPickerProps) {
               </Button>
             </Alert>
           ) : schools.isPending ? (
-            <Center mih={120}>
-              <Loader aria-label={t('global.loading')} />
-            </Center>
+            <LoadingBlock minHeight={120} />
           ) : (
             <>
               <Text size="sm" c="dimmed" role="status">

@@ -1,10 +1,12 @@
 import type { UserSearchResult } from '@console/contract';
-import { Alert, Button, Center, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROFILE_LABEL_KEYS } from '../../schools/profile-labels';
 import { useUserSearch } from '../api';
 import classes from './UserSearchResults.module.css';
+import { LoadingBlock } from '../../../ui/LoadingBlock';
+import { ErrorAlert } from '../../../ui/ErrorAlert';
 
 const COLUMNS = ['city', 'school', 'lastname', 'firstname', 'login', 'level', 'class', 'profile', 'disabled'] as const;
 
@@ -17,16 +19,12 @@ export function UserSearchResults({ query, onChoose }: UserSearchResultsProps) {
 
   if (search.isPending) {
     return (
-      <Center mih={120}>
-        <Loader aria-label={t('global.loading')} />
-      </Center>
+      <LoadingBlock minHeight={120} />
     );
   }
   if (search.isError) {
     return (
-      <Alert color="red" variant="light" role="alert">
-        {t('global.errors.occurred')}
-      </Alert>
+      <ErrorAlert />
     );
   }
   const results = search.data.pages.flatMap((page) => page.results);

@@ -1,5 +1,5 @@
 import { users, type School, type SchoolUser } from '@console/contract';
-import { Alert, Center, Loader, NativeSelect, SegmentedControl, Text } from '@mantine/core';
+import { Center, Loader, NativeSelect, SegmentedControl, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { idsOf } from './bulk-targets';
 import { BulkCredentialsTable, ROWS_PER_PAGE } from './BulkCredentialsTable';
 import { BulkModal } from './BulkModal';
 import type { useBulkChange } from './useBulkChange';
+import { ErrorAlert } from '../../../ui/ErrorAlert';
 
 type ApplicationAction = 'insert' | 'delete';
 
@@ -135,9 +136,7 @@ export function BulkApplicationsModal({ school, selected, bulk, onClose }: BulkA
         </Center>
       )}
       {needsForm && platforms.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {t('global.errors.occurred')}
-        </Alert>
+        <ErrorAlert />
       )}
       {needsForm && fields && platforms.isSuccess && (
         <>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useActivatePneKeys } from '../api';
 import { BulkModal } from './BulkModal';
 import { educadhocKeysOf, PNE_REPORT_FILE_NAME, pneErrorReportOf } from './pne-report';
+import { ErrorAlert } from '../../../ui/ErrorAlert';
 
 type PneActivationModalProps = { school: School; selected: readonly SchoolUser[]; onClose: () => void };
 
@@ -74,9 +75,7 @@ export function PneActivationModal({ school, selected, onClose }: PneActivationM
         </Alert>
       )}
       {activate.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {t('global.errors.occurred')}
-        </Alert>
+        <ErrorAlert />
       )}
     </BulkModal>
   );

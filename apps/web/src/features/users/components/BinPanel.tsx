@@ -1,5 +1,5 @@
 import { users, type BinnedUser } from '@console/contract';
-import { Alert, Button, Center, Checkbox, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRestore } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -9,6 +9,8 @@ import { ApiError } from '../../../lib/api';
 import { useSession } from '../../auth/api';
 import { PROFILE_LABEL_KEYS } from '../../schools/profile-labels';
 import { useBin, useReloadSchoolUsers, useRestoreUsers } from '../api';
+import { LoadingBlock } from '../../../ui/LoadingBlock';
+import { ErrorAlert } from '../../../ui/ErrorAlert';
 
 /** The logins a restore conflict names, when the server lists them (`details.logins`). */
 function conflictingLoginsOf(error: ApiError): string[] {
@@ -102,13 +104,9 @@ export function BinPanel({ uai }: { uai: string }) {
         </Alert>
       )}
       {bin.isPending ? (
-        <Center mih={120}>
-          <Loader aria-label={t('global.loading')} />
-        </Center>
+        <LoadingBlock minHeight={120} />
       ) : bin.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {t('global.errors.occurred')}
-        </Alert>
+        <ErrorAlert />
       ) : rows.length === 0 ? (
         <Text c="dimmed" py="lg" ta="center">
           {t('users.bin.empty')}

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@console/contract';
-import { Alert, Center, Loader, Paper, Stack, Title } from '@mantine/core';
+import { Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../lib/abilities';
 import { useUserPage } from '../api';
@@ -7,6 +7,8 @@ import { ApplicationsSection } from '../user-page/ApplicationsSection';
 import { DevicesSection } from '../user-page/DevicesSection';
 import { ProfileSection } from '../user-page/ProfileSection';
 import { UserPageHeader } from '../user-page/UserPageHeader';
+import { LoadingBlock } from '../../../ui/LoadingBlock';
+import { ErrorAlert } from '../../../ui/ErrorAlert';
 
 /**
  * The users view of a pupil or teacher (issue 4 §6): their own page — access with the QR
@@ -23,13 +25,9 @@ export function OwnUserPage({ user }: { user: SessionUser }) {
         {t('account.title')}
       </Title>
       {page.isPending ? (
-        <Center mih={200}>
-          <Loader aria-label={t('global.loading')} />
-        </Center>
+        <LoadingBlock />
       ) : page.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {t('global.errors.occurred')}
-        </Alert>
+        <ErrorAlert />
       ) : (
         <>
           <UserPageHeader page={page.data} />

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@console/contract';
-import { Alert, Button, Center, Drawer, Group, Loader, Stack } from '@mantine/core';
+import { Button, Drawer, Group, Stack } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,8 @@ import { useUserPage } from '../api';
 import { UserPageBody } from '../user-page/UserPageBody';
 import { UserPageHeader } from '../user-page/UserPageHeader';
 import type { Section } from '../user-page/UserPageSections';
+import { LoadingBlock } from '../../../ui/LoadingBlock';
+import { ErrorAlert } from '../../../ui/ErrorAlert';
 
 export type UserPageDrawerProps = {
   /** The user shown, or null when closed. */
@@ -70,13 +72,9 @@ export function UserPageDrawer({ userId, user, getOrderedIds, onNavigate, onClos
         </Drawer.Header>
         <Drawer.Body>
           {page.isPending ? (
-            <Center mih={240}>
-              <Loader aria-label={t('global.loading')} />
-            </Center>
+            <LoadingBlock minHeight={240} />
           ) : page.isError ? (
-            <Alert color="red" variant="light" role="alert">
-              {t('global.errors.occurred')}
-            </Alert>
+            <ErrorAlert />
           ) : (
             <Stack gap="lg">
               <UserPageHeader page={page.data} />

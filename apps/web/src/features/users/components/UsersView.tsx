@@ -1,5 +1,5 @@
 import type { SchoolUser, SessionUser } from '@console/contract';
-import { Alert, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../lib/abilities';
@@ -11,6 +11,8 @@ import { BinPanel } from './BinPanel';
 import { UserPageDrawer } from './UserPageDrawer';
 import { UsersButtonBar } from './UsersButtonBar';
 import { UsersGrid } from './UsersGrid';
+import { LoadingBlock } from '../../../ui/LoadingBlock';
+import { ErrorAlert } from '../../../ui/ErrorAlert';
 
 /**
  * The users view of the active school (spec 3 §2.1): the button bar, the grid (or the bin), and
@@ -55,13 +57,9 @@ export function UsersView({ uai, user }: { uai: string; user: SessionUser }) {
         )}
       </div>
       {school.isPending || (canSeeTable && columns.isPending) ? (
-        <Center mih={200}>
-          <Loader aria-label={t('global.loading')} />
-        </Center>
+        <LoadingBlock />
       ) : school.isError || columns.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {t('global.errors.occurred')}
-        </Alert>
+        <ErrorAlert />
       ) : (
         <>
           {can(user, 'ButtonBar') && (

@@ -1,11 +1,11 @@
 import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** Shown while a view's chunk loads. */
-export function ViewLoading() {
+/** A loader centred in a block of the given height, named for screen readers: a view or panel loading. */
+export function LoadingBlock({ minHeight = 200 }: { minHeight?: number }) {
   const { t } = useTranslation();
   return (
-    <Center mih={200}>
+    <Center mih={minHeight}>
       <Loader aria-label={t('global.loading')} />
     </Center>
   );
