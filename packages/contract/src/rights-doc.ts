@@ -1,4 +1,5 @@
 import { DEFAULT_RIGHTS, PROFILE_NAMES, RIGHT_AREAS, type RightEntry } from './rights.js';
+import { manageableProfiles } from './users/rules.js';
 
 function cell(entry: RightEntry): string {
   if (entry.Ecriture === 1) return 'Ecriture';
@@ -27,6 +28,16 @@ export function renderRightsDoc(): string {
     '- Enseignant, Eleve: only their own account.',
     '',
     'A resource outside the caller\'s reach answers 404; a visible one they may not change answers 403.',
+    '',
+    'Acting on another user\'s account (page and grid edits, password and login resets, sign-in links, enabling and',
+    'disabling, bin and restore, unlocking, mails with credentials, PNE keys, bulk changes and their undo) also needs',
+    'that the caller may act on the user\'s profile, and, for a Gestionnaire, that every school it manages is within',
+    'the caller\'s reach (`apps/server/src/platform/auth/user-access.ts`); otherwise 403 and nothing changes:',
+    '',
+    ...PROFILE_NAMES.map((profile) => `- ${profile}: ${manageableProfiles(profile).join(', ') || 'nobody else'}.`),
+    '',
+    'Sign-in by link (`?iduser=`, the QR code) is for Eleve and Enseignant only: no link token of a staff member is',
+    'shown, issued or accepted.',
     '',
     header,
     rule,

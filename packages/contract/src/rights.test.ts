@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RIGHTS, hasRight, PROFILE_NAMES, RIGHT_AREAS } from './rights.js';
+import { DEFAULT_RIGHTS, hasRight, PROFILE_NAMES, RIGHT_AREAS, signsInByLink } from './rights.js';
 import { renderRightsDoc } from './rights-doc.js';
 
 describe('rights', () => {
@@ -37,5 +37,15 @@ describe('rights', () => {
 
   it('is documented in docs/rights.md (npm run docs)', () => {
     expect(readFileSync(new URL('../../../docs/rights.md', import.meta.url), 'utf8')).toBe(renderRightsDoc());
+  });
+
+  it.each([
+    ['Eleve', true],
+    ['Enseignant', true],
+    ['Administrateur établissement', false],
+    ['Gestionnaire', false],
+    ['Administrateur', false],
+  ] as const)('signs in by link: %s → %s', (profile, expected) => {
+    expect(signsInByLink(profile)).toBe(expected);
   });
 });

@@ -19,6 +19,15 @@ export function isAccountHolderProfile(profile: ProfileName): boolean {
   return profile === 'Eleve' || profile === 'Enseignant';
 }
 
+/**
+ * Whether a profile signs in by link (`?iduser=`, the QR code of the credential sheets): pupils
+ * and teachers only. Staff sign in with their password: a link token of theirs is never shown,
+ * issued nor accepted, since it would open an account that reaches schools.
+ */
+export function signsInByLink(profile: ProfileName): boolean {
+  return isAccountHolderProfile(profile);
+}
+
 /** Every area of the rights map, as the spec names them (spec 1 §6, spec 3 §6), plus Config. */
 export const RIGHT_AREAS = [
   // shell, schools and workflow

@@ -15,8 +15,8 @@ export const sessionUserSchema = z.object({
   informations: z.object({
     login: z.string(),
     uai: z.string().nullable(),
-    /** The content of the user's sign-in QR code: their opaque link token. */
-    qrCode: z.string(),
+    /** The content of the user's sign-in QR code: their opaque link token; null for staff, who sign in by password. */
+    qrCode: z.string().nullable(),
   }),
 });
 

@@ -3,6 +3,7 @@ import { DEFAULT_RIGHTS, PROFILE_NAMES, type ProfileName, type RightsMap } from 
 import {
   asksCredentialsOnEnable,
   assignableProfiles,
+  canManageProfile,
   canSeePasswords,
   credentialFieldsOf,
   missingCredentials,
@@ -133,6 +134,26 @@ describe('assignableProfiles', () => {
 
   it('never lets anyone make an Administrateur', () => {
     for (const actor of PROFILE_NAMES) expect(assignableProfiles(actor)).not.toContain('Administrateur');
+  });
+});
+
+describe('canManageProfile: a caller acts only on accounts of a profile they may give', () => {
+  const table: Record<ProfileName, ProfileName[]> = {
+    Administrateur: ['Eleve', 'Enseignant', 'Gestionnaire', 'Administrateur établissement', 'Administrateur'],
+    Gestionnaire: ['Eleve', 'Enseignant', 'Gestionnaire', 'Administrateur établissement'],
+    'Administrateur établissement': ['Eleve', 'Enseignant', 'Administrateur établissement'],
+    Enseignant: [],
+    Eleve: [],
+  };
+  it.each(PROFILE_NAMES.flatMap((actor) => PROFILE_NAMES.map((target) => [actor, target, table[actor].includes(target)] as const)))(
+    '%s on %s → %s',
+    (actor, target, expected) => {
+      expect(canManageProfile(actor, target)).toBe(expected);
+    },
+  );
+
+  it('keeps every profile a caller may give among those it may act on', () => {
+    for (const actor of PROFILE_NAMES) for (const given of assignableProfiles(actor)) expect(canManageProfile(actor, given)).toBe(true);
   });
 });
 

@@ -32,6 +32,22 @@ export function assignableProfiles(actorProfile: ProfileName): ProfileName[] {
   }
 }
 
+/**
+ * The profiles whose accounts a caller may act on (edit, reset, disable, bin, mail, issue a
+ * sign-in link...): those they may give, so that nobody takes over an account above their own;
+ * an Administrateur also other Administrateurs, who reach no more than they do. The server adds
+ * one more condition for a Gestionnaire target: every school it manages is within the caller's reach.
+ */
+export function manageableProfiles(actorProfile: ProfileName): ProfileName[] {
+  if (actorProfile === 'Administrateur') return [...assignableProfiles(actorProfile), 'Administrateur'];
+  return assignableProfiles(actorProfile);
+}
+
+/** Whether a caller's profile may act on accounts of a target's profile (see `manageableProfiles`). */
+export function canManageProfile(actorProfile: ProfileName, targetProfile: ProfileName): boolean {
+  return manageableProfiles(actorProfile).includes(targetProfile);
+}
+
 /** The right each bulk change needs beside ButtonBar_buttonBulkEdit (spec 3 §6). */
 export const BULK_RIGHTS: Record<BulkStdColumn | 'opt' | 'app', RightArea> = {
   comment: 'buttonBulkEdit_bulkCommentaire',

@@ -169,8 +169,11 @@ export const userPageSchema = z.object({
     schoolName: z.string().nullable(),
     disabled: z.boolean(),
     locked: z.boolean(),
-    /** The content of the sign-in QR code: the opaque link token (the link is origin + '/?iduser=' + it). */
-    qrCode: z.string(),
+    /**
+     * The content of the sign-in QR code: the opaque link token (the link is origin + '/?iduser=' + it).
+     * Null for staff, who sign in by password only, and for a caller who may not act on this user.
+     */
+    qrCode: z.string().nullable(),
     createdOn: z.string().nullable(),
     createdBy: z.string().nullable(),
     editedOn: z.string().nullable(),

@@ -52,7 +52,7 @@ export function ProfileSection({ page, editing }: { page: UserPage; editing: Acc
           <div style={{ flex: 1, minWidth: 240 }}>
             <DetailList details={details} />
           </div>
-          <SignInQrCode qrCode={informations.qrCode} />
+          {informations.qrCode !== null && <SignInQrCode qrCode={informations.qrCode} />}
         </Group>
       )}
     </Stack>
