@@ -38,7 +38,7 @@ describe('POST /auth/login', () => {
       firstname: admin.firstname,
       lastname: admin.lastname,
       uai: null,
-      informations: { login: admin.login, uai: null, qrCode: admin.linkToken },
+      informations: { login: admin.login, uai: null, qrCode: null },
     });
     expect(Object.keys(body.rights).sort()).toEqual([...RIGHT_AREAS].sort());
     const cookie = response.cookies.find((candidate) => candidate.name === 'sid');
@@ -49,7 +49,7 @@ describe('POST /auth/login', () => {
   it('accepts a pupil by the encrypted printable password, case-insensitively on the login', async () => {
     const response = await login(pupil.login.toUpperCase(), 'bino3579');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ profile: 'Eleve', uai, rights: DEFAULT_RIGHTS.Eleve });
+    expect(response.json()).toMatchObject({ profile: 'Eleve', uai, rights: DEFAULT_RIGHTS.Eleve, informations: { qrCode: pupil.linkToken } });
   });
 
   it('answers 401 invalid_credentials for a wrong password or an unknown login', async () => {
@@ -244,6 +244,21 @@ describe('POST /auth/login/token (sign-in by link)', () => {
     expect(fresh).not.toBe(pupil.linkToken);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/login/token', payload: { id: pupil.linkToken } })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/login/token', payload: { id: fresh } })).statusCode).toBe(200);
+  });
+
+  it('opens no staff account: a staff link token is refused like an unknown one, and none is issued', async () => {
+    const adminCookie = await signIn(t.app, admin.login, admin.password);
+    for (const profile of ['Administrateur', 'Gestionnaire', 'Administrateur établissement'] as const) {
+      const staff = await buildUser(t.db, t.env.encryptionKey, { profile, uai: profile === 'Administrateur' ? null : uai });
+      const byLink = await t.app.inject({ method: 'POST', url: '/api/auth/login/token', payload: { id: staff.linkToken } });
+      expect({ profile, status: byLink.statusCode, code: byLink.json().code }).toEqual({ profile, status: 401, code: 'invalid_credentials' });
+      expect(byLink.cookies.find((candidate) => candidate.name === 'sid')).toBeUndefined();
+      const issued = await injectAs(t.app, adminCookie, { method: 'POST', url: `/api/auth/link-token/${staff.id}` });
+      expect({ profile, status: issued.statusCode }).toEqual({ profile, status: 403 });
+      expect(issued.body).not.toContain(staff.linkToken);
+      const [row] = await t.db.select({ linkToken: users.linkToken }).from(users).where(eq(users.id, staff.id));
+      expect(row?.linkToken).toBe(staff.linkToken);
+    }
   });
 
   it('lets a school administrator renew a link in their school only (404 elsewhere)', async () => {

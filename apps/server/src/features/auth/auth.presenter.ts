@@ -1,4 +1,4 @@
-import { profileNameOf, type RightsMap, type SessionUser } from '@console/contract';
+import { profileNameOf, signsInByLink, type RightsMap, type SessionUser } from '@console/contract';
 
 export type SessionUserSource = {
   id: number;
@@ -12,7 +12,7 @@ export type SessionUserSource = {
   rights: RightsMap;
 };
 
-/** The session answer of a user; throws when the profile id is unknown. */
+/** The session answer of a user (their link token only if they sign in by link); throws when the profile id is unknown. */
 export function presentSessionUser(source: SessionUserSource): SessionUser {
   const profile = profileNameOf(source.profileId);
   if (!profile) throw new Error(`unknown profile id ${source.profileId}`);
@@ -26,6 +26,6 @@ export function presentSessionUser(source: SessionUserSource): SessionUser {
     email: source.email,
     uai: source.uai,
     rights: source.rights,
-    informations: { login: source.login, uai: source.uai, qrCode: source.linkToken },
+    informations: { login: source.login, uai: source.uai, qrCode: signsInByLink(profile) ? source.linkToken : null },
   };
 }

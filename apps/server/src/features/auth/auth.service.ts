@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type PasswordChange, type SessionUser } from '@console/contract';
+import { profileNameOf, signsInByLink, type PasswordChange, type SessionUser } from '@console/contract';
 import { writeAudit } from '../../platform/audit/audit.js';
 import { checkPassword, storePassword } from '../../platform/auth/passwords.js';
 import { canReachUser } from '../../platform/auth/school-scope.js';
+import { assertMayActOnUsers } from '../../platform/auth/user-access.js';
 import { getProfileRights } from '../../platform/auth/rights-cache.js';
 import { hashToken, randomToken } from '../../platform/auth/secrets.js';
 import { deleteUserSessions, forgetUserSessions } from '../../platform/auth/sessions.js';
@@ -77,10 +78,16 @@ export async function signIn(deps: AppDeps, input: { login: string; password: st
   throw new AppError('invalid_credentials', 'Invalid login or password');
 }
 
-/** Signs in by link with a user's opaque link token. Throws `invalid_credentials` or `account_locked`. */
+/**
+ * Signs in by link with a pupil's or teacher's opaque link token. A staff member's token opens
+ * nothing: it is answered as an unknown one. Throws `invalid_credentials` or `account_locked`.
+ */
 export async function signInWithLink(deps: AppDeps, input: { token: string; address: string }): Promise<SignedIn> {
   const addressKey = `address:${input.address}`;
-  const { account, addressFailures } = await findSignInCandidate(deps.db, { linkToken: input.token }, addressKey);
+  const found = await findSignInCandidate(deps.db, { linkToken: input.token }, addressKey);
+  const { addressFailures } = found;
+  const profile = found.account && profileNameOf(found.account.profileId);
+  const account = profile && signsInByLink(profile) ? found.account : undefined;
   if (addressFailures >= deps.env.LOGIN_ADDRESS_MAX_FAILURES) throw tooManyAttemptsError();
   if (account?.locked) throw lockedError();
   if (account && !account.disabled) return openSession(deps, account);
@@ -118,11 +125,15 @@ export async function changeOwnPassword(ctx: ServiceContext, input: PasswordChan
   await deleteUserSessions(ctx.db, ctx.actor.id, ctx.actor.sessionId);
 }
 
-/** Unlocks an account. Throws `forbidden` unless the caller is an Administrateur, `not_found` for an unknown user. */
+/**
+ * Unlocks an account. Throws `forbidden` unless the caller is an Administrateur who may act on
+ * the user, `not_found` for an unknown user.
+ */
 export async function unlockAccount(ctx: ServiceContext, userId: number): Promise<void> {
   if (!canUnlockAccounts(ctx.actor.profile)) throw new AppError('forbidden', 'Only an Administrateur unlocks accounts');
   const account = await findCredentialsById(ctx.db, userId);
   if (!account) throw new AppError('not_found', 'No such user');
+  await assertMayActOnUsers(ctx.db, ctx.actor, [account]);
   await ctx.db.transaction(async (tx) => {
     await unlockUser(tx, userId, `${ctx.actor.firstname} ${ctx.actor.lastname}`);
     await writeAudit(tx, {
@@ -138,12 +149,16 @@ export async function unlockAccount(ctx: ServiceContext, userId: number): Promis
 }
 
 /**
- * Revokes a user's sign-in link and issues a new one. Only an Administrateur, or a staff member
- * reaching the user's school, may; others get `not_found` for users outside their reach.
+ * Revokes a pupil's or teacher's sign-in link and issues a new one. Throws `not_found` for a
+ * user outside the caller's reach, `forbidden` for a user the caller may not act on or a staff
+ * member (who signs in by password only: no link is ever issued for them).
  */
 export async function regenerateLinkToken(ctx: ServiceContext, userId: number): Promise<string> {
   const account = await findCredentialsById(ctx.db, userId);
   if (!account || !(await canReachUser(ctx, { id: account.id, uai: account.uai }))) throw new AppError('not_found', 'No such user');
+  await assertMayActOnUsers(ctx.db, ctx.actor, [account]);
+  const profile = profileNameOf(account.profileId);
+  if (!profile || !signsInByLink(profile)) throw new AppError('forbidden', 'Sign-in links are for pupils and teachers only');
   const token = randomToken();
   await ctx.db.transaction(async (tx) => {
     await setLinkToken(tx, userId, token, `${ctx.actor.firstname} ${ctx.actor.lastname}`);

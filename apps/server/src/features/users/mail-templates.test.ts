@@ -6,6 +6,7 @@ const pupil: AccessMailData = {
   login: 'lea.martin',
   password: 'bafo4821',
   signInUrl: 'https://console.example.fr/?iduser=abc',
+  consoleUrl: 'https://console.example.fr/',
   schoolName: 'Collège Jean Moulin',
 };
 
@@ -43,11 +44,14 @@ describe('renderAccessMail', () => {
     expect(renderAccessMail(165, { ...pupil, schoolName: null }).text).toContain('Voici vos accès à la Console ENT.');
   });
 
-  it('explains instead of giving a hashed password', () => {
-    const mail = renderAccessMail(197, { ...pupil, password: null });
+  it('explains instead of giving a hashed password, and gives staff the console address instead of a sign-in link', () => {
+    const mail = renderAccessMail(197, { ...pupil, password: null, signInUrl: null });
     expect(mail.text).toContain(HASHED_PASSWORD_NOTICE);
     expect(mail.text).not.toContain('Mot de passe :');
     expect(mail.html).not.toContain('Mot de passe :');
+    expect(mail.text).toContain('Adresse de la console : https://console.example.fr/');
+    expect(mail.html).toContain('<a href="https://console.example.fr/">');
+    expect(`${mail.text}${mail.html}`).not.toContain('iduser');
   });
 
   it('escapes what users typed in the HTML part', () => {

@@ -3,7 +3,8 @@ import type { users as contract } from '@console/contract';
 /**
  * The access mails (spec 3 §9: templates 165, 198, 197), in French like the interface. A
  * password appears only when it can be shown (pupils' and teachers' are encrypted); staff
- * passwords are hashed, so their mail says how to get back in instead.
+ * passwords are hashed, so their mail says how to get back in instead. The personal sign-in link
+ * is for pupils and teachers only; staff sign in with their password at the console's address.
  */
 
 export type MailTemplateId = (typeof contract.MAIL_TEMPLATE_IDS)[number];
@@ -13,8 +14,10 @@ export type AccessMailData = {
   login: string;
   /** The clear password, or null when it is hashed (staff). */
   password: string | null;
-  /** The personal sign-in link: origin + '/?iduser=' + the link token. */
-  signInUrl: string;
+  /** The personal sign-in link (origin + '/?iduser=' + the link token); null for staff, who sign in by password. */
+  signInUrl: string | null;
+  /** The console's address, given instead of a sign-in link. */
+  consoleUrl: string;
   schoolName: string | null;
 };
 
@@ -44,7 +47,7 @@ const TEMPLATES: Record<MailTemplateId, Template> = {
 };
 
 export const HASHED_PASSWORD_NOTICE =
-  "Votre mot de passe n'est pas rappelé dans ce message : par sécurité, il est enregistré sous une forme que personne ne peut relire. Si vous l'avez oublié, connectez-vous avec le lien ci-dessous, puis choisissez-en un nouveau dans « Mon compte ».";
+  "Votre mot de passe n'est pas rappelé dans ce message : par sécurité, il est enregistré sous une forme que personne ne peut relire. Si vous l'avez oublié, demandez à un administrateur de vous en donner un nouveau, puis choisissez le vôtre dans « Mon compte ».";
 const LINK_NOTICE = 'Ce lien vous connecte sans saisir vos identifiants : ne le transmettez à personne.';
 
 /** The subject, plain text and HTML of one user's access mail. */
@@ -59,8 +62,7 @@ export function renderAccessMail(templateId: MailTemplateId, data: AccessMailDat
     `Identifiant : ${data.login}`,
     data.password === null ? HASHED_PASSWORD_NOTICE : `Mot de passe : ${data.password}`,
     '',
-    `Connexion directe : ${data.signInUrl}`,
-    LINK_NOTICE,
+    ...(data.signInUrl === null ? [`Adresse de la console : ${data.consoleUrl}`] : [`Connexion directe : ${data.signInUrl}`, LINK_NOTICE]),
     '',
     'Cordialement,',
     `L'équipe ${PRODUCT}`,
@@ -76,7 +78,9 @@ export function renderAccessMail(templateId: MailTemplateId, data: AccessMailDat
     `<p>${escapeHtml(introduction)}</p>`,
     `<ul><li>Identifiant : <strong>${escapeHtml(data.login)}</strong></li>${data.password === null ? '' : passwordLine}</ul>`,
     data.password === null ? passwordLine : '',
-    `<p><a href="${escapeHtml(data.signInUrl)}">Se connecter à la ${PRODUCT}</a><br>${escapeHtml(LINK_NOTICE)}</p>`,
+    data.signInUrl === null
+      ? `<p><a href="${escapeHtml(data.consoleUrl)}">Ouvrir la ${PRODUCT}</a></p>`
+      : `<p><a href="${escapeHtml(data.signInUrl)}">Se connecter à la ${PRODUCT}</a><br>${escapeHtml(LINK_NOTICE)}</p>`,
     `<p>Cordialement,<br>L'équipe ${PRODUCT}</p>`,
     '</body></html>',
   ].join('\n');

@@ -1,6 +1,7 @@
 import { users as contract } from '@console/contract';
 import { PNE_BATCH_SIZE, PneUnavailableError, type PneAccount, type PneKeyActivator } from '../../adapters/pne/index.js';
 import { writeAudit } from '../../platform/audit/audit.js';
+import { assertMayActOnUsers } from '../../platform/auth/user-access.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { presentPneRejections, type PneOutcome } from './pne-activation.presenter.js';
@@ -19,7 +20,7 @@ export function splitEducadhocKeys(code: string | null | undefined): string[] {
 
 /**
  * Activates teachers' Educadhoc keys on the PNE service. Every username must be a user the
- * caller reaches (else `not_found`) and a teacher with an Educadhoc code (else `bad_request`);
+ * caller reaches (else `not_found`) and may act on (else `forbidden`), and a teacher with an Educadhoc code (else `bad_request`);
  * the password defaults to the stored one and the keys to the code. Answers status 200 when
  * every key is activated, 207 with the rejected accounts and keys otherwise. Throws
  * `service_unavailable` when the service is not configured or gives no usable answer; the
@@ -36,6 +37,7 @@ export async function activatePneKeys(
     ctx.actor,
     requests.map((request) => request.username),
   );
+  await assertMayActOnUsers(ctx.db, ctx.actor, records);
   const codes = await readEducadhocCodes(ctx, records);
   if (!ctx.pne)
     throw new AppError('service_unavailable', 'PNE key activation is not configured on this server (PNE_API_URL, PNE_API_KEY)');

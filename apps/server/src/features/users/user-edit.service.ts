@@ -9,7 +9,7 @@ import {
 } from '@console/contract';
 import { writeAudit } from '../../platform/audit/audit.js';
 import { storePassword } from '../../platform/auth/passwords.js';
-import { forgetUserSessions } from '../../platform/auth/sessions.js';
+import { deleteUserSessions, forgetUserSessions } from '../../platform/auth/sessions.js';
 import type { ServiceContext } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
 import { AppError, validationError } from '../../platform/errors/app-error.js';
@@ -17,7 +17,7 @@ import { hasPrintablePassword } from '../auth/auth.policy.js';
 import { planAccessEdits, SECRET_BEFORE, SECRET_CHANGED, writeAccessEdits } from './user-application-edit.service.js';
 import { loadGlobalNameRules, updateUserRow } from './user-edit.repository.js';
 import { presentPageOf, revealSecret } from './user-page.service.js';
-import { editorLabel, findReachableUser, isLoginTaken, loadSchoolNaming, type UserRecord } from './users.access.js';
+import { editorLabel, findManageableUser, findReachableUser, isLoginTaken, loadSchoolNaming, type UserRecord } from './users.access.js';
 import { canEditUserPage, diffFields } from './users.policy.js';
 
 /** The translation key of the password rules (spec 1 §5), as the password-change form reports it. */
@@ -64,13 +64,14 @@ async function planPasswordChange(
 /**
  * Updates a user's access (names and login cleaned by the school's rules, password, e-mail) and
  * applications from the user page, in one transaction with one audit entry; nothing changed, no
- * write. Throws `not_found` out of reach, `forbidden` for a pupil or teacher on their own page,
+ * write; a new password or login ends the user's other sessions. Throws `not_found` out of reach,
+ * `forbidden` for a pupil or teacher on their own page or a user the caller may not act on,
  * `validation_failed` with field errors, `conflict` for a login taken. Answers the fresh page.
  */
 export async function updateUserPage(ctx: ServiceContext, id: number, body: UserPageUpdate): Promise<UserPage> {
-  const isChanged = await ctx.db.transaction(async (tx) => {
-    const user = await findReachableUser(tx, ctx.actor, id, { allowSelf: true, forUpdate: true });
-    if (!canEditUserPage(ctx.actor, user.id)) throw new AppError('forbidden', 'This page may not be edited');
+  const outcome = await ctx.db.transaction(async (tx): Promise<'unchanged' | 'changed' | 'credentials_changed'> => {
+    if (!canEditUserPage(ctx.actor, id)) throw new AppError('forbidden', 'This page may not be edited');
+    const user = await findManageableUser(tx, ctx.actor, id, { allowSelf: true, forUpdate: true });
     const profile = profileNameOf(user.profileId) ?? 'Eleve';
     const rules = await loadNameRules(tx, user.uai);
     const fieldErrors: Record<string, string[]> = {};
@@ -108,7 +109,7 @@ export async function updateUserPage(ctx: ServiceContext, id: number, body: User
       { firstname: user.firstname, lastname: user.lastname, login: user.login, email: user.email },
       { ...names, email },
     );
-    if (!fields && !password && accessPlan.edits.length === 0) return false;
+    if (!fields && !password && accessPlan.edits.length === 0) return 'unchanged';
     const accessAudit = await writeAccessEdits(tx, ctx.env.encryptionKey, user.id, accessPlan.edits);
     await updateUserRow(tx, user.id, {
       ...(fields && { ...names, email }),
@@ -133,8 +134,10 @@ export async function updateUserPage(ctx: ServiceContext, id: number, body: User
         ...(accessPlan.edits.length > 0 && { applications: accessAudit.after }),
       },
     });
-    return true;
+    return password || names.login !== user.login ? 'credentials_changed' : 'changed';
   });
-  if (isChanged) forgetUserSessions(ctx.db, id);
+  // A reset password or login ends the user's other sessions, as their own password change does.
+  if (outcome === 'credentials_changed') await deleteUserSessions(ctx.db, id, ctx.actor.sessionId);
+  else if (outcome === 'changed') forgetUserSessions(ctx.db, id);
   return presentPageOf(ctx, await findReachableUser(ctx.db, ctx.actor, id, { allowSelf: true }));
 }

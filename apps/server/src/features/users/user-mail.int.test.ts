@@ -203,6 +203,9 @@ describe('POST /users/mails through the outbox', () => {
     expect(message!.text.replace(/\s+/g, ' ')).toContain(HASHED_PASSWORD_NOTICE);
     expect(message!.text).not.toContain('Mot de passe :');
     expect(message!.text).not.toContain(schoolAdministrator.password);
+    expect(message!.text).not.toContain(schoolAdministrator.linkToken);
+    expect(message!.html).not.toContain(schoolAdministrator.linkToken);
+    expect(message!.text).not.toContain('iduser');
   });
 });
 

@@ -1,4 +1,4 @@
-import { users as contract } from '@console/contract';
+import { profileNameOf, signsInByLink, users as contract } from '@console/contract';
 import type { MailMessage, MailSender } from '../../adapters/mail/index.js';
 import { decryptSecret } from '../../platform/auth/secrets.js';
 import { writeAudit } from '../../platform/audit/audit.js';
@@ -7,7 +7,7 @@ import type { ServiceContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { renderAccessMail, type MailTemplateId } from './mail-templates.js';
 import { readSchoolNames } from './user-messaging.repository.js';
-import { readReachableUsers, type UserRecord } from './users.access.js';
+import { readManageableUsers, type UserRecord } from './users.access.js';
 
 export type MailContext = ServiceContext & { mail: MailSender };
 
@@ -26,7 +26,8 @@ export function readPrintablePassword(key: Buffer, user: Pick<UserRecord, 'passw
 
 /**
  * Mails users their access with a template. Only the ids are trusted: every user must be within
- * the caller's reach (else `not_found`, nothing sent); e-mail, login and password are read here;
+ * the caller's reach (else `not_found`, nothing sent) and one the caller may act on (else
+ * `forbidden`); e-mail, login and password are read here;
  * users without an e-mail are skipped. Every message is composed before the first is sent. When
  * the sender fails, sending stops and `service_unavailable` says how many were sent before;
  * the audit entry records the same counts, never a password.
@@ -35,7 +36,7 @@ export async function mailUsers(
   ctx: MailContext,
   input: { userIds: number[]; templateId: MailTemplateId },
 ): Promise<{ sent: number; skipped: number }> {
-  const records = await readReachableUsers(ctx.db, ctx.actor, input.userIds);
+  const records = await readManageableUsers(ctx.db, ctx.actor, input.userIds);
   const recipients = contract.mailRecipients(records);
   const schoolNames = await readSchoolNames(
     ctx.db,
@@ -98,7 +99,10 @@ function composeMail(
     firstName: user.firstname,
     login: user.login,
     password: readPrintablePassword(key, user),
-    signInUrl: `${origin}/?iduser=${encodeURIComponent(user.linkToken)}`,
+    signInUrl: signsInByLink(profileNameOf(user.profileId) ?? 'Administrateur')
+      ? `${origin}/?iduser=${encodeURIComponent(user.linkToken)}`
+      : null,
+    consoleUrl: `${origin}/`,
     schoolName: user.uai ? (schoolNames.get(user.uai) ?? null) : null,
   });
   return { to: user.email!.trim(), ...rendered };

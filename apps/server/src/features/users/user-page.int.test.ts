@@ -426,3 +426,43 @@ describe('PUT /users/:id', () => {
     }
   });
 });
+
+describe('sessions after a reset (PUT /users/:id)', () => {
+  const me = (cookie: string) => injectAs(t.app, cookie, { method: 'GET', url: '/api/auth/me' });
+  const formNow = async (cookie: string, id: number) => formOf(users.getUser.answer.parse((await getPage(cookie, id)).json()));
+
+  it("ends the user's sessions when their password or login is reset, and not for another edit", async () => {
+    const target = await buildUser(t.db, t.env.encryptionKey, { profile: 'Enseignant', uai: home, password: 'tavo1234' });
+    const session = await signIn(t.app, target.login, 'tavo1234');
+    const renamed = await formNow(cookies.direction, target.id);
+    await putPage(cookies.direction, target.id, { ...renamed, informations: { ...renamed.informations, firstName: 'Renommé' } });
+    expect((await me(session)).statusCode).toBe(200);
+
+    const reset = await formNow(cookies.direction, target.id);
+    expect(
+      (await putPage(cookies.direction, target.id, { ...reset, informations: { ...reset.informations, password: 'nouv5678' } })).statusCode,
+    ).toBe(200);
+    expect((await me(session)).statusCode).toBe(401);
+    expect((await me(cookies.direction)).statusCode).toBe(200);
+
+    const second = await signIn(t.app, target.login, 'nouv5678');
+    const relogged = await formNow(cookies.direction, target.id);
+    const newLogin = `${target.login}.b`;
+    expect(
+      (await putPage(cookies.direction, target.id, { ...relogged, informations: { ...relogged.informations, login: newLogin } })).statusCode,
+    ).toBe(200);
+    expect((await me(second)).statusCode).toBe(401);
+    expect((await me(await signIn(t.app, newLogin, 'nouv5678'))).statusCode).toBe(200);
+  });
+
+  it('keeps the session of a staff member who resets their own password, and ends their others', async () => {
+    const self = await buildUser(t.db, t.env.encryptionKey, { profile: 'Administrateur établissement', uai: home, email: 'soi@example.org' });
+    const current = await signIn(t.app, self.login, self.password);
+    const elsewhere = await signIn(t.app, self.login, self.password);
+    const form = await formNow(current, self.id);
+    const changed = await putPage(current, self.id, { ...form, informations: { ...form.informations, password: 'Nouveau#2027' } });
+    expect(changed.statusCode).toBe(200);
+    expect((await me(current)).statusCode).toBe(200);
+    expect((await me(elsewhere)).statusCode).toBe(401);
+  });
+});

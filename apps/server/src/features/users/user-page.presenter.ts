@@ -9,6 +9,8 @@ export type PageView = {
   seesWholeCatalogue: boolean;
   seesApplications: boolean;
   seesDevices: boolean;
+  /** Whether the answer carries the user's sign-in link token (the QR code). */
+  seesSignInLink: boolean;
   abilities: UserPage['abilities'];
 };
 
@@ -69,7 +71,7 @@ export function presentUserPage(
       schoolName: rows.schoolName,
       disabled: user.disabled,
       locked: user.locked,
-      qrCode: user.linkToken,
+      qrCode: view.seesSignInLink ? user.linkToken : null,
       createdOn: toIso(user.createdAt),
       createdBy: user.createdBy,
       editedOn: toIso(user.updatedAt),

@@ -1,4 +1,5 @@
-import { hasRight, type UserPage } from '@console/contract';
+import { hasRight, profileNameOf, signsInByLink, type UserPage } from '@console/contract';
+import { mayActOnUser } from '../../platform/auth/user-access.js';
 import { decryptSecret } from '../../platform/auth/secrets.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { presentUserPage } from './user-page.presenter.js';
@@ -16,24 +17,34 @@ export function revealSecret(key: Buffer, sealed: string | null): string | null 
   }
 }
 
-/** The page of a user already reached, as this caller may see it. */
+/**
+ * The page of a user already reached, as this caller may see it. Edits, unlocking and the sign-in
+ * QR code are offered only to a caller who may act on the user (or the user themself): the QR
+ * code is a live sign-in link, and it exists only for pupils and teachers.
+ */
 export async function presentPageOf(ctx: ServiceContext, user: UserRecord): Promise<UserPage> {
-  const rows = await readUserPageRows(ctx.db, user);
   const viewer = ctx.actor;
-  const isEditable = canEditUserPage(viewer, user.id);
+  const [rows, mayAct] = await Promise.all([
+    readUserPageRows(ctx.db, user),
+    viewer.id === user.id ? true : mayActOnUser(ctx.db, viewer, user),
+  ]);
+  const isEditable = mayAct && canEditUserPage(viewer, user.id);
+  const seesPasswords = mayAct && canSeePasswordsOf(viewer, user.id);
+  const profile = profileNameOf(user.profileId);
   return presentUserPage(
     user,
     rows,
     {
-      seesPasswords: canSeePasswordsOf(viewer, user.id),
+      seesPasswords,
       seesWholeCatalogue: seesWholeCatalogue(viewer),
       seesApplications: hasRight(viewer.rights, 'UserPage_Apps', 'Lecture'),
       seesDevices: hasRight(viewer.rights, 'UserPage_Devices', 'Lecture'),
+      seesSignInLink: mayAct && profile !== undefined && signsInByLink(profile),
       abilities: {
         canEditProfile: isEditable,
         canEditApplications: isEditable,
-        canSeePasswords: canSeePasswordsOf(viewer, user.id),
-        canUnlock: canUnlockUser(viewer, user),
+        canSeePasswords: seesPasswords,
+        canUnlock: mayAct && canUnlockUser(viewer, user),
       },
     },
     (sealed) => revealSecret(ctx.env.encryptionKey, sealed),

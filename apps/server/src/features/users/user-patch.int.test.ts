@@ -163,6 +163,8 @@ describe('PATCH /users/:id informations', () => {
     ]);
     const cookie = await signIn(t.app, pupil.login, 'ravo4821');
     expect((await injectAs(t.app, cookie, { method: 'GET', url: '/api/auth/me' })).json().profile).toBe('Gestionnaire');
+    const byOldLink = await t.app.inject({ method: 'POST', url: '/api/auth/login/token', payload: { id: pupil.linkToken } });
+    expect(byOldLink.statusCode).toBe(401);
 
     const demoted = await patch(cookies.admin, pupil.id, { key: 'informations', value: { profile: 'Eleve' } });
     expect(demoted.statusCode).toBe(200);
@@ -170,6 +172,10 @@ describe('PATCH /users/:id informations', () => {
     expect(demotedRow.passwordHash).toBeNull();
     expect(isGeneratedPasswordShape(decryptSecret(t.env.encryptionKey, demotedRow.passwordEncrypted!))).toBe(true);
     expect(await t.db.select().from(managerSchools).where(eq(managerSchools.userId, pupil.id))).toEqual([]);
+    expect(demotedRow.linkToken).not.toBe(pupil.linkToken);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login/token', payload: { id: pupil.linkToken } })).statusCode).toBe(401);
+    const byNewLink = await t.app.inject({ method: 'POST', url: '/api/auth/login/token', payload: { id: demotedRow.linkToken } });
+    expect(byNewLink.json()).toMatchObject({ id: pupil.id, profile: 'Eleve' });
 
     const audit = await readUserAudit(t.db, pupil.id);
     expect(audit.map((entry) => [entry.before, entry.after])).toEqual([
@@ -178,8 +184,8 @@ describe('PATCH /users/:id informations', () => {
         { profile: 'Gestionnaire', email: 'nouveau.gestionnaire@example.org', password: '[changed]', managedSchools: [home] },
       ],
       [
-        { profile: 'Gestionnaire', password: '[secret]', managedSchools: [home] },
-        { profile: 'Eleve', password: '[changed]', managedSchools: [] },
+        { profile: 'Gestionnaire', password: '[secret]', linkToken: '[secret]', managedSchools: [home] },
+        { profile: 'Eleve', password: '[changed]', linkToken: '[changed]', managedSchools: [] },
       ],
     ]);
     expect(JSON.stringify(audit)).not.toContain('ravo4821');

@@ -3,6 +3,7 @@ import {
   generatePrintablePassword,
   PROFILES,
   profileNameOf,
+  signsInByLink,
   users,
   type SchoolUser,
   type UserPatch,
@@ -10,8 +11,8 @@ import {
 } from '@console/contract';
 import { writeAudit } from '../../platform/audit/audit.js';
 import { storePassword } from '../../platform/auth/passwords.js';
-import { secureIntegers } from '../../platform/auth/secrets.js';
-import { forgetUserSessions } from '../../platform/auth/sessions.js';
+import { randomToken, secureIntegers } from '../../platform/auth/secrets.js';
+import { deleteUserSessions, forgetUserSessions } from '../../platform/auth/sessions.js';
 import type { ServiceContext } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
 import type { users as userTable } from '../../platform/db/schema/index.js';
@@ -28,7 +29,7 @@ import {
 import { loadNameRules } from './user-edit.service.js';
 import { listUserOptions } from './user-page.repository.js';
 import { revealSecret } from './user-page.service.js';
-import { editorLabel, findReachableUser, readGridRow, type UserRecord } from './users.access.js';
+import { editorLabel, findManageableUser, readGridRow, type UserRecord } from './users.access.js';
 import { diffFields, findForeignOptions, hasDuplicateOption, passwordTransitionOf, refuseProfileChange } from './users.policy.js';
 
 /** An option id that is not an option of the user's school. */
@@ -42,7 +43,9 @@ type PartChange = { values: UserValues; before: Record<string, unknown>; after: 
 /**
  * The stored password and manager schools that follow a profile change: printable (encrypted)
  * to staff hashes the same password; staff to pupil or teacher gets a new printable password;
- * a new Gestionnaire manages the user's school; a former one manages none.
+ * a new Gestionnaire manages the user's school; a former one manages none. A staff member who
+ * becomes a pupil or teacher gets a new sign-in link: a token kept from before was never meant
+ * to open an account and may have been seen.
  */
 async function followProfileChange(ctx: ServiceContext, tx: Executor, user: UserRecord, from: ProfileName, to: ProfileName) {
   const values: UserValues = { profileId: PROFILES[to] };
@@ -61,6 +64,11 @@ async function followProfileChange(ctx: ServiceContext, tx: Executor, user: User
     );
     before.password = SECRET_BEFORE;
     after.password = SECRET_CHANGED;
+  }
+  if (!signsInByLink(from) && signsInByLink(to)) {
+    values.linkToken = randomToken();
+    before.linkToken = SECRET_BEFORE;
+    after.linkToken = SECRET_CHANGED;
   }
   if (from === 'Gestionnaire') {
     before.managedSchools = await listManagedSchools(tx, user.id);
@@ -190,11 +198,13 @@ async function patchApplication(
 /**
  * One grid edit of a user of the caller's schools: some fields, the option list, or one
  * application. One transaction with `updatedAt`, `updatedBy` and one audit entry; nothing
- * changed, no write. Throws `not_found` out of reach. Answers the user's grid row.
+ * changed, no write. A change of the stored password (a profile change) ends the user's other
+ * sessions. Throws `not_found` out of reach, `forbidden` for a user the caller may not act on.
+ * Answers the user's grid row.
  */
 export async function patchUser(ctx: ServiceContext, id: number, patch: UserPatch): Promise<{ user: SchoolUser }> {
-  const isChanged = await ctx.db.transaction(async (tx) => {
-    const user = await findReachableUser(tx, ctx.actor, id, { forUpdate: true });
+  const outcome = await ctx.db.transaction(async (tx): Promise<'unchanged' | 'changed' | 'credentials_changed'> => {
+    const user = await findManageableUser(tx, ctx.actor, id, { forUpdate: true });
     let change: PartChange;
     switch (patch.key) {
       case 'informations':
@@ -207,7 +217,7 @@ export async function patchUser(ctx: ServiceContext, id: number, patch: UserPatc
         change = await patchApplication(ctx, tx, user, patch.value);
         break;
     }
-    if (!change) return false;
+    if (!change) return 'unchanged';
     await updateUserRow(tx, user.id, { ...change.values, updatedAt: new Date(), updatedBy: editorLabel(ctx.actor) });
     await writeAudit(tx, {
       actor: ctx.actor,
@@ -218,8 +228,9 @@ export async function patchUser(ctx: ServiceContext, id: number, patch: UserPatc
       before: change.before,
       after: change.after,
     });
-    return true;
+    return 'password' in change.after ? 'credentials_changed' : 'changed';
   });
-  if (isChanged) forgetUserSessions(ctx.db, id);
+  if (outcome === 'credentials_changed') await deleteUserSessions(ctx.db, id, ctx.actor.sessionId);
+  else if (outcome === 'changed') forgetUserSessions(ctx.db, id);
   return { user: await readGridRow(ctx.db, id) };
 }

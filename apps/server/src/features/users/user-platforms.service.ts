@@ -1,7 +1,7 @@
 import { generatePrintablePassword, users as contract, type UserPlatforms } from '@console/contract';
 import { decryptSecret, secureIntegers } from '../../platform/auth/secrets.js';
 import type { ServiceContext } from '../../platform/context.js';
-import { readReachableUsers } from './users.access.js';
+import { readManageableUsers } from './users.access.js';
 import { presentUserPlatforms } from './user-platforms.presenter.js';
 import { listUsersAccesses } from './user-platforms.repository.js';
 
@@ -13,10 +13,11 @@ export function generatePasswords(n: number, platformId?: string): string[] {
 /**
  * Each user's application accesses grouped by platform, for the bulk application form, in the
  * order of `userIds`. Passwords (platform ones and the user's printable one) are clear only for
- * a caller who may see passwords. Throws `not_found` when any user is out of reach.
+ * a caller who may see passwords. Throws `not_found` when any user is out of reach, `forbidden`
+ * when the caller may not act on one of them.
  */
 export async function getUsersPlatforms(ctx: ServiceContext, userIds: readonly number[]): Promise<UserPlatforms[]> {
-  const selected = await readReachableUsers(ctx.db, ctx.actor, userIds);
+  const selected = await readManageableUsers(ctx.db, ctx.actor, userIds);
   const accesses = await listUsersAccesses(
     ctx.db,
     selected.map((user) => user.id),

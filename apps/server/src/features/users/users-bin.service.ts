@@ -1,11 +1,12 @@
 import { profileNameOf, users as contract, type BinnedUser } from '@console/contract';
 import { auditUserChanges, writeAuditEntries } from '../../platform/audit/audit.js';
 import { canReachSchool } from '../../platform/auth/school-scope.js';
+import { assertMayActOnUsers } from '../../platform/auth/user-access.js';
 import type { ServiceContext } from '../../platform/context.js';
 import type { Database } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { findSchool } from '../schools/schools.repository.js';
-import { editorLabel, lockReachableUsers, userNotFound } from './users.access.js';
+import { editorLabel, lockManageableUsers, userNotFound } from './users.access.js';
 import {
   deleteBinnedBefore,
   listBinnedUsers,
@@ -46,13 +47,14 @@ function summaryOf(
 
 /**
  * Moves disabled users to the bin (kept BIN_RETENTION_DAYS, then purged), in one transaction.
- * Throws `forbidden` when the caller is among them, `not_found` when any is out of reach,
+ * Throws `forbidden` when the caller is among them or may not act on one of them, `not_found`
+ * when any is out of reach,
  * `conflict` when any is still active (then nobody is deleted).
  */
 export async function deleteUsers(ctx: ServiceContext, ids: readonly number[], now = new Date()): Promise<{ count: number }> {
   if (ids.includes(ctx.actor.id)) throw new AppError('forbidden', SELF_DELETE);
   return ctx.db.transaction(async (tx) => {
-    const selected = await lockReachableUsers(tx, ctx.actor, ids);
+    const selected = await lockManageableUsers(tx, ctx.actor, ids);
     if (selected.some((user) => !user.disabled)) throw new AppError('conflict', NOT_DISABLED);
     await moveUsersToBin(
       tx,
@@ -101,7 +103,8 @@ export async function listBin(ctx: ServiceContext, uai: string): Promise<{ users
 
 /**
  * Brings users back from the bin with the same ids and everything they had, in one transaction.
- * Throws `not_found` when any id is not in the bin of a school the caller reaches, `conflict`
+ * Throws `not_found` when any id is not in the bin of a school the caller reaches, `forbidden`
+ * when the caller may not act on one of them (platform/auth/user-access.ts), `conflict`
  * (fieldErrors `ids.<index>`) when a live user now has one's login; then nobody is restored.
  */
 export async function restoreUsers(ctx: ServiceContext, ids: readonly number[]): Promise<{ count: number }> {
@@ -109,6 +112,12 @@ export async function restoreUsers(ctx: ServiceContext, ids: readonly number[]):
   return ctx.db.transaction(async (tx) => {
     const rows = await lockReachableBinnedUsers(tx, ctx.actor, unique);
     if (rows.length !== unique.length) throw userNotFound();
+    await assertMayActOnUsers(
+      tx,
+      ctx.actor,
+      rows.map((row) => ({ id: row.user_id, profileId: row.profile_id })),
+      'bin',
+    );
     const taken = new Set(await listTakenLogins(tx, unique));
     if (taken.size > 0) {
       const fieldErrors = Object.fromEntries(

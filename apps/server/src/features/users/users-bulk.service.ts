@@ -2,7 +2,7 @@ import { hasRight, type BulkUpdate } from '@console/contract';
 import { writeAuditEntries } from '../../platform/audit/audit.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { lockReachableUsers } from './users.access.js';
+import { lockManageableUsers } from './users.access.js';
 import { changeApplication } from './users-bulk.applications.js';
 import { changeField } from './users-bulk.fields.js';
 import { changeOptions } from './users-bulk.options.js';
@@ -14,7 +14,8 @@ export type BulkAnswer = { count: number; undoToken: string | null; undoExpiresA
 /**
  * One bulk change (std, opt or app) on the selected users, in one transaction: every selected
  * user changes or none does. Throws `forbidden` without the change's own right at Ecriture,
- * `not_found` when any id is out of the caller's reach, `validation_failed` when the value or
+ * `not_found` when any id is out of the caller's reach, `forbidden` when the caller may not act
+ * on one of them, `validation_failed` when the value or
  * one user's credentials are refused. Answers the number of users changed and an undo token
  * (null when nothing changed).
  */
@@ -22,7 +23,7 @@ export async function bulkUpdateUsers(ctx: ServiceContext, update: BulkUpdate, n
   const area = bulkRightAreaOf(update);
   if (!hasRight(ctx.actor.rights, area, 'Ecriture')) throw new AppError('forbidden', `Right ${area} at Ecriture required`);
   return ctx.db.transaction(async (tx) => {
-    const selected = await lockReachableUsers(tx, ctx.actor, update.ids);
+    const selected = await lockManageableUsers(tx, ctx.actor, update.ids);
     let outcome: BulkOutcome;
     switch (update.type) {
       case 'std':

@@ -4,7 +4,7 @@ import { auditUserChanges, writeAuditEntries } from '../../platform/audit/audit.
 import { forgetSessionsOfUsers } from '../../platform/auth/sessions.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { editorLabel, lockReachableUsers } from './users.access.js';
+import { editorLabel, lockManageableUsers } from './users.access.js';
 import { deleteSessionsOfUsers, writeDisabled } from './users-status.repository.js';
 
 export const SELF_DISABLE = 'users.errors.self_disable';
@@ -14,14 +14,14 @@ type DeactivateBody = z.output<typeof users.deactivateBodySchema>;
 /**
  * Disables (`disable: true`) or enables users, in one transaction; disabling signs them out
  * (their sessions are deleted). Users already in that state are left as they are. Throws
- * `forbidden` when the caller is among them, `not_found` when any is out of reach (then nobody
- * changes). Answers how many users changed.
+ * `forbidden` when the caller is among them or may not act on one of them, `not_found` when any
+ * is out of reach (then nobody changes). Answers how many users changed.
  */
 export async function setUsersDisabled(ctx: ServiceContext, body: DeactivateBody, now = new Date()): Promise<{ count: number }> {
   if (body.users.some((user) => user.id === ctx.actor.id)) throw new AppError('forbidden', SELF_DISABLE);
   const flags = new Map(body.users.map((user) => [user.id, { lls: user.lls ?? false, quizeo: user.quizeo ?? false }]));
   const changed = await ctx.db.transaction(async (tx) => {
-    const selected = await lockReachableUsers(
+    const selected = await lockManageableUsers(
       tx,
       ctx.actor,
       body.users.map((user) => user.id),

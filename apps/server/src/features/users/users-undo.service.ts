@@ -3,7 +3,7 @@ import { hashToken, randomToken } from '../../platform/auth/secrets.js';
 import type { Actor, ServiceContext } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { editorLabel, lockReachableUsers, type UserRecord } from './users.access.js';
+import { editorLabel, lockManageableUsers, type UserRecord } from './users.access.js';
 import { auditAccesses } from './users-bulk.applications.js';
 import { stdValueOf, writeFieldValues } from './users-bulk.fields.js';
 import { auditOptionLists } from './users-bulk.options.js';
@@ -106,7 +106,8 @@ async function restore(
 /**
  * Puts back the values a bulk change replaced, in one transaction, and forgets the entry.
  * Throws `not_found` for an unknown token or another caller's, `conflict` once the window is
- * over, and `not_found` when one of its users is no longer within the caller's reach.
+ * over, `not_found` when one of its users is no longer within the caller's reach, and `forbidden`
+ * when the caller may no longer act on one of them.
  */
 export async function undoBulkUpdate(ctx: ServiceContext, token: string, now = new Date()): Promise<{ count: number }> {
   return ctx.db.transaction(async (tx) => {
@@ -115,7 +116,7 @@ export async function undoBulkUpdate(ctx: ServiceContext, token: string, now = n
     if (state === 'unknown') throw new AppError('not_found', UNDO_UNKNOWN);
     if (state === 'expired') throw new AppError('conflict', UNDO_EXPIRED);
     const payload = undoPayloadSchema.parse(entry!.payload);
-    const current = await lockReachableUsers(tx, ctx.actor, usersOfUndo(payload));
+    const current = await lockManageableUsers(tx, ctx.actor, usersOfUndo(payload));
     const audit = await restore(tx, ctx, payload, current);
     await deleteUndoEntry(tx, entry!.id);
     await writeAuditEntries(tx, audit);

@@ -1,6 +1,7 @@
 import { nameRulesOf, type NameRules, type SchoolUser } from '@console/contract';
 import { eq, sql } from 'drizzle-orm';
 import { schoolScopeCondition } from '../../platform/auth/school-scope.js';
+import { assertMayActOnUsers } from '../../platform/auth/user-access.js';
 import type { Actor } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
 import { regexSettings, schools, users } from '../../platform/db/schema/index.js';
@@ -10,7 +11,8 @@ import { listUserRows } from '../schools/schools.repository.js';
 
 /**
  * What every users-area service shares: reaching users within the caller's schools (404 for
- * anything else, whether unknown or out of reach, so that nothing tells one from the other),
+ * anything else, whether unknown or out of reach, so that nothing tells one from the other) and
+ * acting only on those whose account is not above the caller's (403, platform/auth/user-access.ts),
  * reading grid rows, and a school's name rules.
  */
 
@@ -19,20 +21,25 @@ export type UserRecord = typeof users.$inferSelect;
 export const userNotFound = () => new AppError('not_found', 'No such user');
 
 /**
- * The users of `ids` the caller reaches, locked for update within the caller's transaction, in
- * the order of `ids`. Throws `not_found` when any id is unknown or out of reach: a bulk action
- * touching one user outside the caller's schools changes nothing.
+ * The users of `ids` the caller may act on, locked for update within the caller's transaction, in
+ * the order of `ids`. Throws `not_found` when any id is unknown or out of reach, `forbidden` when
+ * the caller may not act on one of them (platform/auth/user-access.ts): a bulk action touching one
+ * such user changes nobody.
  */
-export async function lockReachableUsers(tx: Executor, actor: Actor, ids: readonly number[]): Promise<UserRecord[]> {
-  return selectReachableUsers(tx, actor, ids, true);
+export async function lockManageableUsers(tx: Executor, actor: Actor, ids: readonly number[]): Promise<UserRecord[]> {
+  const rows = await selectReachableUsers(tx, actor, ids, true);
+  await assertMayActOnUsers(tx, actor, rows);
+  return rows;
 }
 
 /**
- * The same users as `lockReachableUsers`, without a lock: for actions that read users and change
+ * The same users as `lockManageableUsers`, without a lock: for actions that read users and change
  * nothing of them (mailing them, calling an outside service), so that no lock is held meanwhile.
  */
-export async function readReachableUsers(db: Executor, actor: Actor, ids: readonly number[]): Promise<UserRecord[]> {
-  return selectReachableUsers(db, actor, ids, false);
+export async function readManageableUsers(db: Executor, actor: Actor, ids: readonly number[]): Promise<UserRecord[]> {
+  const rows = await selectReachableUsers(db, actor, ids, false);
+  await assertMayActOnUsers(db, actor, rows);
+  return rows;
 }
 
 async function selectReachableUsers(
@@ -52,15 +59,17 @@ async function selectReachableUsers(
   return unique.map((id) => byId.get(id)!);
 }
 
+type FindOptions = { allowSelf?: boolean; forUpdate?: boolean };
+
 /**
- * One user the caller reaches: a user of their schools, or themself when `allowSelf` (the user
- * page). Throws `not_found` otherwise.
+ * One user the caller reaches, to read: a user of their schools, or themself when `allowSelf`
+ * (the user page). Throws `not_found` otherwise.
  */
 export async function findReachableUser(
   db: Executor,
   actor: Actor,
   id: number,
-  { allowSelf = false, forUpdate = false } = {},
+  { allowSelf = false, forUpdate = false }: FindOptions = {},
 ): Promise<UserRecord> {
   const selfCondition = allowSelf ? sql`${users.id} = ${actor.id} or ` : sql``;
   const query = db
@@ -70,6 +79,16 @@ export async function findReachableUser(
     .limit(1);
   const [row] = forUpdate ? await query.for('update') : await query;
   if (!row) throw userNotFound();
+  return row;
+}
+
+/**
+ * One user the caller reaches and may act on (themself included when `allowSelf`). Throws
+ * `not_found` out of reach, `forbidden` when the caller may not act on them.
+ */
+export async function findManageableUser(db: Executor, actor: Actor, id: number, options: FindOptions = {}): Promise<UserRecord> {
+  const row = await findReachableUser(db, actor, id, options);
+  await assertMayActOnUsers(db, actor, [row]);
   return row;
 }
 
