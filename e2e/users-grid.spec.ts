@@ -156,6 +156,28 @@ test.describe('users grid', () => {
     await expect(userPage).toBeHidden();
   });
 
+  test("a school administrator sees a manager's page without its sign-in QR code or any edit, and the server refuses to act on it", async ({
+    page,
+  }) => {
+    await ShellPage.signIn(page, DEMO.schoolAdministrator);
+    const users = new UsersPage(page);
+    await users.expectLoaded();
+    await users.floatingFilter('Login').fill(DEMO.manager.login);
+    await expect(users.row(DEMO.manager.login)).toBeVisible();
+    const managerId = await users.rowIdOf(DEMO.manager.login);
+
+    const userPage = await users.openUser(DEMO.manager.login);
+    await expect(userPage.getByRole('definition').first()).toHaveText(DEMO.manager.login);
+    await expect(userPage.getByRole('img', { name: 'QR code de connexion' })).toHaveCount(0);
+    await expect(userPage.getByRole('button', { name: 'Modifier' })).toHaveCount(0);
+
+    const pageAnswer = await page.request.get(`/api/users/${managerId}`);
+    expect(((await pageAnswer.json()) as { informations: { qrCode: string | null } }).informations.qrCode).toBeNull();
+    expect((await page.request.post(`/api/auth/link-token/${managerId}`)).status()).toBe(403);
+    const takeover = await page.request.patch(`/api/users/${managerId}`, { data: { key: 'informations', value: { email: 'pris@example.org' } } });
+    expect(takeover.status()).toBe(403);
+  });
+
   test('a pupil sees only their own page, and the server refuses them anything else', async ({ page }) => {
     await ShellPage.signIn(page, DEMO.pupil);
     await expect(page.getByRole('heading', { level: 1, name: 'Mon compte' })).toBeVisible();

@@ -1,4 +1,4 @@
-import type { ColumnDefinition, SchoolUser } from '@console/contract';
+import { users, type ColumnDefinition, type SchoolUser } from '@console/contract';
 import { Button, Group, Stack } from '@mantine/core';
 import { IconEye, IconFilter } from '@tabler/icons-react';
 import type {
@@ -73,7 +73,7 @@ function markPerformance(name: 'users-grid:answer' | 'users-grid:rows'): void {
  * One school's users grid (spec 3 §2.1): the columns of its definitions in the saved layout,
  * the columns and filters panels, the chips and the counts, the edits, the passwords on demand.
  */
-export function SchoolUsersGrid({ school, columns, onSelectionChange, onOpenUser, handleRef }: UsersGridProps) {
+export function SchoolUsersGrid({ school, columns, user, onSelectionChange, onOpenUser, handleRef }: UsersGridProps) {
   useState(() => markPerformance('users-grid:answer'));
   const { t, i18n } = useTranslation();
   const [api, setApi] = useState<GridApi<UsersGridRow> | null>(null);
@@ -119,6 +119,10 @@ export function SchoolUsersGrid({ school, columns, onSelectionChange, onOpenUser
   // The cells' handlers, the latest each render (the bridge is the grid's stable context).
   bridge.setHandlers({
     optionsOf: (row) => usersById.get(row.id)?.options ?? [],
+    canEditRow: (row) => {
+      const target = usersById.get(row.id);
+      return target !== undefined && users.canManageProfile(user.profile, target.profile);
+    },
     choicesOf: (colId) => choicesOfColumn(colId, { users: school.users, options: optionNames, profiles: profiles.data ?? [] }),
     toggle: edits.toggle,
     toggleLabelOf: (column, row) => t('users.grid.toggle_label', { column, login: row.login }),

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { bodiesSentTo, mockFetch, type MockAnswer } from '../../../test/fetch-mock';
 import { cleanUpAfterEachTest, createTestI18n } from '../../../test/render';
 import { renderUsersGrid } from './test-harness';
-import { GRID_USERS } from './test-fixtures';
+import { buildGridSchool, GRID_USERS } from './test-fixtures';
+import { buildSchoolUser } from '../test-factories';
 import { findCell, waitForGrid } from './test-queries';
 
 const i18n = await createTestI18n();
@@ -250,5 +251,18 @@ describe('editing the users grid', { timeout: 30_000 }, () => {
       { key: 'informations', value: { profile: 'Gestionnaire', email: 'bruno.bernard@example.fr' } },
       { key: 'informations', value: { profile: 'Gestionnaire', email: 'bruno.bernard@example.fr' } },
     ]);
+  });
+
+  it('offers no edit on the row of a user above the caller, as the server would refuse it', async () => {
+    const manager = buildSchoolUser({ id: 6, lastname: 'Fabre', firstname: 'Fanny', login: 'ffabre', profile: 'Gestionnaire', level: null });
+    renderUsersGrid(i18n, { school: buildGridSchool({ users: [...GRID_USERS, manager] }), viewer: 'Administrateur établissement' });
+    await waitForGrid();
+    const user = userEvent.setup();
+
+    expect(screen.getByRole('checkbox', { name: 'Mode admin de ffabre' })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'Mode admin de aarnaud' })).toBeEnabled();
+    await user.dblClick(await findCell('ffabre', 'comment'));
+    expect((await findCell('ffabre', 'comment')).querySelector('input, select')).toBeNull();
+    await edit(user, 'aarnaud', 'comment');
   });
 });

@@ -43,7 +43,7 @@ export class CheckboxCellRenderer implements ICellRendererComp<UsersGridRow> {
   private update(params: CheckboxCellParams): void {
     this.params = params;
     this.input.checked = params.value === 1;
-    this.input.disabled = !params.isEditable;
+    this.input.disabled = !params.isEditable || !params.data || !params.context.current.canEditRow(params.data);
     if (params.data)
       this.input.setAttribute('aria-label', params.context.current.toggleLabelOf(params.colDef?.headerName ?? '', params.data));
   }

@@ -7,6 +7,8 @@ export type GridBridgeHandlers = {
   optionsOf: (row: UsersGridRow) => readonly string[];
   /** What a combobox cell's editor offers, read when editing starts. */
   choicesOf: (colId: string) => ComboboxChoice[];
+  /** Whether the caller may act on a row's user: the profile rule the server applies (spec 3 §6). */
+  canEditRow: (row: UsersGridRow) => boolean;
   /** A checkbox cell changed: Mode admin or an application. */
   toggle: (row: UsersGridRow, colId: string, isChecked: boolean) => void;
   /** The accessible name of a checkbox cell. */

@@ -84,12 +84,24 @@ describe('buildColumnDefs', () => {
     ).toBe(false);
   });
 
-  it('edits only Editable columns: text, combobox editors, checkboxes toggled by their renderer', () => {
+  it('edits only Editable columns (text, combobox editors, checkboxes toggled by their renderer), on the rows the caller may act on', () => {
     const editable = columnsOf().column;
-    expect(editable('lastname')).toMatchObject({ editable: true, cellEditor: 'agTextCellEditor' });
-    expect(editable('level')).toMatchObject({ editable: true, cellEditor: ComboboxCellEditor });
-    expect(editable('option1')).toMatchObject({ editable: true, cellEditor: ComboboxCellEditor });
-    expect(editable(users.codeColumnKey(4))).toMatchObject({ editable: true, cellEditor: 'agTextCellEditor' });
+    /** Whether a cell of the column is editable on a row whose user the caller may (or may not) act on. */
+    const isEditableOn = (definition: { editable?: unknown }, canEditRow: boolean) =>
+      typeof definition.editable === 'function'
+        ? (definition.editable as (params: unknown) => boolean)({ data: { id: 1 }, context: { current: { canEditRow: () => canEditRow } } })
+        : definition.editable;
+    for (const key of ['lastname', 'level', 'option1', users.codeColumnKey(4)]) {
+      expect({ key, onManageable: isEditableOn(editable(key), true), onAbove: isEditableOn(editable(key), false) }).toEqual({
+        key,
+        onManageable: true,
+        onAbove: false,
+      });
+    }
+    expect(editable('lastname')).toMatchObject({ cellEditor: 'agTextCellEditor' });
+    expect(editable('level')).toMatchObject({ cellEditor: ComboboxCellEditor });
+    expect(editable('option1')).toMatchObject({ cellEditor: ComboboxCellEditor });
+    expect(editable(users.codeColumnKey(4))).toMatchObject({ cellEditor: 'agTextCellEditor' });
     expect(editable('adminMode')).toMatchObject({
       editable: false,
       cellRenderer: CheckboxCellRenderer,

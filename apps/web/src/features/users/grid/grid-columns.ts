@@ -1,5 +1,5 @@
 import { users, type CellValue, type ColumnDefinition } from '@console/contract';
-import type { ColDef, DoesFilterPassParams, ICellEditorParams, ValueFormatterParams } from 'ag-grid-community';
+import type { ColDef, DoesFilterPassParams, EditableCallbackParams, ICellEditorParams, ValueFormatterParams } from 'ag-grid-community';
 import { BooleanFilter } from './BooleanFilter';
 import { BooleanFloatingFilter } from './BooleanFloatingFilter';
 import { CheckboxCellRenderer } from './checkbox-cell-renderer';
@@ -83,6 +83,10 @@ function filterOf(definition: ColumnDefinition, optionNames: readonly string[]):
   }
 }
 
+/** A cell is edited only on the rows of users the caller may act on (the server refuses the others). */
+const isRowEditable = ({ data, context }: EditableCallbackParams<UsersGridRow, CellValue, GridBridge>): boolean =>
+  data !== undefined && context.current.canEditRow(data);
+
 function editingOf(definition: ColumnDefinition): Partial<UsersColDef> {
   const key = definition.ColonneBDD;
   const isEditable = definition.Editable && definition.modificationKey !== null;
@@ -92,7 +96,7 @@ function editingOf(definition: ColumnDefinition): Partial<UsersColDef> {
   if (!isEditable) return { editable: false };
   if (definition.TypeColonne === 'combobox') {
     return {
-      editable: true,
+      editable: isRowEditable,
       cellEditor: ComboboxCellEditor,
       cellEditorParams: (params: ICellEditorParams<UsersGridRow, CellValue, GridBridge>): ComboboxEditorParams => ({
         getChoices: () => params.context.current.choicesOf(key),
@@ -101,7 +105,7 @@ function editingOf(definition: ColumnDefinition): Partial<UsersColDef> {
       }),
     };
   }
-  return { editable: true, cellEditor: 'agTextCellEditor' };
+  return { editable: isRowEditable, cellEditor: 'agTextCellEditor' };
 }
 
 function createDateFormatter(language: string): (params: ValueFormatterParams<UsersGridRow, CellValue>) => string {

@@ -1,4 +1,4 @@
-import type { ColumnDefinition, School, SchoolUser } from '@console/contract';
+import type { ColumnDefinition, ProfileName, School, SchoolUser } from '@console/contract';
 import type { i18n as I18n } from 'i18next';
 import { createRef } from 'react';
 import { vi } from 'vitest';
@@ -15,17 +15,18 @@ type GridHarnessProps = {
   onSelectionChange: (rows: SchoolUser[]) => void;
   onOpenUser: (id: number) => void;
   handle: React.RefObject<UsersGridHandle | null>;
+  viewer: ProfileName;
 };
 
 /** The grid fed from the cached users answer, as the users view feeds it (edits merge into that cache). */
-function GridHarness({ uai, columns, onSelectionChange, onOpenUser, handle }: GridHarnessProps) {
+function GridHarness({ uai, columns, onSelectionChange, onOpenUser, handle, viewer }: GridHarnessProps) {
   const school = useSchoolUsers(uai);
   if (!school.data) return null;
   return (
     <UsersGrid
       school={school.data}
       columns={columns}
-      user={buildSessionUser('Administrateur')}
+      user={buildSessionUser(viewer)}
       onSelectionChange={onSelectionChange}
       onOpenUser={onOpenUser}
       handleRef={handle}
@@ -33,20 +34,21 @@ function GridHarness({ uai, columns, onSelectionChange, onOpenUser, handle }: Gr
   );
 }
 
-/** Renders the users grid of a school whose answer is in the cache already (`isReady` once the grid applied its layout). */
+/** Renders the users grid of a school whose answer is in the cache already, for a caller of `viewer`'s profile (an Administrateur by default). */
 export function renderUsersGrid(
   i18n: I18n,
   {
     school = buildGridSchool(),
     columns = buildDefinitions(),
-  }: { school?: School & { users: SchoolUser[] }; columns?: ColumnDefinition[] } = {},
+    viewer = 'Administrateur',
+  }: { school?: School & { users: SchoolUser[] }; columns?: ColumnDefinition[]; viewer?: ProfileName } = {},
 ) {
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(schoolsQueryKeys.users(school.informations.uai), school);
   const handle = createRef<UsersGridHandle>();
   const onSelectionChange = vi.fn<(rows: SchoolUser[]) => void>();
   const onOpenUser = vi.fn<(id: number) => void>();
-  const props = { columns, onSelectionChange, onOpenUser, handle };
+  const props = { columns, onSelectionChange, onOpenUser, handle, viewer };
   const result = renderWithProviders(<GridHarness uai={school.informations.uai} {...props} />, {
     i18n,
     queryClient,

@@ -93,6 +93,25 @@ describe('UserPageDrawer', () => {
     expect(qrCode.querySelector('path')).toHaveAttribute('d', drawQrCode(`${window.location.origin}/?iduser=tok-lea-123`).path);
   });
 
+  it('shows no QR code and no edit button for a user the caller may not act on (a staff member above them)', async () => {
+    mockFetch({
+      'GET /api/users/12': {
+        status: 200,
+        body: buildUserPage({
+          informations: { profile: 'Gestionnaire', qrCode: null, password: null, hasPrintablePassword: false },
+          abilities: { canEditProfile: false, canEditApplications: false, canSeePasswords: false, canUnlock: false },
+        }),
+      },
+      'GET /api/schools/0750001A/users': { status: 200, body: buildSchoolWithUsers() },
+    });
+    renderDrawer({ order: [12] });
+
+    expect(await screen.findByRole('tablist', { name: 'Sections de la fiche' })).toBeInTheDocument();
+    expect(screen.getByText('lea.durand')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'QR code de connexion' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Modifier' })).not.toBeInTheDocument();
+  });
+
   it('leaves out each section whose read right is withdrawn', async () => {
     mockPages();
     const rights = { ...DEFAULT_RIGHTS.Gestionnaire, UserPage_Profile: withdrawn, UserPage_Teaching: withdrawn };
