@@ -1,5 +1,6 @@
 export * from './http.js';
 export * from './errors.js';
+export * from './ids.js';
 export * from './rights.js';
 export * from './rights-schema.js';
 export * from './events.js';
@@ -8,6 +9,7 @@ export * from './rules/password.js';
 export * from './rules/search-key.js';
 export * from './rules/names.js';
 export * from './rules/generated-password.js';
+export * from './rules/text.js';
 export * from './rights-doc.js';
 export * as auth from './auth/index.js';
 export * as alerts from './alerts/index.js';

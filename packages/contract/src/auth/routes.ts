@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { okSchema } from '../errors.js';
 import { defineRoute } from '../http.js';
+import { recordIdParamSchema } from '../ids.js';
 import { passwordChangeSchema } from '../rules/password.js';
 import { LOGIN_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './refs.js';
 import { sessionUserSchema } from './session-user.js';
@@ -62,7 +63,7 @@ export const unlockAccount = defineRoute({
   path: '/auth/unlock/:userId',
   right: { area: 'Table', level: 'Ecriture' },
   summary: 'Unlock an account locked by failed sign-ins (Administrateur only).',
-  params: z.object({ userId: z.coerce.number().int().positive() }),
+  params: z.object({ userId: recordIdParamSchema }),
   answer: okSchema,
 });
 
@@ -71,6 +72,6 @@ export const regenerateLinkToken = defineRoute({
   path: '/auth/link-token/:userId',
   right: { area: 'FicheUser_profil', level: 'Ecriture' },
   summary: "Revoke a user's sign-in link and issue a new one.",
-  params: z.object({ userId: z.coerce.number().int().positive() }),
+  params: z.object({ userId: recordIdParamSchema }),
   answer: z.object({ linkToken: z.string() }),
 });

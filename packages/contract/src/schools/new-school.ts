@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from '../ids.js';
 import { isValidUai } from '../rules/uai.js';
 
 export const UAI_FORMAT_MESSAGE = 'school.errors.uai_format';
@@ -30,13 +31,13 @@ export const foreignSchoolStateSchema = z
   .object({
     uai: uaiShape,
     name: z.string().trim().min(1, 'global.errors.required').max(200),
-    typeOfEstablishment: z.number().int().positive().default(1),
+    typeOfEstablishment: recordIdSchema.default(1),
     address: z.string().trim().min(1, 'global.errors.required').max(300),
     idCounty: z.number().int().default(999),
     sector: z.enum(['Privé', 'Public']).default('Privé'),
     /** 0 when no city is chosen; then nameOfCity and idCountry create one, or the school has no city. */
     idCity: z.number().int().min(0).default(0),
-    idCountry: z.number().int().positive().nullable().optional(),
+    idCountry: recordIdSchema.nullable().optional(),
     nameOfCity: z.string().trim().max(120).optional(),
     idAcademy: z.number().int().default(99),
   })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../http.js';
+import { recordIdParamSchema, recordIdSchema } from '../ids.js';
 import { uaiParamsSchema } from '../rules/uai.js';
 import { MAX_GENERATED_PASSWORDS } from '../rules/generated-password.js';
 import { columnDefinitionSchema } from './grid.js';
@@ -27,7 +28,7 @@ import {
 
 /** The users area's routes (spec 3 §7). Every school boundary is checked by the services: 404 outside reach. */
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: recordIdParamSchema });
 const uaiQuery = z.object({ uai: uaiParamsSchema.shape.uai });
 
 // ---------------------------------------------------------------- the grid and the user page (issue 4)
@@ -122,7 +123,7 @@ export const deleteUsers = defineRoute({
   path: '/users',
   right: { area: 'ButtonBar_buttonDelete', level: 'Ecriture' },
   summary: 'Move disabled users to the bin (purged after 30 days); never oneself.',
-  body: z.array(z.number().int().positive()).min(1).max(MAX_USERS_PER_ACTION),
+  body: z.array(recordIdSchema).min(1).max(MAX_USERS_PER_ACTION),
   answer: countAnswerSchema,
 });
 
@@ -140,7 +141,7 @@ export const restoreUsers = defineRoute({
   path: '/users/bin/restore',
   right: { area: 'ButtonBar_buttonDelete', level: 'Ecriture' },
   summary: 'Bring users back from the bin with everything they had.',
-  body: z.object({ ids: z.array(z.number().int().positive()).min(1).max(MAX_USERS_PER_ACTION) }),
+  body: z.object({ ids: z.array(recordIdSchema).min(1).max(MAX_USERS_PER_ACTION) }),
   answer: countAnswerSchema,
 });
 
@@ -167,7 +168,7 @@ export const getUsersPlatforms = defineRoute({
   path: '/users/platforms',
   right: { area: 'buttonBulkEdit_bulkAppli', level: 'Lecture' },
   summary: "Per-user platform data (logins, passwords, codes) for the bulk application form.",
-  body: z.object({ userIds: z.array(z.number().int().positive()).min(1).max(MAX_USERS_PER_ACTION) }),
+  body: z.object({ userIds: z.array(recordIdSchema).min(1).max(MAX_USERS_PER_ACTION) }),
   answer: z.array(userPlatformsSchema),
 });
 

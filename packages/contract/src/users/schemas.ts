@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from '../ids.js';
 import { PROFILE_NAMES, type ProfileName } from '../rights.js';
 import { profileNameSchema } from '../rights-schema.js';
 import { applicationUrlsSchema, schoolUserSchema } from '../schools/schemas.js';
@@ -30,7 +31,7 @@ export const BIN_RETENTION_DAYS = 30;
 /** A practical e-mail check: something@domain.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const userId = z.number().int().positive();
+const userId = recordIdSchema;
 const userIds = z.array(userId).min(1, REQUIRED).max(MAX_USERS_PER_ACTION);
 
 /** A trimmed text that must not be blank. */
@@ -76,7 +77,7 @@ export type InformationsPatch = z.infer<typeof informationsPatchSchema>;
 
 /** A user's whole option list, in order (`ordre` from 1). */
 export const optionListSchema = z
-  .array(z.object({ idOption: z.number().int().positive(), ordre: z.number().int().min(1).max(99) }))
+  .array(z.object({ idOption: recordIdSchema, ordre: z.number().int().min(1).max(99) }))
   .max(50);
 
 /**
@@ -85,7 +86,7 @@ export const optionListSchema = z
  */
 export const applicationPatchSchema = z.object({
   informations: z.object({
-    idApplication: z.number().int().positive(),
+    idApplication: recordIdSchema,
     status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
     loginPlateforme: optionalText(200).optional(),
     passwordPlateforme: optionalText(200).optional(),
@@ -204,7 +205,7 @@ export const userAccessFormSchema = z.object({
 export type UserAccessForm = z.infer<typeof userAccessFormSchema>;
 
 export const userPageApplicationUpdateSchema = z.object({
-  applicationId: z.number().int().positive(),
+  applicationId: recordIdSchema,
   status: z.union([z.literal(0), z.literal(1)]),
   platformLogin: optionalText(200).optional(),
   platformPassword: optionalText(200).optional(),
@@ -238,7 +239,7 @@ export type NewUserValues = z.infer<typeof newUserValuesSchema>;
 
 export const newUserApplicationSchema = z.object({
   platformId: z.string().min(1),
-  idApplication: z.number().int().positive(),
+  idApplication: recordIdSchema,
   login: optionalText(200).optional(),
   password: optionalText(200).optional(),
   codes: optionalText(500).optional(),
@@ -306,7 +307,7 @@ export const bulkUpdateSchema = z.discriminatedUnion('type', [
     type: z.literal('app'),
     ids: userIds,
     column: z.enum(['insert', 'delete']),
-    idApp: z.number().int().positive(),
+    idApp: recordIdSchema,
     value: z
       .array(
         z.object({

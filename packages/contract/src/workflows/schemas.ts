@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from '../ids.js';
 
 const dateString = z.string().nullable();
 
@@ -48,7 +49,7 @@ export const workflowActionSchema = z.object({
     itemLabel: z.string().max(200),
     itemId: z.number().int().nonnegative().nullable(),
     eventId: z.number().int().nonnegative().nullable(),
-    parentId: z.number().int().positive().nullable(),
+    parentId: recordIdSchema.nullable(),
     level: z.union([z.literal(1), z.literal(2)]),
     statusId: z.number().int(),
     eventComment: z.string().max(5000).nullable(),

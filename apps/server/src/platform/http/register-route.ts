@@ -1,9 +1,17 @@
-import { API_VERSION_HEADER, hasRight, PRODUCT_VERSION, type RouteAnswer, type RouteDescriptor } from '@console/contract';
+import {
+  API_VERSION_HEADER,
+  findUnsafeText,
+  hasRight,
+  PRODUCT_VERSION,
+  UNSAFE_TEXT,
+  type RouteAnswer,
+  type RouteDescriptor,
+} from '@console/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { findSessionActor, SESSION_COOKIE } from '../auth/sessions.js';
 import type { Actor, AppDeps } from '../context.js';
-import { AppError } from '../errors/app-error.js';
+import { AppError, validationError } from '../errors/app-error.js';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmentation merges into an interface
@@ -39,8 +47,26 @@ export async function attachActor(deps: AppDeps, request: FastifyRequest): Promi
 }
 
 /**
+ * Refuses a request whose params, query or body hold a text with a NUL character or a lone
+ * surrogate (the contract's text rule), before the schemas: 400 `validation_failed` with
+ * `unsafe_text` on each such field. A field at the root of a part is named by the part.
+ */
+function refuseUnsafeText(request: FastifyRequest): void {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const [part, value] of [
+    ['params', request.params],
+    ['querystring', request.query],
+    ['body', request.body],
+  ] as const) {
+    for (const path of findUnsafeText(value)) fieldErrors[path || part] = [UNSAFE_TEXT];
+  }
+  if (Object.keys(fieldErrors).length > 0) throw validationError(fieldErrors);
+}
+
+/**
  * Registers a contract route under `/api`. The session and the right are checked in `onRequest`,
  * before the body is read or validated: a caller without a session gets 401 whatever it sent.
+ * Every text of the input then meets the contract's text rule before the route's schemas run.
  */
 export function registerRoute<R extends RouteDescriptor>(
   app: FastifyInstance,
@@ -69,6 +95,7 @@ export function registerRoute<R extends RouteDescriptor>(
         throw new AppError('forbidden', `Right ${route.right.area} at ${route.right.level} required`);
       }
     },
+    preValidation: async (request) => refuseUnsafeText(request),
     handler: async (request, reply) => {
       void reply.header(API_VERSION_HEADER, PRODUCT_VERSION);
       const answer = await handler({
