@@ -53,11 +53,17 @@ export function defaultWebDistDir(): string {
   return [path.resolve(here, '../../web/dist'), path.resolve(here, '../web/dist')].find((dir) => existsSync(dir)) ?? path.resolve(here, '../../web/dist');
 }
 
+/** TRUST_PROXY as Fastify takes it: a count of proxies becomes "trust the nearest `count` hops". */
+function trustProxyOption(setting: AppDeps['env']['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
+}
+
 /** Builds the Fastify application: platform plugins, then one registration per feature. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: deps.env.TRUST_PROXY,
+    trustProxy: trustProxyOption(deps.env.TRUST_PROXY),
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: 'x-request-id',

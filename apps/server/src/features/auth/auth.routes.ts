@@ -1,31 +1,56 @@
 import { auth } from '@console/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { deleteSessionByToken, SESSION_COOKIE } from '../../platform/auth/sessions.js';
 import type { AppDeps } from '../../platform/context.js';
 import { registerRoute } from '../../platform/http/register-route.js';
-import { changeOwnPassword, getSessionUser, regenerateLinkToken, signIn, signInWithLink, unlockAccount } from './auth.service.js';
+import {
+  changeOwnPassword,
+  getSessionUser,
+  regenerateLinkToken,
+  signIn,
+  signInWithLink,
+  unlockAccount,
+  type SignedIn,
+  type SignInClient,
+} from './auth.service.js';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from './device-cookie.js';
 
-function setSessionCookie(deps: AppDeps, reply: FastifyReply, token: string): void {
-  void reply.setCookie(SESSION_COOKIE, token, {
+/** Both sign-in routes (`/auth/login` and `/auth/login/token`) sit under this path. */
+const DEVICE_COOKIE_PATH = '/api' + auth.login.path;
+
+/** The session cookie, and the device cookie that the sign-in routes alone receive. */
+function setSignInCookies(deps: AppDeps, reply: FastifyReply, signedIn: SignedIn): void {
+  void reply.setCookie(SESSION_COOKIE, signedIn.sessionToken, {
     httpOnly: true,
     sameSite: 'lax',
     secure: deps.env.COOKIE_SECURE,
     path: '/',
     maxAge: deps.env.SESSION_TTL_HOURS * 3600,
   });
+  void reply.setCookie(DEVICE_COOKIE, signedIn.deviceCookie, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: deps.env.COOKIE_SECURE,
+    path: DEVICE_COOKIE_PATH,
+    maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+  });
+}
+
+function clientOf(request: FastifyRequest): SignInClient {
+  return { address: request.ip, deviceCookie: request.cookies[DEVICE_COOKIE] };
 }
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerRoute(app, deps, auth.login, async ({ body, raw, reply }) => {
-    const { user, sessionToken } = await signIn(deps, { login: body.login, password: body.password, address: raw.ip });
-    setSessionCookie(deps, reply, sessionToken);
-    return user;
+    const signedIn = await signIn(deps, { login: body.login, password: body.password, ...clientOf(raw) });
+    setSignInCookies(deps, reply, signedIn);
+    return signedIn.user;
   });
 
   registerRoute(app, deps, auth.loginWithToken, async ({ body, raw, reply }) => {
-    const { user, sessionToken } = await signInWithLink(deps, { token: body.id, address: raw.ip });
-    setSessionCookie(deps, reply, sessionToken);
-    return user;
+    const signedIn = await signInWithLink(deps, { token: body.id, ...clientOf(raw) });
+    setSignInCookies(deps, reply, signedIn);
+    return signedIn.user;
   });
 
   registerRoute(app, deps, auth.logout, async ({ raw, reply }) => {

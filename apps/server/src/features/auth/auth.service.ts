@@ -21,9 +21,13 @@ import {
   type SignInCandidate,
 } from './auth.repository.js';
 import { presentSessionUser } from './auth.presenter.js';
+import { addTrustedDevice, deriveDeviceCookieKey, isTrustedDevice } from './device-cookie.js';
 import { canChangeOwnPassword, canUnlockAccounts, computeFailureDelay, hasPrintablePassword } from './auth.policy.js';
 
-export type SignedIn = { user: SessionUser; sessionToken: string };
+export type SignedIn = { user: SessionUser; sessionToken: string; deviceCookie: string };
+
+/** What a sign-in attempt brings: the client address and the browser's device cookie. */
+export type SignInClient = { address: string; deviceCookie: string | undefined };
 
 function lockedError(): AppError {
   return new AppError('account_locked', 'This account is locked after repeated failed sign-ins');
@@ -33,28 +37,59 @@ function tooManyAttemptsError(): AppError {
   return new AppError('too_many_attempts', 'Too many failed sign-ins from this address; try again later');
 }
 
-async function openSession(deps: AppDeps, account: SignInCandidate): Promise<SignedIn> {
+async function openSession(deps: AppDeps, account: SignInCandidate, client: SignInClient): Promise<SignedIn> {
   const sessionToken = randomToken();
   const expiresAt = new Date(Date.now() + deps.env.SESSION_TTL_HOURS * 3_600_000);
   await recordSignIn(deps.db, account.id, hashToken(sessionToken), expiresAt);
   const rights = await getProfileRights(deps.db, account.profileId);
-  return { user: presentSessionUser({ ...account, rights }), sessionToken };
+  const deviceCookie = addTrustedDevice(deviceKeyOf(deps), client.deviceCookie, account.id);
+  return { user: presentSessionUser({ ...account, rights }), sessionToken, deviceCookie };
+}
+
+const deviceKeys = new WeakMap<Buffer, Buffer>();
+
+function deviceKeyOf(deps: AppDeps): Buffer {
+  let key = deviceKeys.get(deps.env.encryptionKey);
+  if (!key) {
+    key = deriveDeviceCookieKey(deps.env.encryptionKey);
+    deviceKeys.set(deps.env.encryptionKey, key);
+  }
+  return key;
+}
+
+/**
+ * Answers a failed attempt at `startedAt + delay` rather than `delay` after the work, so that
+ * the paths of a first failure (unknown login, wrong password, locked account) take alike.
+ */
+async function waitFailureDelay(deps: AppDeps, startedAt: number, consecutiveFailures: number): Promise<void> {
+  const left = startedAt + computeFailureDelay(deps.env.LOGIN_FAILURE_DELAY_MS, consecutiveFailures) - performance.now();
+  if (left > 0) await sleep(left);
 }
 
 /**
  * Signs in with login and password. Throws `too_many_attempts` when the address failed too
- * often, `account_locked` for a locked account (whatever the password, so that a lock cannot
- * be used to test passwords), `invalid_credentials` otherwise; failures are slowed and counted.
+ * often and the browser's device cookie does not vouch for this account, `account_locked` for a
+ * locked account (whatever the password, so that a lock cannot be used to test passwords, and
+ * after as long as an unknown login takes), `invalid_credentials` otherwise. Failures are slowed
+ * and counted on the account, and on the address unless the browser is trusted for the account.
  */
-export async function signIn(deps: AppDeps, input: { login: string; password: string; address: string }): Promise<SignedIn> {
+export async function signIn(deps: AppDeps, input: { login: string; password: string } & SignInClient): Promise<SignedIn> {
+  const startedAt = performance.now();
   const addressKey = `address:${input.address}`;
   const { account, addressFailures } = await findSignInCandidate(deps.db, { login: input.login }, addressKey);
-  if (addressFailures >= deps.env.LOGIN_ADDRESS_MAX_FAILURES) throw tooManyAttemptsError();
-  if (account?.locked) throw lockedError();
+  const trusted = account !== undefined && isTrustedDevice(deviceKeyOf(deps), input.deviceCookie, account.id);
+  if (!trusted && addressFailures >= deps.env.LOGIN_ADDRESS_MAX_FAILURES) throw tooManyAttemptsError();
+  if (account?.locked) {
+    // The work and the wait of an unknown login: a lock is told to its owner, not to a timer.
+    await checkPassword(deps.env.encryptionKey, undefined, input.password);
+    if (!trusted) await recordAddressFailure(deps.db, addressKey);
+    await waitFailureDelay(deps, startedAt, 1);
+    throw lockedError();
+  }
   const matches = await checkPassword(deps.env.encryptionKey, account, input.password);
-  if (account && matches && !account.disabled) return openSession(deps, account);
+  if (account && matches && !account.disabled) return openSession(deps, account, input);
 
-  await recordAddressFailure(deps.db, addressKey);
+  if (!trusted) await recordAddressFailure(deps.db, addressKey);
   let failures = 1;
   if (account && !account.disabled) {
     const state = await recordFailedLogin(deps.db, account.id, deps.env.LOGIN_MAX_FAILURES);
@@ -70,29 +105,32 @@ export async function signIn(deps: AppDeps, input: { login: string; password: st
         after: { locked: true, failedLogins: state.failedLogins },
       });
       forgetUserSessions(deps.db, account.id);
-      await sleep(computeFailureDelay(deps.env.LOGIN_FAILURE_DELAY_MS, failures));
+      await waitFailureDelay(deps, startedAt, failures);
       throw lockedError();
     }
   }
-  await sleep(computeFailureDelay(deps.env.LOGIN_FAILURE_DELAY_MS, failures));
+  await waitFailureDelay(deps, startedAt, failures);
   throw new AppError('invalid_credentials', 'Invalid login or password');
 }
 
 /**
  * Signs in by link with a pupil's or teacher's opaque link token. A staff member's token opens
- * nothing: it is answered as an unknown one. Throws `invalid_credentials` or `account_locked`.
+ * nothing: it is answered as an unknown one. A token is 256 random bits that no one can guess,
+ * so the address limit does not refuse a valid one (a class scanning its QR codes behind the
+ * school's address); unknown tokens are slowed and counted on the address. Throws
+ * `invalid_credentials` or `account_locked`.
  */
-export async function signInWithLink(deps: AppDeps, input: { token: string; address: string }): Promise<SignedIn> {
+export async function signInWithLink(deps: AppDeps, input: { token: string } & SignInClient): Promise<SignedIn> {
+  const startedAt = performance.now();
   const addressKey = `address:${input.address}`;
   const found = await findSignInCandidate(deps.db, { linkToken: input.token }, addressKey);
-  const { addressFailures } = found;
   const profile = found.account && profileNameOf(found.account.profileId);
   const account = profile && signsInByLink(profile) ? found.account : undefined;
-  if (addressFailures >= deps.env.LOGIN_ADDRESS_MAX_FAILURES) throw tooManyAttemptsError();
   if (account?.locked) throw lockedError();
-  if (account && !account.disabled) return openSession(deps, account);
+  if (account && !account.disabled) return openSession(deps, account, input);
+  if (found.addressFailures >= deps.env.LOGIN_ADDRESS_MAX_FAILURES) throw tooManyAttemptsError();
   await recordAddressFailure(deps.db, addressKey);
-  await sleep(computeFailureDelay(deps.env.LOGIN_FAILURE_DELAY_MS, 1));
+  await waitFailureDelay(deps, startedAt, 1);
   throw new AppError('invalid_credentials', 'Invalid sign-in link');
 }
 

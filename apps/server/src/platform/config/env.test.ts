@@ -24,6 +24,19 @@ describe('configuration', () => {
     expect(message).toContain('ENCRYPTION_KEY');
   });
 
+  it('reads TRUST_PROXY as none, every hop, a number of proxies, or their addresses', () => {
+    const trustOf = (value: string) => parseEnv({ TRUST_PROXY: value }).TRUST_PROXY;
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(trustOf('false')).toBe(false);
+    expect(trustOf('true')).toBe(true);
+    expect(trustOf('1')).toBe(1);
+    expect(trustOf('2')).toBe(2);
+    expect(trustOf('10.0.0.0/8, 192.168.1.7,::1,fd00::/8')).toEqual(['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8']);
+    for (const bad of ['yes', '10.0.0.0/33', '10.0.0.300', 'balancer.local', '10.0.0.1/8/1']) {
+      expect(() => trustOf(bad), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
   it('generates the secret into DATA_DIR on first start and reuses it', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'env-test-'));
     const first = loadOrCreateSecret(dir);

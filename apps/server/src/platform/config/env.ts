@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -18,6 +19,26 @@ const optionalUrl = z.url().optional();
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
+
+/** An address or a CIDR range, IPv4 or IPv6. */
+function isAddressOrRange(text: string): boolean {
+  const [address, prefix, extra] = text.split('/');
+  if (extra !== undefined || !address || isIP(address) === 0) return false;
+  if (prefix === undefined) return true;
+  return /^[0-9]{1,3}$/.test(prefix) && Number(prefix) <= (isIP(address) === 4 ? 32 : 128);
+}
+
+/** Fastify's `trustProxy`: false, true (every hop), a hop count, or the proxies' addresses. */
+const trustProxySetting = z.string().transform((value, context): boolean | number | string[] => {
+  const text = value.trim();
+  if (text === 'false' || text === '0' || text === '') return false;
+  if (text === 'true') return true;
+  if (/^[0-9]{1,2}$/.test(text)) return Number(text);
+  const addresses = text.split(',').map((part) => part.trim());
+  if (addresses.every(isAddressOrRange)) return addresses;
+  context.addIssue({ code: 'custom', message: 'must be true, false, a number of proxies, or addresses and CIDR ranges separated by commas' });
+  return z.NEVER;
+});
 
 /**
  * Every environment variable the server reads, with its description and sensitivity.
@@ -45,12 +66,15 @@ export const ENV_VARIABLES = {
     z.coerce.number().int().min(0).max(60_000).default(3000),
     'How long an instance reuses a validated session before reading it again (0: every request). A logout elsewhere takes effect here within this time.',
   ),
-  TRUST_PROXY: variable(booleanFlag.default(false), 'Trust X-Forwarded-* headers (behind a load balancer).'),
+  TRUST_PROXY: variable(
+    trustProxySetting.default(false),
+    'Which proxies to believe about the client address (X-Forwarded-For, -Host, -Proto), which sign-in throttling counts failures by: false (none); the number of proxies in front (1 behind one load balancer); or their addresses and CIDR ranges, comma-separated. true believes every hop, which lets a client choose its own address: use it only when the balancer overwrites X-Forwarded-For.',
+  ),
   SEED_DEMO: variable(booleanFlag.default(true), 'Fill an empty database with the demo data on start.'),
   LOGIN_MAX_FAILURES: variable(z.coerce.number().int().min(1).max(100).default(5), 'Consecutive failed sign-ins that lock an account.'),
   LOGIN_ADDRESS_MAX_FAILURES: variable(
     z.coerce.number().int().min(1).max(10000).default(30),
-    'Failed sign-ins from one address within 15 minutes before that address is refused.',
+    'Failed sign-ins from one address within 15 minutes before that address refuses the browsers not known for the account signing in (a browser where that account signed in before carries a signed device cookie and is spared; a valid sign-in link is always accepted).',
   ),
   LOGIN_FAILURE_DELAY_MS: variable(
     z.coerce.number().int().min(0).max(10000).default(250),
