@@ -22,6 +22,7 @@ import { registerUsersRoutes } from './features/users/users.routes.js';
 import { registerWorkflowsRoutes } from './features/workflows/workflows.routes.js';
 import type { AppDeps } from './platform/context.js';
 import { registerErrorHandler } from './platform/errors/error-handler.js';
+import { refuseCrossSiteRequests } from './platform/http/same-origin.js';
 import { createRealtimeHub } from './platform/realtime/realtime.js';
 
 declare module 'fastify' {
@@ -85,8 +86,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.addHook('onRequest', async (request) => {
     request.receivedAt = performance.now();
   });
+  refuseCrossSiteRequests(app, deps.env.PUBLIC_URL);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('server-timing', `app;dur=${(performance.now() - request.receivedAt).toFixed(2)}`);
+    // API answers carry children's data, clear passwords and sign-in links: no cache keeps them.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
   });
 
   await app.register(cookie);

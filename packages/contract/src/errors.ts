@@ -8,6 +8,7 @@ export const ERROR_STATUS = {
   unauthenticated: 401,
   invalid_credentials: 401,
   forbidden: 403,
+  cross_site_request: 403,
   not_allowed_to_update_password: 403,
   not_found: 404,
   conflict: 409,

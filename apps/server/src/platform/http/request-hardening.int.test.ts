@@ -1,0 +1,108 @@
+import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema/index.js';
+import { createTestContext, injectAs, signIn, type TestContext } from '../../../test/context.js';
+import { buildSchool, buildUser, type BuiltUser } from '../../../test/factories.js';
+
+const PUBLIC_URL = 'https://console.example.fr';
+
+let t: TestContext;
+let admin: BuiltUser;
+let pupil: BuiltUser;
+let adminCookie: string;
+
+beforeAll(async () => {
+  t = await createTestContext({ PUBLIC_URL });
+  const { uai } = await buildSchool(t.db);
+  admin = await buildUser(t.db, t.env.encryptionKey, { profile: 'Administrateur' });
+  pupil = await buildUser(t.db, t.env.encryptionKey, { profile: 'Eleve', uai });
+  adminCookie = await signIn(t.app, admin.login, admin.password);
+});
+afterAll(() => t.close());
+
+async function lockPupil(): Promise<void> {
+  await t.db.update(users).set({ locked: true, failedLogins: 5 }).where(eq(users.id, pupil.id));
+}
+
+async function isPupilLocked(): Promise<boolean> {
+  const [row] = await t.db.select({ locked: users.locked }).from(users).where(eq(users.id, pupil.id));
+  return row!.locked;
+}
+
+const unlock = (headers: Record<string, string>) =>
+  injectAs(t.app, adminCookie, { method: 'POST', url: `/api/auth/unlock/${pupil.id}`, headers });
+
+describe('state-changing requests from a page of another site', () => {
+  it.each([
+    ['Sec-Fetch-Site cross-site', { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }],
+    ['Sec-Fetch-Site same-site (a sibling host)', { 'sec-fetch-site': 'same-site', origin: 'https://blog.example.fr' }],
+    ['another Origin from a browser without Fetch Metadata', { origin: 'https://evil.example' }],
+    ['an opaque Origin (sandboxed frame)', { origin: 'null' }],
+  ])('refuses a bodiless unlock with %s: 403 cross_site_request and the account stays locked', async (_name, headers) => {
+    await lockPupil();
+    const response = await unlock(headers);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('cross_site_request');
+    expect(await isPupilLocked()).toBe(true);
+  });
+
+  it('refuses a cross-site logout (the session stays) and a cross-site sign-in (no session is opened)', async () => {
+    const cookie = await signIn(t.app, admin.login, admin.password);
+    const logout = await injectAs(t.app, cookie, { method: 'POST', url: '/api/auth/logout', headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(logout.statusCode).toBe(403);
+    expect((await injectAs(t.app, cookie, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { login: admin.login, password: admin.password },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(login.statusCode).toBe(403);
+    expect(login.cookies.find((candidate) => candidate.name === 'sid')).toBeUndefined();
+  });
+
+  it.each([
+    ['Sec-Fetch-Site same-origin', { 'sec-fetch-site': 'same-origin', origin: 'http://localhost:80' }],
+    ['the Origin of the host reached', { origin: 'http://localhost:80' }],
+    ['the Origin of PUBLIC_URL behind a proxy that rewrites Host', { origin: PUBLIC_URL }],
+    ['no Origin and no Fetch Metadata (a script, not a page)', {}],
+    ['a navigation the user started (Sec-Fetch-Site none)', { 'sec-fetch-site': 'none' }],
+  ])('accepts a change with %s', async (_name, headers) => {
+    await lockPupil();
+    const response = await unlock(headers);
+    expect(response.statusCode).toBe(200);
+    expect(await isPupilLocked()).toBe(false);
+  });
+
+  it('lets a page of another site read nothing more than before: reads are not refused here', async () => {
+    const response = await injectAs(t.app, adminCookie, { method: 'GET', url: '/api/auth/me', headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('answers that no cache may keep', () => {
+  const requests: [string, InjectOptions | (() => InjectOptions)][] = [
+    ["a user page with the pupil's sign-in QR code", () => ({ method: 'GET', url: `/api/users/${pupil.id}` })],
+    ['a renewed sign-in link', () => ({ method: 'POST', url: `/api/auth/link-token/${pupil.id}` })],
+    ['clear printable passwords', () => ({ method: 'POST', url: '/api/users/passwords/decrypt', payload: { passwords: [pupil.id] } })],
+    ['generated passwords', { method: 'GET', url: '/api/users/passwords/3' }],
+    ['the session user', { method: 'GET', url: '/api/auth/me' }],
+    ['an error answer', { method: 'GET', url: '/api/users/999999' }],
+  ];
+
+  it.each(requests)('sends Cache-Control: no-store with %s', async (_name, request) => {
+    const response = await injectAs(t.app, adminCookie, typeof request === 'function' ? request() : request);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('sends it with a sign-in by link, which answers the link token', async () => {
+    const [{ linkToken }] = (await t.db.select({ linkToken: users.linkToken }).from(users).where(eq(users.id, pupil.id))) as [{ linkToken: string }];
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login/token', payload: { id: linkToken } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().informations.qrCode).toBe(linkToken);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+});

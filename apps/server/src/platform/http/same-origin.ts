@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../errors/app-error.js';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Whether a browser sent this request from a page of another site. A browser states it in
+ * `Sec-Fetch-Site`, which no page can forge; older browsers only send `Origin`, compared with
+ * the host the request reached (the balancer's forwarded host under TRUST_PROXY) and with
+ * PUBLIC_URL. A request with neither header comes from no browser page (a script, a test, a
+ * server) and carries no ambient authority a page could borrow.
+ */
+export function isCrossSiteRequest(request: FastifyRequest, publicUrl: string | undefined): boolean {
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (typeof fetchSite === 'string') return fetchSite === 'cross-site' || fetchSite === 'same-site';
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  const originHost = hostOf(origin);
+  if (originHost === undefined) return true;
+  if (originHost === hostOf(`${request.protocol}://${request.host}`)) return false;
+  return !(publicUrl !== undefined && originHost === hostOf(publicUrl));
+}
+
+/** The host of a URL with its default port left out (`localhost:80` reads `localhost`). */
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).host;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Refuses state-changing API requests (POST, PUT, PATCH, DELETE) sent by a page of another site
+ * with 403 `cross_site_request`, before the session is read: the session cookie's SameSite=Lax
+ * alone leaves same-site pages and bodiless requests (logout, unlock, link renewal) exposed.
+ */
+export function refuseCrossSiteRequests(app: FastifyInstance, publicUrl: string | undefined): void {
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (isCrossSiteRequest(request, publicUrl)) {
+      throw new AppError('cross_site_request', 'A page of another site may not change data here');
+    }
+  });
+}
