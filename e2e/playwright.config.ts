@@ -53,6 +53,8 @@ export default defineConfig({
       E2E_DATA_DIR: process.env.E2E_DATA_DIR,
       LOGIN_FAILURE_DELAY_MS: '0',
       LOGIN_MAX_FAILURES: '3',
+      // The product behind a balancer on loopback: sign-in-throttle.spec.ts sends X-Forwarded-For.
+      TRUST_PROXY: 'loopback',
     },
   },
 });

@@ -32,7 +32,8 @@ describe('configuration', () => {
     expect(trustOf('1')).toBe(1);
     expect(trustOf('2')).toBe(2);
     expect(trustOf('10.0.0.0/8, 192.168.1.7,::1,fd00::/8')).toEqual(['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8']);
-    for (const bad of ['yes', '10.0.0.0/33', '10.0.0.300', 'balancer.local', '10.0.0.1/8/1']) {
+    expect(trustOf('loopback,uniquelocal')).toEqual(['loopback', 'uniquelocal']);
+    for (const bad of ['yes', '10.0.0.0/33', '10.0.0.300', 'balancer.local', '10.0.0.1/8/1', 'loopbacks']) {
       expect(() => trustOf(bad), bad).toThrow(/TRUST_PROXY/);
     }
   });

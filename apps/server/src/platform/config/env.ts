@@ -20,8 +20,12 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
-/** An address or a CIDR range, IPv4 or IPv6. */
+/** proxy-addr's names of address ranges. */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR range (IPv4 or IPv6), or a range name. */
 function isAddressOrRange(text: string): boolean {
+  if (RANGE_NAMES.has(text)) return true;
   const [address, prefix, extra] = text.split('/');
   if (extra !== undefined || !address || isIP(address) === 0) return false;
   if (prefix === undefined) return true;
@@ -36,7 +40,7 @@ const trustProxySetting = z.string().transform((value, context): boolean | numbe
   if (/^[0-9]{1,2}$/.test(text)) return Number(text);
   const addresses = text.split(',').map((part) => part.trim());
   if (addresses.every(isAddressOrRange)) return addresses;
-  context.addIssue({ code: 'custom', message: 'must be true, false, a number of proxies, or addresses and CIDR ranges separated by commas' });
+  context.addIssue({ code: 'custom', message: 'must be true, false, a number of proxies, or addresses, CIDR ranges and range names (loopback, linklocal, uniquelocal) separated by commas' });
   return z.NEVER;
 });
 
@@ -68,7 +72,7 @@ export const ENV_VARIABLES = {
   ),
   TRUST_PROXY: variable(
     trustProxySetting.default(false),
-    'Which proxies to believe about the client address (X-Forwarded-For, -Host, -Proto), which sign-in throttling counts failures by: false (none); the number of proxies in front (1 behind one load balancer); or their addresses and CIDR ranges, comma-separated. true believes every hop, which lets a client choose its own address: use it only when the balancer overwrites X-Forwarded-For.',
+    'Which proxies to believe about the client address (X-Forwarded-For, -Host, -Proto), which sign-in throttling counts failures by: false (none); the number of proxies in front (1 behind one load balancer); or their addresses and CIDR ranges, comma-separated (loopback, linklocal and uniquelocal name the private ranges). true believes every hop, which lets a client choose its own address: use it only when the balancer overwrites X-Forwarded-For.',
   ),
   SEED_DEMO: variable(booleanFlag.default(true), 'Fill an empty database with the demo data on start.'),
   LOGIN_MAX_FAILURES: variable(z.coerce.number().int().min(1).max(100).default(5), 'Consecutive failed sign-ins that lock an account.'),
