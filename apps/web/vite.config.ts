@@ -19,7 +19,8 @@ export default defineConfig({
     port: 5173,
     strictPort: true,
     proxy: {
-      '/api': { target: API_TARGET, ws: true, changeOrigin: true },
+      // Host kept as the browser sent it, so that the server's same-origin check matches Origin.
+      '/api': { target: API_TARGET, ws: true, changeOrigin: false },
     },
   },
 });
