@@ -55,6 +55,9 @@ async function main(): Promise<void> {
   const url = `http://localhost:${env.PORT}`;
   const database = handle.engine === 'pglite' ? `embedded (${env.dataDir}/db)` : 'PostgreSQL (DATABASE_URL)';
   console.log(`\n  Console 3.1.0 listening on ${url} in ${seconds} s — database: ${database}`);
+  if (app.realtime.reach() === 'unreachable') {
+    console.log('  Redis (REDIS_URL) unreachable: live updates reach only this instance\'s browsers until it is back (connecting by itself).');
+  }
   if (env.SEED_DEMO) {
     console.log(demo.seeded ? '  Demo data created. Demo sign-in:' : '  Demo sign-in:');
     console.log(formatDemoAccounts().replace(/^/gm, '    '));

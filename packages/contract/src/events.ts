@@ -13,6 +13,11 @@ export const serverEvents = {
   'workflow.ready': z.object({ uais: z.array(z.string()) }),
   'workflow.uai.data': z.object({ uai: z.string(), data: z.array(workflowStepSchema), statusList: statusListSchema }),
   'workflow.uai.propal.status': z.object({ uai: z.string(), status: quoteStatusSchema }),
+  /**
+   * Beyond the spec: events from other instances may have been lost (their link through Redis
+   * was down and is back); the browser refetches what it shows, as after a reconnection.
+   */
+  'realtime.resync': z.object({}),
 } as const;
 
 export type ClientEventName = keyof typeof clientEvents;

@@ -19,14 +19,18 @@ export type RealtimeStatus = 'connecting' | 'connected' | 'unavailable';
 
 type Connection = { userId: number; socket: RealtimeSocket; holders: number; closeTimer: ReturnType<typeof setTimeout> | null };
 
-/** What components read: the session's socket (null before the first holder) and its status. */
-export type RealtimeState = { socket: RealtimeSocket | null; status: RealtimeStatus };
+/**
+ * What components read: the session's socket (null before the first holder), its status, and
+ * how many times the server asked for a resync ('realtime.resync': events from other instances
+ * may have been lost). Holders fetch afresh when `status` turns to connected and when `resyncs` grows.
+ */
+export type RealtimeState = { socket: RealtimeSocket | null; status: RealtimeStatus; resyncs: number };
 
 /** Keeps the socket a moment after its last holder leaves, so that switching views does not reconnect. */
 const RELEASE_DELAY_MS = 2_000;
 
 let connection: Connection | null = null;
-let state: RealtimeState = { socket: null, status: 'connecting' };
+let state: RealtimeState = { socket: null, status: 'connecting', resyncs: 0 };
 const stateListeners = new Set<() => void>();
 
 function publish(next: RealtimeState): void {
@@ -56,13 +60,16 @@ function acquireSocket(userId: number): RealtimeSocket {
       reconnectionDelayMax: 10_000,
     });
     const handleChange = () => {
-      if (connection?.socket === socket) publish({ socket, status: statusOf(socket) });
+      if (connection?.socket === socket) publish({ socket, status: statusOf(socket), resyncs: state.resyncs });
     };
     socket.on('connect', handleChange);
     socket.on('disconnect', handleChange);
     socket.on('connect_error', handleChange);
+    onRealtime(socket, 'realtime.resync', () => {
+      if (connection?.socket === socket) publish({ ...state, resyncs: state.resyncs + 1 });
+    });
     connection = { userId, socket, holders: 0, closeTimer: null };
-    publish({ socket, status: statusOf(socket) });
+    publish({ socket, status: statusOf(socket), resyncs: state.resyncs });
   }
   if (connection.closeTimer) clearTimeout(connection.closeTimer);
   connection.closeTimer = null;
@@ -88,7 +95,7 @@ export function closeRealtime(): void {
   connection = null;
   socket.removeAllListeners();
   socket.disconnect();
-  publish({ socket: null, status: 'connecting' });
+  publish({ socket: null, status: 'connecting', resyncs: state.resyncs });
 }
 
 /** Emits a client event with its typed payload (dropped while disconnected: holders re-emit once connected). */
@@ -120,8 +127,9 @@ function subscribe(listener: () => void): () => void {
 
 /**
  * Holds the signed-in user's socket while the component is mounted; the socket closes a moment
- * after its last holder unmounts, hence at sign-out. Rooms are lost when a connection drops:
- * holders subscribe again each time `status` turns to connected.
+ * after its last holder unmounts, hence at sign-out. Rooms are lost when a connection drops and
+ * events may be missed meanwhile: holders subscribe and fetch again each time `status` turns to
+ * connected, and each time `resyncs` grows.
  */
 export function useRealtime(userId: number): RealtimeState {
   useEffect(() => {

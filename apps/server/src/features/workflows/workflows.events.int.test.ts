@@ -1,4 +1,4 @@
-import { REALTIME_PATH, serverEvents, workflows as contract, type ServerEventName, type ServerEventPayload } from '@console/contract';
+import { REALTIME_PATH, workflows as contract, type ServerEventName } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import type { DatabaseHandle } from '../../platform/db/client.js';
 import { attachRealtime } from '../../platform/realtime/realtime.js';
 import { createTestDatabase, createTestEnv, injectAs, signIn } from '../../../test/context.js';
 import { buildSchool, buildUser } from '../../../test/factories.js';
+import { nextEvent as next } from '../../../test/sockets.js';
 
 let handle: DatabaseHandle;
 let app: FastifyInstance;
@@ -47,24 +48,6 @@ async function open(who: keyof typeof cookies): Promise<Socket> {
     socket.once('connect_error', reject);
   });
   return socket;
-}
-
-/** The next event of that name (checked against its contract schema), or an error past the delay. */
-function next<E extends ServerEventName>(socket: Socket, event: E, where: (payload: ServerEventPayload<E>) => boolean = () => true, ms = 3_000): Promise<ServerEventPayload<E>> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      socket.off(event as string, listener);
-      reject(new Error(`no ${event} within ${ms} ms`));
-    }, ms);
-    const listener = (payload: unknown) => {
-      const parsed = serverEvents[event].parse(payload) as ServerEventPayload<E>;
-      if (!where(parsed)) return;
-      clearTimeout(timer);
-      socket.off(event as string, listener);
-      resolve(parsed);
-    };
-    socket.on(event as string, listener);
-  });
 }
 
 /** Every event of that name received during the delay. */

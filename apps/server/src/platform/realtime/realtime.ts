@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { findSessionActor, SESSION_COOKIE } from '../auth/sessions.js';
 import type { Actor, AppDeps } from '../context.js';
-import { connectRedisAdapter } from './redis-adapter.js';
+import { connectRedisAdapter, type RedisState } from './redis-adapter.js';
 
 declare module 'socket.io' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmentation merges into an interface
@@ -28,9 +28,16 @@ export type RealtimeHub = {
   /** Emits to every socket in the school's room, on every instance when the Redis adapter is on. */
   emitToSchool<E extends ServerEventName>(uai: string, event: E, payload: ServerEventPayload<E>): void;
   onConnection(handler: (socket: Socket) => void): void;
+  /**
+   * How events travel: `local` (one instance, no REDIS_URL), `connected` (through Redis, to every
+   * instance) or `unreachable` (REDIS_URL set but Redis away: to this instance's browsers only).
+   */
+  reach(): RealtimeReach;
 };
 
-type BindableHub = RealtimeHub & { bind(io: Server): void; handlers: ((socket: Socket) => void)[] };
+export type RealtimeReach = 'local' | RedisState;
+
+type BindableHub = RealtimeHub & { bind(io: Server, reach?: () => RedisState): void; handlers: ((socket: Socket) => void)[] };
 
 /** The room of a school: its sockets get the school's live workflow. */
 export function schoolRoom(uai: string): string {
@@ -39,11 +46,16 @@ export function schoolRoom(uai: string): string {
 
 export function createRealtimeHub(): BindableHub {
   let server: Server | undefined;
+  let redisReach: (() => RedisState) | undefined;
   const handlers: ((socket: Socket) => void)[] = [];
   return {
     handlers,
-    bind(io) {
+    bind(io, reach) {
       server = io;
+      redisReach = reach;
+    },
+    reach() {
+      return redisReach ? redisReach() : 'local';
     },
     emitToSchool(uai, event, payload) {
       server?.to(schoolRoom(uai)).emit(event, payload);
@@ -65,6 +77,8 @@ function readCookie(header: string | undefined, name: string): string | undefine
 export type AttachRealtimeOptions = {
   /** A Socket.IO adapter factory (the Redis adapter between instances); default in-process. */
   adapter?: Parameters<Server['adapter']>[0];
+  /** Whether that adapter's Redis is reachable now. */
+  reach?: () => RedisState;
 };
 
 /**
@@ -92,7 +106,7 @@ export function attachRealtime(app: FastifyInstance, deps: AppDeps, options: Att
   });
   const hub = app.realtime as BindableHub | undefined;
   if (hub) {
-    hub.bind(io);
+    hub.bind(io, options.reach);
     io.on('connection', (socket) => {
       for (const handler of hub.handlers) handler(socket);
     });
@@ -105,13 +119,18 @@ export function attachRealtime(app: FastifyInstance, deps: AppDeps, options: Att
 
 /**
  * Attaches the realtime server, with the Redis adapter when REDIS_URL is set (so that an event
- * emitted on one instance reaches the sockets of all). Throws when Redis cannot be reached at
- * start; the clients close with the app. `redisKey` separates test runs sharing one Redis.
+ * emitted on one instance reaches the sockets of all). Redis being away, at start or later, never
+ * stops the instance: events then reach its own browsers only, and when Redis is back each of
+ * them is sent 'realtime.resync' so that it refetches what the outage may have left stale.
+ * The clients close with the app. `redisKey` separates test runs sharing one Redis.
  */
 export async function startRealtime(app: FastifyInstance, deps: AppDeps, options: { redisKey?: string } = {}): Promise<Server> {
   if (!deps.env.REDIS_URL) return attachRealtime(app, deps);
   const redis = await connectRedisAdapter(deps.env.REDIS_URL, app.log, options.redisKey);
-  const io = attachRealtime(app, deps, { adapter: redis.adapter });
+  const io = attachRealtime(app, deps, { adapter: redis.adapter, reach: redis.state });
+  redis.onRecovered(() => {
+    io.local.emit('realtime.resync', {});
+  });
   // Registered after attachRealtime's hook, so it runs once Socket.IO has let go of the clients.
   app.addHook('onClose', async () => {
     await redis.close();

@@ -1,5 +1,6 @@
 import type { ClientEventName, ServerEventName, ServerEventPayload } from '@console/contract';
 import { act } from '@testing-library/react';
+import { useSyncExternalStore } from 'react';
 import type { RealtimeSocket, RealtimeState } from '../../lib/realtime';
 
 /**
@@ -11,8 +12,25 @@ const socket = { connected: true } as unknown as RealtimeSocket;
 
 export const emitted: { event: ClientEventName; payload: unknown }[] = [];
 
+let state: RealtimeState = { socket, status: 'connected', resyncs: 0 };
+const stateListeners = new Set<() => void>();
+
 export function useRealtime(): RealtimeState {
-  return { socket, status: 'connected' };
+  return useSyncExternalStore(
+    (listener) => {
+      stateListeners.add(listener);
+      return () => stateListeners.delete(listener);
+    },
+    () => state,
+  );
+}
+
+/** As when the server sends 'realtime.resync' (its link to the other instances is back). */
+export function resyncRealtime(): void {
+  act(() => {
+    state = { ...state, resyncs: state.resyncs + 1 };
+    for (const listener of stateListeners) listener();
+  });
 }
 
 export function emitRealtime(_socket: RealtimeSocket, event: ClientEventName, payload: unknown): void {
@@ -38,4 +56,5 @@ export function pushServerEvent<E extends ServerEventName>(event: E, payload: Se
 export function resetFakeRealtime(): void {
   emitted.length = 0;
   listeners.clear();
+  state = { socket, status: 'connected', resyncs: 0 };
 }

@@ -8,7 +8,7 @@ import { bodiesSentTo, mockFetch } from '../../../test/fetch-mock';
 import { createTestI18n, renderWithProviders } from '../../../test/render';
 import { buildSessionUser } from '../../../test/users';
 import { buildWorkflow } from '../test-fixtures';
-import { emitted, pushServerEvent, resetFakeRealtime } from '../test-realtime';
+import { emitted, pushServerEvent, resetFakeRealtime, resyncRealtime } from '../test-realtime';
 import { summariseWorkflow } from '../workflow-summary';
 import { GlobalMonitoringView } from './GlobalMonitoringView';
 
@@ -68,6 +68,20 @@ describe('global monitoring', { timeout: 30_000 }, () => {
 
     expect(screen.getByText('Total : 3 · Filtrés : 3 · Sélectionnés : 0')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remettre à zéro tous les établissements' })).toBeDisabled();
+  });
+
+  it('asks for every school again when the server says events may have been missed', async () => {
+    mockGlobalCalls();
+    renderWithProviders(<GlobalMonitoringView user={administrator} />, { i18n, withNotifications: true });
+    const requests = () => emitted.filter((entry) => entry.event === 'workflow.uai');
+    await waitFor(() => expect(requests()).toHaveLength(3));
+    for (const { uai } of SCHOOLS) pushServerEvent('workflow.uai.data', { uai, ...buildWorkflow() });
+    await waitFor(() => expect(screen.queryByText(/Chargement des établissements/)).not.toBeInTheDocument());
+
+    resyncRealtime();
+
+    await waitFor(() => expect(requests()).toHaveLength(6));
+    expect(requests().slice(3).map((entry) => entry.payload)).toEqual(SCHOOLS.map(({ uai }) => ({ uai, userId: administrator.id })));
   });
 
   it('shows each status as a named symbol and opens a school’s tracker above the grid', async () => {

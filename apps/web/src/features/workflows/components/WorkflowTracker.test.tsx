@@ -8,7 +8,7 @@ import { bodiesSentTo, mockFetch, type MockAnswer } from '../../../test/fetch-mo
 import { createTestI18n, renderWithProviders } from '../../../test/render';
 import { buildSessionUser } from '../../../test/users';
 import { buildWorkflow } from '../test-fixtures';
-import { emitted, pushServerEvent, resetFakeRealtime } from '../test-realtime';
+import { emitted, pushServerEvent, resetFakeRealtime, resyncRealtime } from '../test-realtime';
 import { WorkflowTracker } from './WorkflowTracker';
 
 vi.mock('../../../lib/realtime', () => import('../test-realtime'));
@@ -280,5 +280,19 @@ describe('workflow tracker', () => {
     // Another school's data changes nothing here.
     pushServerEvent('workflow.uai.data', { uai: '0441750B', ...buildWorkflow({ 'Liste élèves reçue': { statusId: 5 } }) });
     expect(await stepTab('Liste élèves reçue')).toHaveAttribute('data-status', 'done');
+  });
+
+  it('asks the server for the school afresh when told that events may have been missed (realtime.resync)', async () => {
+    mockWorkflowCalls(buildWorkflow());
+    renderTracker();
+    await stepTab('Liste des manuels');
+    const requests = () => emitted.filter((entry) => entry.event === 'workflow.uai');
+    await waitFor(() => expect(requests()).toHaveLength(1));
+
+    resyncRealtime();
+
+    await waitFor(() => expect(requests()).toHaveLength(2));
+    expect(requests()[1]!.payload).toEqual({ uai: UAI, userId: administrator.id });
+    expect(emitted.filter((entry) => entry.event === 'workflow.prepare')).toHaveLength(2);
   });
 });

@@ -29,7 +29,7 @@ type Progress = { loadId: number; count: number; total: number; isDone: boolean 
  */
 export function useGlobalWorkflowRows(userId: number) {
   const summaries = useWorkflowSummaries();
-  const { socket, status } = useRealtime(userId);
+  const { socket, status, resyncs } = useRealtime(userId);
   // Rows changed since the list was loaded, by UAI; dropped when the list is loaded again.
   const [overrides, setOverrides] = useState<{ loadId: number; rows: ReadonlyMap<string, Summary> }>({ loadId: 0, rows: new Map() });
   const [progress, setProgress] = useState<Progress>({ loadId: 0, count: 0, total: 0, isDone: false });
@@ -106,7 +106,8 @@ export function useGlobalWorkflowRows(userId: number) {
       if (flushTimer) clearTimeout(flushTimer);
       if (stallTimer) clearTimeout(stallTimer);
     };
-  }, [socket, isConnected, list, listed, loadId, names, userId]);
+    // Again at each (re)connection and each resync the server asks for: events may have been missed.
+  }, [socket, isConnected, list, listed, loadId, names, userId, resyncs]);
 
   const changed = overrides.loadId === loadId ? overrides.rows : null;
   const rows = useMemo(() => (list ?? []).map((summary) => changed?.get(summary.uai) ?? summary), [list, changed]);

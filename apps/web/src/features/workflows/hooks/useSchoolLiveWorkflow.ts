@@ -11,7 +11,7 @@ import { workflowQueryKeys } from '../api';
  */
 export function useSchoolLiveWorkflow(uai: string, userId: number): { status: RealtimeStatus; requestFresh: () => void } {
   const queryClient = useQueryClient();
-  const { socket, status } = useRealtime(userId);
+  const { socket, status, resyncs } = useRealtime(userId);
 
   useEffect(() => {
     if (!socket) return;
@@ -38,9 +38,10 @@ export function useSchoolLiveWorkflow(uai: string, userId: number): { status: Re
     emitRealtime(socket, 'workflow.uai.propal', { uai });
   }, [socket, uai, userId]);
 
+  // At each (re)connection and each resync the server asks for: events may have been missed.
   useEffect(() => {
     if (status === 'connected') requestFresh();
-  }, [status, requestFresh]);
+  }, [status, requestFresh, resyncs]);
 
   return { status, requestFresh };
 }
