@@ -2,11 +2,12 @@
 // --database-url URL (PostgreSQL instead of a fresh embedded database for the sign-in figures),
 // --large-database-url URL and --pglite-dir DIR (seed:large data for the schools figures),
 // --workflows-dir DIR (a seed:large PGlite folder of 2,000 schools for the workflow figures; made
-// in a temporary folder when absent), --only auth|schools|startup|bundle|workflows|users|users-grid.
+// in a temporary folder when absent), --only auth|schools|startup|bundle|workflows|users|users-grid|embedded-wal.
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { runAuthBench } from './auth.bench.js';
+import { runEmbeddedWalBench } from './embedded-wal.bench.js';
 import { runSchoolsBench } from './schools.bench.js';
 import { runStartupBench } from './startup.bench.js';
 import { runUsersBench } from './users.bench.js';
@@ -77,6 +78,13 @@ if (wanted('users-grid')) {
   const grid = await runUsersGridBench();
   grid.lines.forEach((line) => console.log('  ' + line));
   passed &&= grid.passed;
+}
+
+if (wanted('embedded-wal')) {
+  console.log('\n# Embedded database: the folder under 100,000 writes (write-ahead log checkpointed by the server)');
+  const wal = await runEmbeddedWalBench();
+  wal.lines.forEach((line) => console.log('  ' + line));
+  passed &&= wal.passed;
 }
 
 console.log(passed ? '\nAll figures within their targets.' : '\nSome figures miss their targets (see above).');

@@ -24,7 +24,7 @@ type App = Awaited<ReturnType<typeof buildApp>>;
 type Engine = { label: string; handle: DatabaseHandle; dataDir: string; dispose: () => Promise<void> };
 
 /** Fills a database with one school of 5,000 users through `seed:large` (COPY). */
-function seedSchool(options: { dataDir?: string; databaseUrl?: string }): void {
+export function seedSchool(options: { dataDir?: string; databaseUrl?: string }): void {
   const argumentsList = ['--import', 'tsx', 'seed-large.ts', '--schools', '1', '--users', String(SCHOOL_USERS)];
   if (options.dataDir) argumentsList.push('--data-dir', options.dataDir);
   const result = spawnSync(process.execPath, argumentsList, {

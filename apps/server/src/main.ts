@@ -3,7 +3,8 @@ import { buildApp, defaultWebDistDir } from './app.js';
 import { purgeBin } from './features/users/users-bin.service.js';
 import { purgeExpiredSessions } from './platform/auth/sessions.js';
 import { ConfigError, describeEnv, resolveEnv, type Env } from './platform/config/env.js';
-import { openDatabase, runMigrations } from './platform/db/client.js';
+import { EmbeddedDatabaseError, openDatabase, runMigrations } from './platform/db/client.js';
+import { DataDirLockedError } from './platform/db/data-dir-lock.js';
 import { formatDemoAccounts } from './platform/db/seed/demo-accounts.js';
 import { seedDemoData } from './platform/db/seed/demo.js';
 import { seedProfiles } from './platform/db/seed/profiles.js';
@@ -27,7 +28,11 @@ function loadEnv(): Env {
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const env = loadEnv();
-  const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  const handle = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.dataDir,
+    checkpoints: { onError: (error) => console.error('embedded database checkpoint failed (retrying):', error) },
+  });
   await runMigrations(handle);
   await seedProfiles(handle.db);
   await seedSettings(handle.db);
@@ -77,6 +82,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // These say what happened and what to do in a sentence; a stack trace would only hide it.
+  if (error instanceof DataDirLockedError || error instanceof EmbeddedDatabaseError) console.error(`\n  ${error.message}\n`);
+  else console.error(error);
   process.exit(1);
 });

@@ -9,6 +9,7 @@ import { buildApp } from '../src/app.js';
 import { openDatabase, type DatabaseHandle } from '../src/platform/db/client.js';
 import { startRealtime } from '../src/platform/realtime/realtime.js';
 import { createTestEnv, signIn } from './context.js';
+import { waitUntil } from './wait.js';
 import { buildSchool, buildUser } from './factories.js';
 
 declare module 'vitest' {
@@ -67,15 +68,6 @@ export async function stopInstance(instance: Instance | undefined): Promise<void
   await instance.handle.close();
 }
 
-/** Waits for a condition checked every 50 ms; fails with `what` past `ms`. */
-export async function waitUntil(what: string, check: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 /** Until every instance's adapter has subscribed, an event published by one could go unheard. */
 export async function waitForServers(instance: Instance, count: number): Promise<void> {
   await waitUntil(`${count} instances on Redis`, async () => (await instance.io.of('/').adapter.serverCount().catch(() => 0)) >= count);
@@ -94,13 +86,13 @@ export async function followSchool(instance: Instance, cookie: string, uai: stri
   return socket;
 }
 
-/** Saves a step through an instance's HTTP API, as the tracker does; answers the HTTP status. */
-export async function saveStep(instance: Instance, cookie: string, uai: string, label: string, comment: string): Promise<number> {
+/** Saves a step through a server's HTTP API (its base URL), as the tracker does; answers the HTTP status. */
+export async function saveStep(base: string, cookie: string, uai: string, label: string, comment: string): Promise<number> {
   const headers = { cookie, 'content-type': 'application/json' };
-  const current = contract.getSchoolWorkflow.answer.parse(await (await fetch(`${instance.base}/api/workflows/${uai}`, { headers })).json());
+  const current = contract.getSchoolWorkflow.answer.parse(await (await fetch(`${base}/api/workflows/${uai}`, { headers })).json());
   const step = current.data.find((candidate) => candidate.itemLabel === label)!;
   const actions = contract.buildSaveActions(step, { isNotNeeded: false, isCompleted: true, comment, subSteps: [], deletedSubSteps: [] });
-  const response = await fetch(`${instance.base}/api/workflows/${uai}`, { method: 'PUT', headers, body: JSON.stringify(actions) });
+  const response = await fetch(`${base}/api/workflows/${uai}`, { method: 'PUT', headers, body: JSON.stringify(actions) });
   return response.status;
 }
 

@@ -27,7 +27,7 @@ describe('realtime across two instances (Socket.IO Redis adapter)', () => {
     const { a, b, uai, cookie } = pair;
     const onB = await pair.follow(b);
     const seen = nextEvent(onB, 'workflow.uai.data', withComment('Saisi sur A'));
-    expect(await saveStep(a, cookie, uai, 'Liste des manuels', 'Saisi sur A')).toBe(200);
+    expect(await saveStep(a.base, cookie, uai, 'Liste des manuels', 'Saisi sur A')).toBe(200);
     const payload = await seen;
     expect(payload.data.find((step) => step.itemLabel === 'Liste des manuels')).toMatchObject({ statusId: 1, eventComment: 'Saisi sur A' });
   });
@@ -36,7 +36,7 @@ describe('realtime across two instances (Socket.IO Redis adapter)', () => {
     const { a, b, uai, cookie } = pair;
     const onA = await pair.follow(a);
     const seen = nextEvent(onA, 'workflow.uai.data', withComment('Saisi sur B'));
-    expect(await saveStep(b, cookie, uai, 'Sources', 'Saisi sur B')).toBe(200);
+    expect(await saveStep(b.base, cookie, uai, 'Sources', 'Saisi sur B')).toBe(200);
     expect((await seen).data.find((step) => step.itemLabel === 'Sources')!.statusId).toBe(1);
   });
 });

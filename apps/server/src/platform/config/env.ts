@@ -52,7 +52,7 @@ export const ENV_VARIABLES = {
   NODE_ENV: variable(z.enum(['development', 'production', 'test']).default('production'), 'Run mode.'),
   PORT: variable(z.coerce.number().int().min(0).max(65535).default(3000), 'Port of the HTTP server (API, SPA, realtime).'),
   HOST: variable(z.string().min(1).default('0.0.0.0'), 'Address the HTTP server listens on.'),
-  DATA_DIR: variable(z.string().min(1).default('./data'), 'Folder of the embedded database, files, outbox and generated secret.'),
+  DATA_DIR: variable(z.string().min(1).default('./data'), 'Folder of the embedded database, files, outbox and generated secret. One server process at a time uses it (DATA_DIR/console.lock; see deploy.md).'),
   DATABASE_URL: variable(
     z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
     'PostgreSQL connection URL. Unset: the embedded PGlite database in DATA_DIR/db.',
@@ -116,7 +116,7 @@ export const ENV_VARIABLES = {
   // Deployment workflow: realtime between instances, quote status from Dolibarr
   REDIS_URL: variable(
     z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
-    'Redis connection URL. Set: the Socket.IO Redis adapter carries realtime events between instances. Unset: realtime within this process only.',
+    'Redis connection URL. Set: the Socket.IO Redis adapter carries realtime events between instances; while Redis is unreachable (at start too) the instance serves on, realtime within itself. Unset: realtime within this process only.',
     true,
   ),
   DOLIBARR_URL: variable(

@@ -7,6 +7,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.js';
+import { EMBEDDED_WAL_SETTINGS, startCheckpoints, type CheckpointOptions } from './embedded-checkpoints.js';
 import * as schema from './schema/index.js';
 
 /**
@@ -35,12 +37,32 @@ export function resolveMigrationsFolder(): string {
   return found;
 }
 
-/** Opens PostgreSQL when a URL is given, else PGlite in `dataDir/db` (or in memory for `memory://`). */
+/** The embedded database folder could not be opened: the message says which and what to do. */
+export class EmbeddedDatabaseError extends Error {
+  constructor(folder: string, cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(
+      `The embedded database in ${folder} could not be opened (${reason || 'PGlite stopped without a reason'}). ` +
+        'The folder may be damaged, for example by two processes having written to it. Restore it from your backup ' +
+        '(docs/deploy.md, "Backing up the embedded database"), or move it aside to start on an empty database.',
+      { cause },
+    );
+    this.name = 'EmbeddedDatabaseError';
+  }
+}
+
+/**
+ * Opens PostgreSQL when a URL is given, else PGlite in `dataDir/db` (or in memory for `memory://`).
+ * An on-disk PGlite is this process's alone (DataDirLockedError when another live process holds
+ * `dataDir`), starts with a bounded write-ahead log and is checkpointed on a timer (see
+ * embedded-checkpoints.ts). Throws EmbeddedDatabaseError when the folder cannot be opened.
+ */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir?: string;
   pgliteDump?: Blob;
   poolSize?: number;
+  checkpoints?: CheckpointOptions;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
@@ -50,15 +72,38 @@ export async function openDatabase(options: {
     const db = drizzlePg({ client: pool, schema });
     return { db, engine: 'postgres', close: () => pool.end() };
   }
-  let dataPath: string | undefined;
-  if (options.dataDir && options.dataDir !== 'memory://') {
-    dataPath = path.join(options.dataDir, 'db');
-    mkdirSync(dataPath, { recursive: true });
+  if (!options.dataDir || options.dataDir === 'memory://') {
+    const pglite = new PGlite({ loadDataDir: options.pgliteDump });
+    await pglite.waitReady;
+    const db = drizzlePglite({ client: pglite, schema }) as unknown as Database;
+    return { db, engine: 'pglite', pglite, close: () => pglite.close() };
   }
-  const pglite = new PGlite({ dataDir: dataPath, loadDataDir: options.pgliteDump });
-  await pglite.waitReady;
+  const dataPath = path.join(options.dataDir, 'db');
+  mkdirSync(dataPath, { recursive: true });
+  const unlock = lockDataDir(options.dataDir);
+  let pglite: PGlite;
+  try {
+    pglite = new PGlite({ dataDir: dataPath, loadDataDir: options.pgliteDump, startParams: [...PGlite.defaultStartParams, ...EMBEDDED_WAL_SETTINGS] });
+    await pglite.waitReady;
+  } catch (error) {
+    unlock();
+    throw new EmbeddedDatabaseError(dataPath, error);
+  }
+  const checkpoints = startCheckpoints(pglite, options.checkpoints);
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Database;
-  return { db, engine: 'pglite', pglite, close: () => pglite.close() };
+  return {
+    db,
+    engine: 'pglite',
+    pglite,
+    close: async () => {
+      checkpoints.stop();
+      try {
+        await pglite.close();
+      } finally {
+        unlock();
+      }
+    },
+  };
 }
 
 /** Applies the drizzle-kit migrations not yet applied. Idempotent. */

@@ -1,6 +1,7 @@
 import type { ServerEventPayload } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireScaleServices, saveStep, startPair, waitForServers, waitUntil, type Pair } from '../../../test/instances.js';
+import { requireScaleServices, saveStep, startPair, waitForServers, type Pair } from '../../../test/instances.js';
+import { waitUntil } from '../../../test/wait.js';
 import { nextEvent } from '../../../test/sockets.js';
 import { startTcpProxy, type TcpProxy } from '../../../test/tcp-proxy.js';
 
@@ -36,7 +37,7 @@ describe('a Redis outage (realtime between instances)', { timeout: 60_000 }, () 
     expect(b.app.realtime.reach()).toBe('unreachable');
     const onA = await pair.follow(a);
     const seen = nextEvent(onA, 'workflow.uai.data', withComment('Sans Redis'));
-    expect(await saveStep(a, cookie, uai, 'Liste des manuels', 'Sans Redis')).toBe(200);
+    expect(await saveStep(a.base, cookie, uai, 'Liste des manuels', 'Sans Redis')).toBe(200);
     await seen;
 
     await proxy.restore();
@@ -45,7 +46,7 @@ describe('a Redis outage (realtime between instances)', { timeout: 60_000 }, () 
     await waitForServers(b, 2);
     const onB = await pair.follow(b);
     const across = nextEvent(onB, 'workflow.uai.data', withComment('Redis venu'));
-    expect(await saveStep(a, cookie, uai, 'Sources', 'Redis venu')).toBe(200);
+    expect(await saveStep(a.base, cookie, uai, 'Sources', 'Redis venu')).toBe(200);
     await across;
   });
 
@@ -59,7 +60,7 @@ describe('a Redis outage (realtime between instances)', { timeout: 60_000 }, () 
     // Saves during the outage are answered, and reach the browsers of the instance that saved.
     for (const comment of ['Pendant la coupure 1', 'Pendant la coupure 2']) {
       const local = nextEvent(onA, 'workflow.uai.data', withComment(comment));
-      expect(await saveStep(a, cookie, uai, 'Liste des manuels', comment)).toBe(200);
+      expect(await saveStep(a.base, cookie, uai, 'Liste des manuels', comment)).toBe(200);
       await local;
     }
     expect((await fetch(`${b.base}/api/workflows/${uai}`, { headers: { cookie } })).status).toBe(200);
@@ -72,7 +73,7 @@ describe('a Redis outage (realtime between instances)', { timeout: 60_000 }, () 
     await waitForServers(a, 2);
     await waitForServers(b, 2);
     const across = nextEvent(onB, 'workflow.uai.data', withComment('Après la coupure'));
-    expect(await saveStep(a, cookie, uai, 'Sources', 'Après la coupure')).toBe(200);
+    expect(await saveStep(a.base, cookie, uai, 'Sources', 'Après la coupure')).toBe(200);
     await across;
   });
 });
