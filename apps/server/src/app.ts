@@ -21,7 +21,9 @@ import { registerUserMessagingRoutes } from './features/users/user-messaging.rou
 import { registerUsersRoutes } from './features/users/users.routes.js';
 import { registerWorkflowsRoutes } from './features/workflows/workflows.routes.js';
 import type { AppDeps } from './platform/context.js';
+import { createDatabaseMonitor } from './platform/db/availability.js';
 import { registerErrorHandler } from './platform/errors/error-handler.js';
+import { registerHealthRoutes } from './platform/health/health.routes.js';
 import { refuseCrossSiteRequests } from './platform/http/same-origin.js';
 import { createRealtimeHub } from './platform/realtime/realtime.js';
 
@@ -82,7 +84,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       app.routeRights.push({ method, url: route.url, right: route.config?.right });
     }
   });
-  registerErrorHandler(app);
+  const database = createDatabaseMonitor(deps.db, app.log);
+  app.addHook('onClose', async () => database.stop());
+  registerErrorHandler(app, database);
   app.addHook('onRequest', async (request) => {
     request.receivedAt = performance.now();
   });
@@ -119,6 +123,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
+  // First: while the database is down, its hook answers 503 before any other work.
+  registerHealthRoutes(app, deps, database);
   registerAuthRoutes(app, deps);
   registerAlertsRoutes(app, deps);
   registerClientConfigRoutes(app, deps);

@@ -109,13 +109,15 @@ export type Pair = {
 
 /**
  * Two instances on a database of their own and one Redis (`redisUrl`: the run's, or a proxy's),
- * with a school and an administrator. Does not wait for them to find each other on Redis.
+ * with a school and an administrator. `reachDatabase` turns the database's URL into the one the
+ * instances are given (a proxy's). Does not wait for them to find each other on Redis.
  */
-export async function startPair(redisUrl: string): Promise<Pair> {
+export async function startPair(redisUrl: string, options: { reachDatabase?: (url: string) => string } = {}): Promise<Pair> {
   const redisKey = `console-scale-test-${randomBytes(4).toString('hex')}`;
   const database = await createScaleDatabase();
-  const a = await startInstance(database.url, { redisUrl, redisKey });
-  const b = await startInstance(database.url, { redisUrl, redisKey });
+  const databaseUrl = options.reachDatabase?.(database.url) ?? database.url;
+  const a = await startInstance(databaseUrl, { redisUrl, redisKey });
+  const b = await startInstance(databaseUrl, { redisUrl, redisKey });
   const uai = (await buildSchool(a.handle.db)).uai;
   const user = await buildUser(a.handle.db, createTestEnv().encryptionKey, { profile: 'Administrateur' });
   const cookie = await signIn(a.app, user.login, user.password);

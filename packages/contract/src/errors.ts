@@ -18,6 +18,8 @@ export const ERROR_STATUS = {
   too_many_attempts: 429,
   internal_error: 500,
   service_unavailable: 503,
+  /** The database cannot be reached (an outage, not a bug): retry after `Retry-After` seconds. */
+  database_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

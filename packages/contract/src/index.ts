@@ -14,6 +14,7 @@ export * from './rights-doc.js';
 export * as auth from './auth/index.js';
 export * as alerts from './alerts/index.js';
 export * as clientConfig from './client-config/index.js';
+export * as health from './health/index.js';
 export * as directory from './directory/index.js';
 export * as apps from './apps/index.js';
 export type { SessionUser } from './auth/session-user.js';

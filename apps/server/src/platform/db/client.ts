@@ -65,7 +65,8 @@ export async function openDatabase(options: {
   checkpoints?: CheckpointOptions;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // A database that does not answer fails a request after 10 s rather than holding it forever.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, connectionTimeoutMillis: 10_000 });
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it on next use.
     });

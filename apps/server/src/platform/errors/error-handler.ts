@@ -1,6 +1,8 @@
 import type { ErrorBody } from '@console/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { DatabaseMonitor } from '../db/availability.js';
+import { isDatabaseUnreachable } from '../db/availability.js';
 import { AppError } from './app-error.js';
 
 const FASTIFY_CODES: Record<number, ErrorBody['code']> = {
@@ -13,13 +15,29 @@ const FASTIFY_CODES: Record<number, ErrorBody['code']> = {
   429: 'too_many_attempts',
 };
 
+/** Seconds a client waits before retrying while the database is away. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** The answer while the database cannot be reached: an outage a client retries, not a bug. */
+export function sendDatabaseUnavailable(reply: FastifyReply): FastifyReply {
+  const body: ErrorBody = { code: 'database_unavailable', message: 'The database cannot be reached; retry in a few seconds.' };
+  return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send(body);
+}
+
 /**
  * One error shape for every answer: `{code, message, details}`. Validation failures carry
- * `details.fieldErrors`; unknown errors are logged with the request id and answered
+ * `details.fieldErrors`; an error saying the database cannot be reached is answered 503
+ * `database_unavailable` with Retry-After and handed to the monitor (which logs the outage once,
+ * not once per request); other unknown errors are logged with the request id and answered
  * `internal_error` without internals.
  */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, database?: DatabaseMonitor): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (isDatabaseUnreachable(error)) {
+      database?.reportFailure(error);
+      request.log.debug({ err: error, requestId: request.id }, 'database unreachable');
+      return sendDatabaseUnavailable(reply);
+    }
     if (error instanceof AppError) {
       const body: ErrorBody = { code: error.code, message: error.message, details: error.details };
       return reply.status(error.statusCode).send({ ...error.extra, ...body });

@@ -37,6 +37,11 @@ export type RouteOptions = {
    * was 4.5× slower); tests check such answers against their schema. Default: `schema`.
    */
   serialize?: 'schema' | 'json';
+  /**
+   * A public route that never reads the session (health checks): no session lookup, so that it
+   * answers while the database cannot. Its handler gets `actor: null`.
+   */
+  withoutSession?: boolean;
 };
 
 /** Reads the session cookie and attaches the caller; never throws. */
@@ -88,6 +93,7 @@ export function registerRoute<R extends RouteDescriptor>(
       ...(options.serialize !== 'json' && { response: { 200: route.answer } }),
     },
     onRequest: async (request) => {
+      if (options.withoutSession && route.right === 'public') return;
       request.actor = await attachActor(deps, request);
       if (route.right === 'public') return;
       if (!request.actor) throw new AppError('unauthenticated', 'Authentication required');

@@ -39,7 +39,12 @@ describe('sign-in form', () => {
       'Trop de tentatives de connexion. Réessayez dans quelques minutes.',
     ],
     ['a server failure', { status: 500, body: { code: 'internal_error', message: 'x' } }, 'Une erreur est survenue.'],
-    ['an unreachable server', new TypeError('Failed to fetch'), 'Une erreur est survenue.'],
+    [
+      'a database outage',
+      { status: 503, body: { code: 'database_unavailable', message: 'x' } },
+      'Le service est momentanément indisponible. Réessayez dans quelques instants.',
+    ],
+    ['an unreachable server', new TypeError('Failed to fetch'), 'Le service est momentanément indisponible. Réessayez dans quelques instants.'],
   ])('shows the message for %s under the login field', async (_case, answer, message) => {
     mockFetch({ 'POST /api/auth/login': answer });
     renderWithProviders(<SignInScreen />, { i18n });
