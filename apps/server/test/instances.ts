@@ -53,9 +53,9 @@ export async function createScaleDatabase(): Promise<{ url: string; drop: () => 
 }
 
 /** Builds and starts one instance on a free port, as main.ts does (realtime with REDIS_URL). */
-export async function startInstance(databaseUrl: string, options: { redisUrl: string; redisKey: string }): Promise<Instance> {
+export async function startInstance(databaseUrl: string, options: { redisUrl: string; redisKey: string; env?: Record<string, string> }): Promise<Instance> {
   const handle = await openDatabase({ databaseUrl, poolSize: 4 });
-  const deps = { db: handle.db, env: createTestEnv({ REDIS_URL: options.redisUrl }), engine: handle.engine };
+  const deps = { db: handle.db, env: createTestEnv({ ...options.env, REDIS_URL: options.redisUrl }), engine: handle.engine };
   const app = await buildApp(deps);
   const io = await startRealtime(app, deps, { redisKey: options.redisKey });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -110,14 +110,15 @@ export type Pair = {
 /**
  * Two instances on a database of their own and one Redis (`redisUrl`: the run's, or a proxy's),
  * with a school and an administrator. `reachDatabase` turns the database's URL into the one the
- * instances are given (a proxy's). Does not wait for them to find each other on Redis.
+ * instances are given (a proxy's); `env` adds to their configuration. Does not wait for them to
+ * find each other on Redis.
  */
-export async function startPair(redisUrl: string, options: { reachDatabase?: (url: string) => string } = {}): Promise<Pair> {
+export async function startPair(redisUrl: string, options: { reachDatabase?: (url: string) => string; env?: Record<string, string> } = {}): Promise<Pair> {
   const redisKey = `console-scale-test-${randomBytes(4).toString('hex')}`;
   const database = await createScaleDatabase();
   const databaseUrl = options.reachDatabase?.(database.url) ?? database.url;
-  const a = await startInstance(databaseUrl, { redisUrl, redisKey });
-  const b = await startInstance(databaseUrl, { redisUrl, redisKey });
+  const a = await startInstance(databaseUrl, { redisUrl, redisKey, ...(options.env && { env: options.env }) });
+  const b = await startInstance(databaseUrl, { redisUrl, redisKey, ...(options.env && { env: options.env }) });
   const uai = (await buildSchool(a.handle.db)).uai;
   const user = await buildUser(a.handle.db, createTestEnv().encryptionKey, { profile: 'Administrateur' });
   const cookie = await signIn(a.app, user.login, user.password);

@@ -104,7 +104,7 @@ export async function signIn(deps: AppDeps, input: { login: string; password: st
         before: { locked: false },
         after: { locked: true, failedLogins: state.failedLogins },
       });
-      forgetUserSessions(deps.db, account.id);
+      forgetUserSessions(deps.db, account.id, { ended: true });
       await waitFailureDelay(deps, startedAt, failures);
       throw lockedError();
     }

@@ -138,6 +138,6 @@ export async function updateUserPage(ctx: ServiceContext, id: number, body: User
   });
   // A reset password or login ends the user's other sessions, as their own password change does.
   if (outcome === 'credentials_changed') await deleteUserSessions(ctx.db, id, ctx.actor.sessionId);
-  else if (outcome === 'changed') forgetUserSessions(ctx.db, id);
+  else if (outcome === 'changed') forgetUserSessions(ctx.db, id, { ended: false });
   return presentPageOf(ctx, await findReachableUser(ctx.db, ctx.actor, id, { allowSelf: true }));
 }

@@ -231,6 +231,6 @@ export async function patchUser(ctx: ServiceContext, id: number, patch: UserPatc
     return 'password' in change.after ? 'credentials_changed' : 'changed';
   });
   if (outcome === 'credentials_changed') await deleteUserSessions(ctx.db, id, ctx.actor.sessionId);
-  else if (outcome === 'changed') forgetUserSessions(ctx.db, id);
+  else if (outcome === 'changed') forgetUserSessions(ctx.db, id, { ended: false });
   return { user: await readGridRow(ctx.db, id) };
 }

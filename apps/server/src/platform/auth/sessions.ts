@@ -43,7 +43,8 @@ type SessionRow = {
 /**
  * The caller of a session token; undefined when the token is unknown or expired, or its user is
  * disabled or locked. A validated session is kept in this process for `cacheMs` (a few seconds):
- * this instance forgets it at once on logout or password change; other instances within that time.
+ * every revocation drops it at once here and, with Redis, on the other instances (realtime.ts);
+ * without Redis another instance keeps it at most that long.
  */
 export async function findSessionActor(db: Database, token: string, options: SessionOptions): Promise<Actor | undefined> {
   const id = hashToken(token);
@@ -86,29 +87,64 @@ export async function findSessionActor(db: Database, token: string, options: Ses
   return actor;
 }
 
+/**
+ * Sessions to drop from the caches: by id (a logout) or by user (all but `exceptSessionId`).
+ * `ended`: the sessions are over (logout, password change, lock, disable), so their realtime
+ * connections close too; otherwise only the user's data changed and is read afresh.
+ */
+export type SessionRevocation = { sessionIds?: string[]; userIds?: number[]; exceptSessionId?: string; ended: boolean };
+
+const revocationListeners = new WeakMap<Database, ((revocation: SessionRevocation) => void)[]>();
+
+/**
+ * Called at each revocation made in this process (after its own cache dropped them): the
+ * realtime server closes the sessions' sockets and, with Redis, tells the other instances.
+ */
+export function onSessionRevocation(db: Database, listener: (revocation: SessionRevocation) => void): () => void {
+  const listeners = revocationListeners.get(db) ?? [];
+  revocationListeners.set(db, [...listeners, listener]);
+  return () => revocationListeners.set(db, (revocationListeners.get(db) ?? []).filter((candidate) => candidate !== listener));
+}
+
+/** Drops the revoked sessions from this process's cache (a revocation made here or on another instance). */
+export function forgetRevokedSessions(db: Database, revocation: SessionRevocation): void {
+  const cache = cacheOf(db);
+  for (const id of revocation.sessionIds ?? []) cache.delete(id);
+  if (!revocation.userIds?.length) return;
+  const userIds = new Set(revocation.userIds);
+  for (const [id, cached] of cache) if (userIds.has(cached.actor.id) && id !== revocation.exceptSessionId) cache.delete(id);
+}
+
+function revoke(db: Database, revocation: SessionRevocation): void {
+  forgetRevokedSessions(db, revocation);
+  for (const listener of revocationListeners.get(db) ?? []) listener(revocation);
+}
+
 export async function deleteSessionByToken(db: Database, token: string): Promise<void> {
   const id = hashToken(token);
-  cacheOf(db).delete(id);
   await db.delete(sessions).where(eq(sessions.id, id));
+  revoke(db, { sessionIds: [id], ended: true });
 }
 
 /** Ends every session of a user but one (password change, lock, disable). */
 export async function deleteUserSessions(db: Database, userId: number, exceptSessionId?: string): Promise<void> {
-  forgetUserSessions(db, userId, exceptSessionId);
   await db
     .delete(sessions)
     .where(exceptSessionId ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${exceptSessionId}`) : eq(sessions.userId, userId));
+  revoke(db, { userIds: [userId], ...(exceptSessionId && { exceptSessionId }), ended: true });
 }
 
-/** Drops a user's cached sessions in this process, so that a change to the user is seen at once. */
-export function forgetUserSessions(db: Database, userId: number, exceptSessionId?: string): void {
-  for (const [id, cached] of cacheOf(db)) if (cached.actor.id === userId && id !== exceptSessionId) cacheOf(db).delete(id);
+/**
+ * Drops a user's cached sessions on every instance, so that a change to the user is seen at once;
+ * `ended` when the change ends them (a lock), which also closes their realtime connections.
+ */
+export function forgetUserSessions(db: Database, userId: number, options: { ended: boolean }): void {
+  revoke(db, { userIds: [userId], ended: options.ended });
 }
 
-/** Drops the cached sessions of several users in this process at once (a bulk disable). */
+/** Ends the sessions of several users on every instance at once (a bulk disable). */
 export function forgetSessionsOfUsers(db: Database, userIds: ReadonlySet<number>): void {
-  const cache = cacheOf(db);
-  for (const [id, cached] of cache) if (userIds.has(cached.actor.id)) cache.delete(id);
+  revoke(db, { userIds: [...userIds], ended: true });
 }
 
 /**

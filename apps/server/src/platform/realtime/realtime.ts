@@ -1,7 +1,8 @@
 import { REALTIME_PATH, type ServerEventName, type ServerEventPayload } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import { findSessionActor, SESSION_COOKIE } from '../auth/sessions.js';
+import { z } from 'zod';
+import { findSessionActor, forgetRevokedSessions, onSessionRevocation, SESSION_COOKIE, type SessionRevocation } from '../auth/sessions.js';
 import type { Actor, AppDeps } from '../context.js';
 import { connectRedisAdapter, type RedisState } from './redis-adapter.js';
 
@@ -104,6 +105,7 @@ export function attachRealtime(app: FastifyInstance, deps: AppDeps, options: Att
       })
       .catch(() => next(new Error('unauthenticated')));
   });
+  const stopListening = onSessionRevocation(deps.db, (revocation) => closeEndedSessions(io, revocation));
   const hub = app.realtime as BindableHub | undefined;
   if (hub) {
     hub.bind(io, options.reach);
@@ -112,10 +114,31 @@ export function attachRealtime(app: FastifyInstance, deps: AppDeps, options: Att
     });
   }
   app.addHook('onClose', async () => {
+    stopListening();
     await io.close();
   });
   return io;
 }
+
+/** Closes this instance's sockets of sessions that ended (a socket is authenticated once, at its handshake). */
+function closeEndedSessions(io: Server, revocation: SessionRevocation): void {
+  if (!revocation.ended) return;
+  const sessionIds = new Set(revocation.sessionIds);
+  const userIds = new Set(revocation.userIds);
+  for (const socket of io.of('/').sockets.values()) {
+    const { actor } = socket.data;
+    if (sessionIds.has(actor.sessionId) || (userIds.has(actor.id) && actor.sessionId !== revocation.exceptSessionId)) socket.disconnect(true);
+  }
+}
+
+/** The server-side event carrying a revocation to the other instances. */
+const REVOCATION_EVENT = 'sessions.revoked';
+const revocationSchema = z.object({
+  sessionIds: z.array(z.string()).optional(),
+  userIds: z.array(z.number().int()).optional(),
+  exceptSessionId: z.string().optional(),
+  ended: z.boolean(),
+});
 
 /**
  * Attaches the realtime server, with the Redis adapter when REDIS_URL is set (so that an event
@@ -131,6 +154,16 @@ export async function startRealtime(app: FastifyInstance, deps: AppDeps, options
   redis.onRecovered(() => {
     io.local.emit('realtime.resync', {});
   });
+  // Sessions revoked here are dropped at once by the other instances' caches (and sockets).
+  const stopBroadcasting = onSessionRevocation(deps.db, (revocation) => io.serverSideEmit(REVOCATION_EVENT, revocation));
+  io.on(REVOCATION_EVENT, (message: unknown) => {
+    // A listener that threw would end the process: a malformed message is dropped.
+    const parsed = revocationSchema.safeParse(message);
+    if (!parsed.success) return;
+    forgetRevokedSessions(deps.db, parsed.data);
+    closeEndedSessions(io, parsed.data);
+  });
+  app.addHook('onClose', async () => stopBroadcasting());
   // Registered after attachRealtime's hook, so it runs once Socket.IO has let go of the clients.
   app.addHook('onClose', async () => {
     await redis.close();
