@@ -31,7 +31,7 @@ export async function findCredentialsById(db: Executor, id: number): Promise<Use
 
 /** Adds a failure and locks the account at `maxFailures`; answers the new count and lock state. */
 export async function recordFailedLogin(
-  db: Database,
+  db: Executor,
   userId: number,
   maxFailures: number,
 ): Promise<{ failedLogins: number; locked: boolean }> {

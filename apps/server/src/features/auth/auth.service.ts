@@ -6,7 +6,7 @@ import { canReachUser } from '../../platform/auth/school-scope.js';
 import { assertMayActOnUsers } from '../../platform/auth/user-access.js';
 import { getProfileRights } from '../../platform/auth/rights-cache.js';
 import { hashToken, randomToken } from '../../platform/auth/secrets.js';
-import { deleteUserSessions, forgetUserSessions } from '../../platform/auth/sessions.js';
+import { deleteUserSessionRows, forgetUserSessions } from '../../platform/auth/sessions.js';
 import type { AppDeps, ServiceContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import {
@@ -40,8 +40,9 @@ function tooManyAttemptsError(): AppError {
 async function openSession(deps: AppDeps, account: SignInCandidate, client: SignInClient): Promise<SignedIn> {
   const sessionToken = randomToken();
   const expiresAt = new Date(Date.now() + deps.env.SESSION_TTL_HOURS * 3_600_000);
-  await recordSignIn(deps.db, account.id, hashToken(sessionToken), expiresAt);
+  // Read before the session is written: once it is, nothing can fail the answer (and leave a session unused).
   const rights = await getProfileRights(deps.db, account.profileId);
+  await recordSignIn(deps.db, account.id, hashToken(sessionToken), expiresAt);
   const deviceCookie = addTrustedDevice(deviceKeyOf(deps), client.deviceCookie, account.id);
   return { user: presentSessionUser({ ...account, rights }), sessionToken, deviceCookie };
 }
@@ -92,18 +93,24 @@ export async function signIn(deps: AppDeps, input: { login: string; password: st
   if (!trusted) await recordAddressFailure(deps.db, addressKey);
   let failures = 1;
   if (account && !account.disabled) {
-    const state = await recordFailedLogin(deps.db, account.id, deps.env.LOGIN_MAX_FAILURES);
+    // The lock and its audit entry are written together or not at all.
+    const state = await deps.db.transaction(async (tx) => {
+      const counted = await recordFailedLogin(tx, account.id, deps.env.LOGIN_MAX_FAILURES);
+      if (counted.locked) {
+        await writeAudit(tx, {
+          actor: null,
+          action: 'lock',
+          entity: 'user',
+          entityId: account.id,
+          uai: account.uai,
+          before: { locked: false },
+          after: { locked: true, failedLogins: counted.failedLogins },
+        });
+      }
+      return counted;
+    });
     failures = state.failedLogins;
     if (state.locked) {
-      await writeAudit(deps.db, {
-        actor: null,
-        action: 'lock',
-        entity: 'user',
-        entityId: account.id,
-        uai: account.uai,
-        before: { locked: false },
-        after: { locked: true, failedLogins: state.failedLogins },
-      });
       forgetUserSessions(deps.db, account.id, { ended: true });
       await waitFailureDelay(deps, startedAt, failures);
       throw lockedError();
@@ -156,11 +163,13 @@ export async function changeOwnPassword(ctx: ServiceContext, input: PasswordChan
   }
   const stored = await storePassword(ctx.env.encryptionKey, input.newPassword, hasPrintablePassword(ctx.actor.profile));
   const editor = `${ctx.actor.firstname} ${ctx.actor.lastname}`;
+  // The other sessions end in the same transaction: a committed change is never answered as failed.
   await ctx.db.transaction(async (tx) => {
     await updatePassword(tx, ctx.actor.id, stored, editor);
     await writeAudit(tx, { actor: ctx.actor, action: 'update', entity: 'user', entityId: ctx.actor.id, uai: ctx.actor.uai, after: { changed: ['password'] } });
+    await deleteUserSessionRows(tx, ctx.actor.id, ctx.actor.sessionId);
   });
-  await deleteUserSessions(ctx.db, ctx.actor.id, ctx.actor.sessionId);
+  forgetUserSessions(ctx.db, ctx.actor.id, { ended: true, exceptSessionId: ctx.actor.sessionId });
 }
 
 /**

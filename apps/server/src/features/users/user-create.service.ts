@@ -80,7 +80,8 @@ export async function createUser(ctx: ServiceContext, input: NewUser): Promise<{
   const storedPassword = await storePassword(ctx.env.encryptionKey, values.password, isPrintable);
   const optionNames = [...new Set(input.options)];
 
-  const id = await ctx.db.transaction(async (tx) => {
+  // The answer is read inside the transaction: once it commits, nothing can fail the answer.
+  return ctx.db.transaction(async (tx) => {
     if (await isLoginTaken(tx, login))
       throw new AppError('conflict', contract.USERNAME_TAKEN, { fieldErrors: { 'values.login': [contract.USERNAME_TAKEN] } });
     // The fields stored as given, and written as they are into the audit entry.
@@ -134,7 +135,6 @@ export async function createUser(ctx: ServiceContext, input: NewUser): Promise<{
         passwordSet: true,
       },
     });
-    return userId;
+    return { user: await readGridRow(tx, userId) };
   });
-  return { user: await readGridRow(ctx.db, id) };
 }

@@ -9,7 +9,7 @@ import {
 } from '@console/contract';
 import { writeAudit } from '../../platform/audit/audit.js';
 import { storePassword } from '../../platform/auth/passwords.js';
-import { deleteUserSessions, forgetUserSessions } from '../../platform/auth/sessions.js';
+import { deleteUserSessionRows, forgetUserSessions } from '../../platform/auth/sessions.js';
 import type { ServiceContext } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
 import { AppError, validationError } from '../../platform/errors/app-error.js';
@@ -69,7 +69,8 @@ async function planPasswordChange(
  * `validation_failed` with field errors, `conflict` for a login taken. Answers the fresh page.
  */
 export async function updateUserPage(ctx: ServiceContext, id: number, body: UserPageUpdate): Promise<UserPage> {
-  const outcome = await ctx.db.transaction(async (tx): Promise<'unchanged' | 'changed' | 'credentials_changed'> => {
+  // Everything the answer needs is read inside the transaction: once it commits, nothing can fail it.
+  const { outcome, page } = await ctx.db.transaction(async (tx) => {
     if (!canEditUserPage(ctx.actor, id)) throw new AppError('forbidden', 'This page may not be edited');
     const user = await findManageableUser(tx, ctx.actor, id, { allowSelf: true, forUpdate: true });
     const profile = profileNameOf(user.profileId) ?? 'Eleve';
@@ -109,7 +110,11 @@ export async function updateUserPage(ctx: ServiceContext, id: number, body: User
       { firstname: user.firstname, lastname: user.lastname, login: user.login, email: user.email },
       { ...names, email },
     );
-    if (!fields && !password && accessPlan.edits.length === 0) return 'unchanged';
+    const present = async (outcome: 'unchanged' | 'changed' | 'credentials_changed') => ({
+      outcome,
+      page: await presentPageOf(ctx, tx, await findReachableUser(tx, ctx.actor, id, { allowSelf: true })),
+    });
+    if (!fields && !password && accessPlan.edits.length === 0) return present('unchanged');
     const accessAudit = await writeAccessEdits(tx, ctx.env.encryptionKey, user.id, accessPlan.edits);
     await updateUserRow(tx, user.id, {
       ...(fields && { ...names, email }),
@@ -134,10 +139,12 @@ export async function updateUserPage(ctx: ServiceContext, id: number, body: User
         ...(accessPlan.edits.length > 0 && { applications: accessAudit.after }),
       },
     });
-    return password || names.login !== user.login ? 'credentials_changed' : 'changed';
+    const credentialsChanged = password !== undefined || names.login !== user.login;
+    // A reset password or login ends the user's other sessions, as their own password change does.
+    if (credentialsChanged) await deleteUserSessionRows(tx, id, ctx.actor.sessionId);
+    return present(credentialsChanged ? 'credentials_changed' : 'changed');
   });
-  // A reset password or login ends the user's other sessions, as their own password change does.
-  if (outcome === 'credentials_changed') await deleteUserSessions(ctx.db, id, ctx.actor.sessionId);
+  if (outcome === 'credentials_changed') forgetUserSessions(ctx.db, id, { ended: true, exceptSessionId: ctx.actor.sessionId });
   else if (outcome === 'changed') forgetUserSessions(ctx.db, id, { ended: false });
-  return presentPageOf(ctx, await findReachableUser(ctx.db, ctx.actor, id, { allowSelf: true }));
+  return page;
 }

@@ -2,6 +2,7 @@ import { hasRight, profileNameOf, signsInByLink, type UserPage } from '@console/
 import { mayActOnUser } from '../../platform/auth/user-access.js';
 import { decryptSecret } from '../../platform/auth/secrets.js';
 import type { ServiceContext } from '../../platform/context.js';
+import type { Executor } from '../../platform/db/client.js';
 import { presentUserPage } from './user-page.presenter.js';
 import { readUserPageRows } from './user-page.repository.js';
 import { findReachableUser, type UserRecord } from './users.access.js';
@@ -18,15 +19,16 @@ export function revealSecret(key: Buffer, sealed: string | null): string | null 
 }
 
 /**
- * The page of a user already reached, as this caller may see it. Edits, unlocking and the sign-in
+ * The page of a user already reached, as this caller may see it, read through `executor` (the
+ * transaction of an edit, so that its answer never depends on a read after the commit). Edits, unlocking and the sign-in
  * QR code are offered only to a caller who may act on the user (or the user themself): the QR
  * code is a live sign-in link, and it exists only for pupils and teachers.
  */
-export async function presentPageOf(ctx: ServiceContext, user: UserRecord): Promise<UserPage> {
+export async function presentPageOf(ctx: Pick<ServiceContext, 'actor' | 'env'>, executor: Executor, user: UserRecord): Promise<UserPage> {
   const viewer = ctx.actor;
   const [rows, mayAct] = await Promise.all([
-    readUserPageRows(ctx.db, user),
-    viewer.id === user.id ? true : mayActOnUser(ctx.db, viewer, user),
+    readUserPageRows(executor, user),
+    viewer.id === user.id ? true : mayActOnUser(executor, viewer, user),
   ]);
   const isEditable = mayAct && canEditUserPage(viewer, user.id);
   const seesPasswords = mayAct && canSeePasswordsOf(viewer, user.id);
@@ -57,5 +59,5 @@ export async function presentPageOf(ctx: ServiceContext, user: UserRecord): Prom
  */
 export async function getUserPage(ctx: ServiceContext, id: number): Promise<UserPage> {
   const user = await findReachableUser(ctx.db, ctx.actor, id, { allowSelf: true });
-  return presentPageOf(ctx, user);
+  return presentPageOf(ctx, ctx.db, user);
 }

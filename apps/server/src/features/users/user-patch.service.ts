@@ -12,7 +12,7 @@ import {
 import { writeAudit } from '../../platform/audit/audit.js';
 import { storePassword } from '../../platform/auth/passwords.js';
 import { randomToken, secureIntegers } from '../../platform/auth/secrets.js';
-import { deleteUserSessions, forgetUserSessions } from '../../platform/auth/sessions.js';
+import { deleteUserSessionRows, forgetUserSessions } from '../../platform/auth/sessions.js';
 import type { ServiceContext } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
 import type { users as userTable } from '../../platform/db/schema/index.js';
@@ -203,8 +203,10 @@ async function patchApplication(
  * Answers the user's grid row.
  */
 export async function patchUser(ctx: ServiceContext, id: number, patch: UserPatch): Promise<{ user: SchoolUser }> {
-  const outcome = await ctx.db.transaction(async (tx): Promise<'unchanged' | 'changed' | 'credentials_changed'> => {
+  // The answer is read inside the transaction: once it commits, nothing can fail it.
+  const { outcome, row } = await ctx.db.transaction(async (tx) => {
     const user = await findManageableUser(tx, ctx.actor, id, { forUpdate: true });
+    const answer = async (outcome: 'unchanged' | 'changed' | 'credentials_changed') => ({ outcome, row: await readGridRow(tx, user.id) });
     let change: PartChange;
     switch (patch.key) {
       case 'informations':
@@ -217,7 +219,7 @@ export async function patchUser(ctx: ServiceContext, id: number, patch: UserPatc
         change = await patchApplication(ctx, tx, user, patch.value);
         break;
     }
-    if (!change) return 'unchanged';
+    if (!change) return answer('unchanged');
     await updateUserRow(tx, user.id, { ...change.values, updatedAt: new Date(), updatedBy: editorLabel(ctx.actor) });
     await writeAudit(tx, {
       actor: ctx.actor,
@@ -228,9 +230,11 @@ export async function patchUser(ctx: ServiceContext, id: number, patch: UserPatc
       before: change.before,
       after: change.after,
     });
-    return 'password' in change.after ? 'credentials_changed' : 'changed';
+    const credentialsChanged = 'password' in change.after;
+    if (credentialsChanged) await deleteUserSessionRows(tx, user.id, ctx.actor.sessionId);
+    return answer(credentialsChanged ? 'credentials_changed' : 'changed');
   });
-  if (outcome === 'credentials_changed') await deleteUserSessions(ctx.db, id, ctx.actor.sessionId);
+  if (outcome === 'credentials_changed') forgetUserSessions(ctx.db, id, { ended: true, exceptSessionId: ctx.actor.sessionId });
   else if (outcome === 'changed') forgetUserSessions(ctx.db, id, { ended: false });
-  return { user: await readGridRow(ctx.db, id) };
+  return { user: row };
 }

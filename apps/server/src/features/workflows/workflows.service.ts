@@ -100,6 +100,8 @@ export async function listWorkflowSummaries(ctx: WorkflowContext): Promise<workf
 export async function updateSchoolWorkflow(ctx: WorkflowContext, uai: string, actions: workflows.WorkflowAction[]): Promise<SchoolWorkflow> {
   // Scope first (no query for an Administrateur or a school administrator); the lock then tells an unknown school.
   if (!(await canReachSchool(ctx, uai))) throw notFound();
+  // Read before the change (which leaves it as it is): once the change commits, nothing can fail the answer.
+  const quote = await ctx.quotes.getStatus(uai);
   const rows = await ctx.db.transaction(async (tx) => {
     const current = await lockWorkflowRows(tx, uai);
     if (!current) throw notFound();
@@ -113,7 +115,7 @@ export async function updateSchoolWorkflow(ctx: WorkflowContext, uai: string, ac
     for (const change of plan.changes) await applyChange(tx, ctx.actor, state, change, now);
     return rowsOf(state);
   });
-  const fresh = presentWorkflows([uai], rows, new Map([[uai, await ctx.quotes.getStatus(uai)]])).get(uai)!;
+  const fresh = presentWorkflows([uai], rows, new Map([[uai, quote]])).get(uai)!;
   ctx.realtime.emitToSchool(uai, 'workflow.uai.data', { uai, ...fresh });
   return fresh;
 }
@@ -132,12 +134,14 @@ export async function setQuoteStatus(ctx: WorkflowContext, uai: string, status: 
   await requireReachable(ctx, uai);
   const setStatus = ctx.quotes.setStatus;
   if (!setStatus) throw new AppError('conflict', 'The quote status comes from Dolibarr and cannot be set here', { reason: 'quote_source_external' });
-  await ctx.db.transaction(async (tx) => {
+  // The workflow the rooms are sent is read inside the transaction: once it commits, nothing can fail the answer.
+  const rows = await ctx.db.transaction(async (tx) => {
     if (!(await lockSchool(tx, uai))) throw notFound();
     const { before } = await setStatus(tx, uai, status, ctx.actor);
     await writeAudit(tx, { actor: ctx.actor, action: 'update', entity: 'workflow_quote', entityId: uai, uai, before: { status: before }, after: { status } });
+    return listWorkflowRows(tx, oneSchool(uai));
   });
   ctx.realtime.emitToSchool(uai, 'workflow.uai.propal.status', { uai, status });
-  ctx.realtime.emitToSchool(uai, 'workflow.uai.data', { uai, ...(await loadSchoolWorkflow(ctx, uai)) });
+  ctx.realtime.emitToSchool(uai, 'workflow.uai.data', { uai, ...presentWorkflows([uai], rows, new Map([[uai, status]])).get(uai)! });
   return { uai, status };
 }

@@ -1,7 +1,7 @@
 import { profileNameOf } from '@console/contract';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Actor } from '../context.js';
-import type { Database } from '../db/client.js';
+import type { Database, Executor } from '../db/client.js';
 import { loginThrottle, sessions } from '../db/schema/index.js';
 import { getProfileRights } from './rights-cache.js';
 import { hashToken } from './secrets.js';
@@ -126,20 +126,23 @@ export async function deleteSessionByToken(db: Database, token: string): Promise
   revoke(db, { sessionIds: [id], ended: true });
 }
 
-/** Ends every session of a user but one (password change, lock, disable). */
-export async function deleteUserSessions(db: Database, userId: number, exceptSessionId?: string): Promise<void> {
-  await db
+/**
+ * Deletes every session of a user but one (password change, a new login), inside the caller's
+ * transaction: once it committed, `forgetUserSessions(db, userId, { ended: true, exceptSessionId })`.
+ */
+export async function deleteUserSessionRows(executor: Executor, userId: number, exceptSessionId?: string): Promise<void> {
+  await executor
     .delete(sessions)
     .where(exceptSessionId ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${exceptSessionId}`) : eq(sessions.userId, userId));
-  revoke(db, { userIds: [userId], ...(exceptSessionId && { exceptSessionId }), ended: true });
 }
 
 /**
- * Drops a user's cached sessions on every instance, so that a change to the user is seen at once;
- * `ended` when the change ends them (a lock), which also closes their realtime connections.
+ * Drops a user's cached sessions (all but `exceptSessionId`) on every instance, so that a change
+ * to the user is seen at once; `ended` when the change ends them (a lock, a new password), which
+ * also closes their realtime connections. Never fails: it touches no database.
  */
-export function forgetUserSessions(db: Database, userId: number, options: { ended: boolean }): void {
-  revoke(db, { userIds: [userId], ended: options.ended });
+export function forgetUserSessions(db: Database, userId: number, options: { ended: boolean; exceptSessionId?: string }): void {
+  revoke(db, { userIds: [userId], ended: options.ended, ...(options.exceptSessionId && { exceptSessionId: options.exceptSessionId }) });
 }
 
 /** Ends the sessions of several users on every instance at once (a bulk disable). */
