@@ -5,6 +5,7 @@ import { purgeExpiredSessions } from './platform/auth/sessions.js';
 import { ConfigError, describeEnv, resolveEnv, type Env } from './platform/config/env.js';
 import { EmbeddedDatabaseError, openDatabase, runMigrations } from './platform/db/client.js';
 import { DataDirLockedError } from './platform/db/data-dir-lock.js';
+import { purgeIdempotencyKeys } from './platform/http/idempotency.js';
 import { formatDemoAccounts } from './platform/db/seed/demo-accounts.js';
 import { seedDemoData } from './platform/db/seed/demo.js';
 import { seedProfiles } from './platform/db/seed/profiles.js';
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
     Promise.all([
       purgeExpiredSessions(handle.db).catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed')),
       purgeBin(handle.db).catch((error: unknown) => app.log.warn({ err: error }, 'bin purge failed')),
+      purgeIdempotencyKeys(handle.db).catch((error: unknown) => app.log.warn({ err: error }, 'idempotency key purge failed')),
     ]);
   void purge();
   setInterval(() => void purge(), 3_600_000).unref();

@@ -2,7 +2,7 @@ import { workflows as contract } from '@console/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, injectAs, signIn, type TestContext } from './context.js';
 import { buildSchool, buildSignedInUsers, buildUser } from './factories.js';
-import { cutAfterNextCommit } from './outage-after-commit.js';
+import { cutAfterNextCommit } from './database-cut.js';
 import { readUser, readUserAudit } from './users-factories.js';
 
 /**

@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  /** An Idempotency-Key already used for another request. */
+  idempotency_key_reused: 422,
   account_locked: 423,
   too_many_attempts: 429,
   internal_error: 500,

@@ -24,7 +24,18 @@ export type RouteDescriptor<
   query?: Query;
   body?: Body;
   answer: Answer;
+  /**
+   * The route sends something outside the product (mail, PNE activation): a client sends an
+   * `Idempotency-Key` header, one per user action, and a repeat of the same request with the same
+   * key is answered from the first without sending again (apps/server/src/platform/http/idempotency.ts).
+   */
+  sendsOutside?: true;
 };
+
+/** The header naming one user action, on routes that send something outside (IETF draft "The Idempotency-Key HTTP Header Field"). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** Set on an answer given again from the first request with the same key. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 
 export function defineRoute<
   Params extends z.ZodType,

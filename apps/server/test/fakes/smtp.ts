@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
  * A real SMTP server (smtp-server) on a free local port, keeping every message it accepts.
  * Plain SMTP without authentication (STARTTLS is not offered, so that the client needs no
  * certificate); the recipients given to `refuseRecipients` get a temporary failure (451), as a
- * relay that stops taking mail would answer.
+ * relay that stops taking mail would answer. `onMessage` runs as each message is accepted.
  */
 export type ReceivedMail = { from: string | null; to: string[]; raw: string };
 
@@ -17,7 +17,7 @@ export type TestSmtpServer = {
   close: () => Promise<void>;
 };
 
-export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+export async function startTestSmtpServer(options: { onMessage?: (mail: ReceivedMail) => void } = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const refused = new Set<string>();
   const server = new SMTPServer({
@@ -34,11 +34,9 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : null;
-        received.push({
-          from,
-          to: session.envelope.rcptTo.map((address) => address.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
+        const mail = { from, to: session.envelope.rcptTo.map((address) => address.address), raw: Buffer.concat(chunks).toString('utf8') };
+        received.push(mail);
+        options.onMessage?.(mail);
         callback();
       });
     },

@@ -1,6 +1,17 @@
-import { authRefs, buildPath, type RouteAnswer, type RouteDescriptor, type RouteInput, type RouteRef } from '@console/contract';
+import { authRefs, buildPath, IDEMPOTENCY_KEY_HEADER, type RouteAnswer, type RouteDescriptor, type RouteInput, type RouteRef } from '@console/contract';
 
-type CallArguments<R> = object extends RouteInput<R> ? [input?: RouteInput<R>] : [input: RouteInput<R>];
+/**
+ * `idempotencyKey`: names one user action on a route that sends something outside (mail, PNE);
+ * the server answers a repeat with the same key from the first, without sending again.
+ */
+export type CallOptions = { idempotencyKey?: string };
+
+type CallArguments<R> = object extends RouteInput<R> ? [input?: RouteInput<R>, options?: CallOptions] : [input: RouteInput<R>, options?: CallOptions];
+
+/** A fresh key for one user action (see CallOptions). */
+export function newActionKey(): string {
+  return crypto.randomUUID();
+}
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -38,11 +49,12 @@ export function setSessionExpiredHandler(handler: () => void): void {
  * Calls one contract route (its descriptor, or a zod-free ref of it) under /api with the session cookie. Resolves with the parsed JSON
  * answer; rejects with an ApiError (status 0 and code `network_error` when the server is unreachable).
  */
-export async function call<R extends RouteDescriptor>(route: R | RouteRef<R>, ...[input]: CallArguments<R>): Promise<RouteAnswer<R>> {
+export async function call<R extends RouteDescriptor>(route: R | RouteRef<R>, ...[input, options]: CallArguments<R>): Promise<RouteAnswer<R>> {
   const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: object; body?: unknown };
   const url = API_PREFIX + buildPath(route.path, params) + toQueryString(query);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
+  if (options?.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey;
 
   let response: Response;
   try {

@@ -29,3 +29,10 @@ export function bodiesSentTo(fetchMock: ReturnType<typeof mockFetch>, route: Rou
     .filter(([input, init]) => `${(init?.method ?? 'GET').toUpperCase()} ${new URL(String(input), 'http://localhost').pathname}` === route)
     .map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : undefined));
 }
+
+/** One header of each request sent to one 'METHOD /path' (undefined where it was not sent). */
+export function headersSentTo(fetchMock: ReturnType<typeof mockFetch>, route: Route, name: string): (string | undefined)[] {
+  return fetchMock.mock.calls
+    .filter(([input, init]) => `${(init?.method ?? 'GET').toUpperCase()} ${new URL(String(input), 'http://localhost').pathname}` === route)
+    .map(([, init]) => new Headers(init?.headers).get(name) ?? undefined);
+}

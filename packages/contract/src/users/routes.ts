@@ -178,6 +178,7 @@ export const activatePneKeys = defineRoute({
   path: '/users/pne',
   right: { area: 'buttonBulkEdit_bulkPNE', level: 'Ecriture' },
   summary: "Activate teachers' Educadhoc keys on the PNE service.",
+  sendsOutside: true,
   body: z.array(pneActivationSchema).min(1).max(1000),
   answer: pneAnswerSchema,
 });
@@ -187,6 +188,7 @@ export const mailUsers = defineRoute({
   path: '/users/mails',
   right: { area: 'buttonBulkEdit_bulkNotification', level: 'Ecriture' },
   summary: 'Mail users their access (template 165, 198 or 197); users without an e-mail are skipped.',
+  sendsOutside: true,
   body: mailBodySchema,
   answer: mailAnswerSchema,
 });

@@ -4,6 +4,7 @@ import { writeAudit } from '../../platform/audit/audit.js';
 import { assertMayActOnUsers } from '../../platform/auth/user-access.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { NOTHING_SENT } from '../../platform/http/idempotency.js';
 import { presentPneRejections, type PneOutcome } from './pne-activation.presenter.js';
 import { findEducadhocApplicationId, readReachableUsersByLogin } from './user-messaging.repository.js';
 import { readPrintablePassword } from './user-messaging.service.js';
@@ -40,7 +41,9 @@ export async function activatePneKeys(
   await assertMayActOnUsers(ctx.db, ctx.actor, records);
   const codes = await readEducadhocCodes(ctx, records);
   if (!ctx.pne)
-    throw new AppError('service_unavailable', 'PNE key activation is not configured on this server (PNE_API_URL, PNE_API_KEY)');
+    throw new AppError('service_unavailable', 'PNE key activation is not configured on this server (PNE_API_URL, PNE_API_KEY)', {
+      [NOTHING_SENT]: true,
+    });
 
   const accounts: PneAccount[] = requests.map((request, index) => {
     const record = records[index]!;

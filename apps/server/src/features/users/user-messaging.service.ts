@@ -5,6 +5,7 @@ import { writeAudit } from '../../platform/audit/audit.js';
 import type { Env } from '../../platform/config/env.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { NOTHING_SENT } from '../../platform/http/idempotency.js';
 import { renderAccessMail, type MailTemplateId } from './mail-templates.js';
 import { readSchoolNames } from './user-messaging.repository.js';
 import { readManageableUsers, type UserRecord } from './users.access.js';
@@ -82,7 +83,7 @@ export async function mailUsers(
     throw new AppError(
       'service_unavailable',
       `The mail could not be sent: ${reason}. ${sentIds.length} of ${messages.length} messages were sent before the failure.`,
-      { sent: sentIds.length, notSent: messages.length - sentIds.length },
+      { sent: sentIds.length, notSent: messages.length - sentIds.length, ...(sentIds.length === 0 && { [NOTHING_SENT]: true }) },
     );
   }
   return { sent: sentIds.length, skipped };

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { findSessionActor, SESSION_COOKIE } from '../auth/sessions.js';
 import type { Actor, AppDeps } from '../context.js';
 import { AppError, validationError } from '../errors/app-error.js';
+import { runOnce } from './idempotency.js';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmentation merges into an interface
@@ -104,14 +105,23 @@ export function registerRoute<R extends RouteDescriptor>(
     preValidation: async (request) => refuseUnsafeText(request),
     handler: async (request, reply) => {
       void reply.header(API_VERSION_HEADER, PRODUCT_VERSION);
-      const answer = await handler({
-        params: request.params as never,
-        query: request.query as never,
-        body: request.body as never,
-        actor: request.actor as never,
-        raw: request,
-        reply,
-      });
+      const run = () =>
+        handler({
+          params: request.params as never,
+          query: request.query as never,
+          body: request.body as never,
+          actor: request.actor as never,
+          raw: request,
+          reply,
+        });
+      let answer: RouteAnswer<R>;
+      if (route.sendsOutside && request.actor) {
+        const outcome = await runOnce(deps.db, request.actor, request, reply, run);
+        if (outcome.kind === 'replayed') return reply.status(outcome.status).type('application/json; charset=utf-8').send(JSON.stringify(outcome.body));
+        answer = outcome.answer;
+      } else {
+        answer = await run();
+      }
       if (options.serialize === 'json') {
         return reply.type('application/json; charset=utf-8').send(JSON.stringify(answer));
       }

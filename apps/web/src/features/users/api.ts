@@ -126,10 +126,18 @@ export function fetchUsersPlatforms(userIds: number[]) {
   return call(users.getUsersPlatforms, { body: { userIds } });
 }
 
+/** `actionKey`: one per user action, so that a repeat of it never activates twice (see CallOptions). */
 export function useActivatePneKeys() {
-  return useMutation({ mutationFn: (body: Body<typeof users.activatePneKeys>) => call(users.activatePneKeys, { body }) });
+  return useMutation({
+    mutationFn: ({ body, actionKey }: { body: Body<typeof users.activatePneKeys>; actionKey: string }) =>
+      call(users.activatePneKeys, { body }, { idempotencyKey: actionKey }),
+  });
 }
 
+/** `actionKey`: one per user action, so that a repeat of it never mails twice (see CallOptions). */
 export function useMailUsers() {
-  return useMutation({ mutationFn: (body: Body<typeof users.mailUsers>) => call(users.mailUsers, { body }) });
+  return useMutation({
+    mutationFn: ({ body, actionKey }: { body: Body<typeof users.mailUsers>; actionKey: string }) =>
+      call(users.mailUsers, { body }, { idempotencyKey: actionKey }),
+  });
 }

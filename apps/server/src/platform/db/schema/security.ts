@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /** Database-backed sessions, so that several instances share them. `id` is the SHA-256 of the cookie token. */
@@ -39,4 +39,26 @@ export const auditLog = pgTable(
     after: jsonb('after'),
   },
   (table) => [index('audit_log_entity_idx').on(table.entity, table.entityId), index('audit_log_at_idx').on(table.at)],
+);
+
+/**
+ * Requests that send something outside (mail, PNE), by the caller's Idempotency-Key: a repeat of
+ * one is answered from the first instead of sending again. `answerStatus` is null while the first
+ * runs, or when it ended without knowing what was sent. Kept a day.
+ */
+export const idempotentRequests = pgTable(
+  'idempotent_requests',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** METHOD and path, and a SHA-256 of the body: the same key with another request is refused. */
+    route: text('route').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    answerStatus: integer('answer_status'),
+    answer: jsonb('answer'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] }), index('idempotent_requests_created_idx').on(table.createdAt)],
 );

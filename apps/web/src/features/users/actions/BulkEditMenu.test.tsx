@@ -2,7 +2,7 @@ import { DEFAULT_RIGHTS, type SchoolUser } from '@console/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { bodiesSentTo, mockFetch } from '../../../test/fetch-mock';
+import { bodiesSentTo, headersSentTo, mockFetch } from '../../../test/fetch-mock';
 import { cleanUpAfterEachTest, createTestI18n } from '../../../test/render';
 import { buildSessionUser } from '../../../test/users';
 import { buildSchoolUser } from '../test-factories';
@@ -382,5 +382,28 @@ describe('bulk mail', () => {
         templateId: 197,
       },
     ]);
+  });
+
+  it('names the send with one Idempotency-Key, the same when sent again after an error, and says when the server already had it', async () => {
+    const selected = [buildSchoolUser({ id: 41, login: 'a', email: 'a@example.fr' })];
+    const answers = [
+      { status: 503, body: { code: 'database_unavailable', message: 'x' } },
+      { status: 409, body: { code: 'conflict', message: 'x', details: { reason: 'request_already_received' } } },
+    ];
+    const { fetchMock, user } = await openMenu(selected, { 'POST /api/users/mails': () => answers.shift()! });
+
+    await user.click(item('Envoyer un mail'));
+    const dialog = await screen.findByRole('dialog', { name: 'Envoyer un mail' });
+    await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
+    expect(await screen.findByText('Une erreur est survenue.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
+    expect(
+      await screen.findByText("Cet envoi a déjà été reçu et son résultat est inconnu : vérifiez les messages reçus avant de l'envoyer de nouveau."),
+    ).toBeInTheDocument();
+
+    const keys = headersSentTo(fetchMock, 'POST /api/users/mails', 'Idempotency-Key');
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}-165$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 });

@@ -3,6 +3,7 @@ import { NativeSelect } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError, newActionKey } from '../../../lib/api';
 import { useMailUsers } from '../api';
 import { BulkModal } from './BulkModal';
 
@@ -16,22 +17,36 @@ const TEMPLATE_KEYS: Record<MailTemplateId, string> = {
   197: 'users.bulk.mail.templates.manager_access',
 };
 
+/** The server kept the first send of this action, whose outcome it does not know: sending again could mail twice. */
+function isAlreadyReceived(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'conflict' && (error.body as { details?: { reason?: unknown } } | undefined)?.details?.reason === 'request_already_received';
+}
+
 /** Mails the selected users who have an e-mail their access, by one of three templates (spec 3 §9). */
 export function BulkMailModal({ selected, onClose }: BulkMailModalProps) {
   const { t } = useTranslation();
   const mail = useMailUsers();
+  // One action per dialog and template: sending again after an error never mails twice.
+  const [actionKey] = useState(newActionKey);
   const [templateId, setTemplateId] = useState<MailTemplateId>(users.MAIL_TEMPLATES.access);
   const recipients = users.mailRecipients(selected);
 
   const handleSend = () => {
     mail.mutate(
-      { users: recipients.map((user) => ({ idUser: user.id, email: user.email ?? undefined, login: user.login })), templateId },
+      {
+        body: { users: recipients.map((user) => ({ idUser: user.id, email: user.email ?? undefined, login: user.login })), templateId },
+        actionKey: `${actionKey}-${templateId}`,
+      },
       {
         onSuccess: ({ sent }) => {
           notifications.show({ color: 'teal', message: t('users.bulk.mail.sent', { count: sent }) });
           onClose();
         },
-        onError: () => notifications.show({ color: 'red', message: t('global.errors.occurred') }),
+        onError: (error) =>
+          notifications.show({
+            color: 'red',
+            message: t(isAlreadyReceived(error) ? 'users.bulk.mail.already_received' : 'global.errors.occurred'),
+          }),
       },
     );
   };

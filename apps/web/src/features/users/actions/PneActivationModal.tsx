@@ -1,8 +1,9 @@
 import { users, type School, type SchoolUser } from '@console/contract';
 import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { newActionKey } from '../../../lib/api';
 import { useActivatePneKeys } from '../api';
 import { BulkModal } from './BulkModal';
 import { educadhocKeysOf, PNE_REPORT_FILE_NAME, pneErrorReportOf } from './pne-report';
@@ -36,11 +37,13 @@ function ErrorReportLink({ data }: { data: users.PneAnswer['data'] }) {
 export function PneActivationModal({ school, selected, onClose }: PneActivationModalProps) {
   const { t } = useTranslation();
   const activate = useActivatePneKeys();
+  // One action per dialog: activating again after an error never activates twice.
+  const [actionKey] = useState(newActionKey);
   const educadhocId = users.findEducadhocApplication(school.applications)?.idApplication;
 
   const handleActivate = () => {
     if (educadhocId === undefined) return;
-    activate.mutate(selected.map((user) => ({ username: user.login, keys: educadhocKeysOf(user, educadhocId) })));
+    activate.mutate({ body: selected.map((user) => ({ username: user.login, keys: educadhocKeysOf(user, educadhocId) })), actionKey });
   };
   const rejected = activate.data?.data ?? [];
 
