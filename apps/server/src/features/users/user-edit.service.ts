@@ -139,7 +139,7 @@ export async function updateUserPage(ctx: ServiceContext, id: number, body: User
         ...(accessPlan.edits.length > 0 && { applications: accessAudit.after }),
       },
     });
-    const credentialsChanged = password !== undefined || names.login !== user.login;
+    const credentialsChanged = password !== null || names.login !== user.login;
     // A reset password or login ends the user's other sessions, as their own password change does.
     if (credentialsChanged) await deleteUserSessionRows(tx, id, ctx.actor.sessionId);
     return present(credentialsChanged ? 'credentials_changed' : 'changed');
