@@ -7,6 +7,7 @@ import type { Database } from '../../platform/db/client.js';
 import { applications, auditLog, platforms, profileRights, userApplications, users } from '../../platform/db/schema/index.js';
 import { createTestContext, injectAs, signIn, type TestContext } from '../../../test/context.js';
 import { buildSchool, buildUser, type BuiltUser } from '../../../test/factories.js';
+import { cutAfterNextCommit } from '../../../test/database-cut.js';
 import { startFakePublishers, type FakePublishers } from '../../../test/fakes/publishers.js';
 
 /** The publishers' platforms (ids as in the seeded catalogue) and a platform of another publisher. */
@@ -216,6 +217,26 @@ describe('POST /apps/:publisher/update/:target', () => {
     const response = await sync(adminCookie, 'edulib', 'all');
     expect(response.json()).toEqual({ ok: true, Commentaire: '6 jetons vérifiés dans 2 établissements, 0 en erreur.' });
     expect(fake.checks.map((check) => check.uai).sort()).toEqual([managed, other].sort());
+  });
+
+  it('says which schools were written when the database goes away part way, rather than failing', async () => {
+    const cut = cutAfterNextCommit(t.db);
+    const response = await sync(adminCookie, 'edulib', 'all');
+    cut.restore();
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      ok: false,
+      Commentaire: expect.stringMatching(
+        /^La base de données est devenue injoignable\. \d jetons vérifiés dans 1 établissement avant l'interruption ; les autres établissements n'ont pas été modifiés\.$/,
+      ),
+    });
+    const written = await accessesOf(t.db, [...pupilsManaged, ...pupilsOther].map((pupil) => pupil.id));
+    const checkedSchools = new Set(fake.checks.map((check) => check.uai));
+    expect(checkedSchools.size).toBe(1);
+    const firstSchool = [...checkedSchools][0] === managed ? pupilsManaged : pupilsOther;
+    const firstIds = new Set(firstSchool.map((pupil) => pupil.id));
+    expect(written.filter((row) => row.validToken !== null).every((row) => firstIds.has(row.userId))).toBe(true);
+    expect(written.some((row) => row.validToken !== null)).toBe(true);
   });
 
   it('asks the publisher 500 users at a time', async () => {

@@ -60,6 +60,15 @@ describe('presentSyncOutcome', () => {
       },
     ],
     [
+      { kind: 'interrupted', checked: 412, schools: 1 },
+      'edulib',
+      {
+        ok: false,
+        Commentaire:
+          "La base de données est devenue injoignable. 412 jetons vérifiés dans 1 établissement avant l'interruption ; les autres établissements n'ont pas été modifiés.",
+      },
+    ],
+    [
       { kind: 'failed', reason: 'bad_answer', checked: 0, schools: 0 },
       'edulib',
       { ok: false, Commentaire: "Edulib a envoyé une réponse illisible. Aucun jeton n'a été enregistré." },

@@ -8,7 +8,9 @@ export type SyncOutcome =
   | { kind: 'nothing_to_check' }
   | { kind: 'done'; checked: number; errors: number; schools: number }
   /** The publisher failed at some school; the schools before it were written, none after. */
-  | { kind: 'failed'; reason: PublisherFailure; checked: number; schools: number };
+  | { kind: 'failed'; reason: PublisherFailure; checked: number; schools: number }
+  /** The database went away after some schools were written: those stay, the others were not touched. */
+  | { kind: 'interrupted'; checked: number; schools: number };
 
 const numberFormat = new Intl.NumberFormat('fr-FR');
 
@@ -43,6 +45,11 @@ export function presentSyncOutcome(publisher: apps.Publisher, outcome: SyncOutco
       return {
         ok: true,
         Commentaire: `${progress(outcome.checked, outcome.schools)}, ${numberFormat.format(outcome.errors)} en erreur.`,
+      };
+    case 'interrupted':
+      return {
+        ok: false,
+        Commentaire: `La base de données est devenue injoignable. ${progress(outcome.checked, outcome.schools)} avant l'interruption ; les autres établissements n'ont pas été modifiés.`,
       };
     case 'failed': {
       const what = FAILURES[outcome.reason](label);

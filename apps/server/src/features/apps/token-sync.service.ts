@@ -2,12 +2,14 @@ import { apps } from '@console/contract';
 import {
   PUBLISHER_BATCH_SIZE,
   PublisherUnavailableError,
+  type PublisherFailure,
   type TokenCheckResult,
   type TokenVerifier,
 } from '../../adapters/publishers/index.js';
 import { writeAudit } from '../../platform/audit/audit.js';
 import { canReachSchool, schoolScopeOf, scopeCondition } from '../../platform/auth/school-scope.js';
 import type { ServiceContext } from '../../platform/context.js';
+import { isDatabaseUnreachable } from '../../platform/db/availability.js';
 import { users } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { countTokenStatuses, PUBLISHER_PLATFORMS, readSyncTarget } from './apps.policy.js';
@@ -68,52 +70,72 @@ async function synchronise(ctx: TokenSyncContext, publisher: apps.Publisher, tar
   let errors = 0;
   let schools = 0;
   for (const uai of uais) {
-    const accesses = await listEnabledAccesses(ctx.db, uai, applicationIds);
-    let results: Map<string, TokenCheckResult>;
     try {
-      results = await checkSchool(verifier, uai, accesses);
+      const written = await synchroniseSchool(ctx, publisher, verifier, uai, applicationIds);
+      if (written.kind === 'failed') return { kind: 'failed', reason: written.reason, checked, schools };
+      checked += written.checked;
+      errors += written.errors;
+      schools++;
     } catch (error) {
-      if (error instanceof PublisherUnavailableError) return { kind: 'failed', reason: error.reason, checked, schools };
+      // Schools already written stay written: a failure then says so rather than answering an error
+      // that would hide them (and invite a retry that checks them all again).
+      if (schools > 0 && isDatabaseUnreachable(error)) return { kind: 'interrupted', checked, schools };
       throw error;
     }
-    const statuses: TokenStatus[] = accesses.flatMap((access) => {
-      const result = results.get(access.login.toLowerCase());
-      if (!result) return [];
-      return [
-        {
-          userId: access.userId,
-          applicationId: access.applicationId,
-          validToken: result.valid ? apps.VALID_TOKEN : (result.message ?? 'Jeton refusé'),
-        },
-      ];
-    });
-    const after = new Map(statuses.map((status) => [`${status.userId}:${status.applicationId}`, status.validToken]));
-    await ctx.db.transaction(async (tx) => {
-      await writeTokenStatuses(tx, statuses);
-      await writeAudit(tx, {
-        actor: ctx.actor,
-        action: 'token_sync',
-        entity: 'school',
-        entityId: uai,
-        uai,
-        before: countTokenStatuses(
-          accesses.map((access) => access.validToken),
-          apps.VALID_TOKEN,
-        ),
-        after: {
-          publisher,
-          ...countTokenStatuses(
-            accesses.map((access) => after.get(`${access.userId}:${access.applicationId}`) ?? access.validToken),
-            apps.VALID_TOKEN,
-          ),
-        },
-      });
-    });
-    checked += statuses.length;
-    errors += statuses.filter((status) => status.validToken !== apps.VALID_TOKEN).length;
-    schools++;
   }
   return { kind: 'done', checked, errors, schools };
+}
+
+/** One school: asks the publisher, then records its word and an audit entry in one transaction. */
+async function synchroniseSchool(
+  ctx: TokenSyncContext,
+  publisher: apps.Publisher,
+  verifier: TokenVerifier,
+  uai: string,
+  applicationIds: number[],
+): Promise<{ kind: 'written'; checked: number; errors: number } | { kind: 'failed'; reason: PublisherFailure }> {
+  const accesses = await listEnabledAccesses(ctx.db, uai, applicationIds);
+  let results: Map<string, TokenCheckResult>;
+  try {
+    results = await checkSchool(verifier, uai, accesses);
+  } catch (error) {
+    if (error instanceof PublisherUnavailableError) return { kind: 'failed', reason: error.reason };
+    throw error;
+  }
+  const statuses: TokenStatus[] = accesses.flatMap((access) => {
+    const result = results.get(access.login.toLowerCase());
+    if (!result) return [];
+    return [
+      {
+        userId: access.userId,
+        applicationId: access.applicationId,
+        validToken: result.valid ? apps.VALID_TOKEN : (result.message ?? 'Jeton refusé'),
+      },
+    ];
+  });
+  const after = new Map(statuses.map((status) => [`${status.userId}:${status.applicationId}`, status.validToken]));
+  await ctx.db.transaction(async (tx) => {
+    await writeTokenStatuses(tx, statuses);
+    await writeAudit(tx, {
+      actor: ctx.actor,
+      action: 'token_sync',
+      entity: 'school',
+      entityId: uai,
+      uai,
+      before: countTokenStatuses(
+        accesses.map((access) => access.validToken),
+        apps.VALID_TOKEN,
+      ),
+      after: {
+        publisher,
+        ...countTokenStatuses(
+          accesses.map((access) => after.get(`${access.userId}:${access.applicationId}`) ?? access.validToken),
+          apps.VALID_TOKEN,
+        ),
+      },
+    });
+  });
+  return { kind: 'written', checked: statuses.length, errors: statuses.filter((status) => status.validToken !== apps.VALID_TOKEN).length };
 }
 
 /**
