@@ -112,6 +112,15 @@ function isFieldErrors(value: unknown): value is FieldErrors {
   );
 }
 
+/**
+ * Whether a call that sends something outside was refused because the server already received
+ * it (same Idempotency-Key) and does not know what it sent: sending again could send twice.
+ */
+export function wasAlreadyReceived(error: unknown): boolean {
+  const reason = (error instanceof ApiError ? (error.body as { details?: { reason?: unknown } } | undefined) : undefined)?.details?.reason;
+  return error instanceof ApiError && error.code === 'conflict' && reason === 'request_already_received';
+}
+
 /** The error code of anything a call threw (`unknown_error` for a non-API failure). */
 export function errorCodeOf(error: unknown): string {
   return error instanceof ApiError ? error.code : 'unknown_error';

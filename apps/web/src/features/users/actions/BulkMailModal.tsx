@@ -3,7 +3,7 @@ import { NativeSelect } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, newActionKey } from '../../../lib/api';
+import { newActionKey, wasAlreadyReceived } from '../../../lib/api';
 import { useMailUsers } from '../api';
 import { BulkModal } from './BulkModal';
 
@@ -16,11 +16,6 @@ const TEMPLATE_KEYS: Record<MailTemplateId, string> = {
   198: 'users.bulk.mail.templates.school_administrator_access',
   197: 'users.bulk.mail.templates.manager_access',
 };
-
-/** The server kept the first send of this action, whose outcome it does not know: sending again could mail twice. */
-function isAlreadyReceived(error: unknown): boolean {
-  return error instanceof ApiError && error.code === 'conflict' && (error.body as { details?: { reason?: unknown } } | undefined)?.details?.reason === 'request_already_received';
-}
 
 /** Mails the selected users who have an e-mail their access, by one of three templates (spec 3 §9). */
 export function BulkMailModal({ selected, onClose }: BulkMailModalProps) {
@@ -45,7 +40,7 @@ export function BulkMailModal({ selected, onClose }: BulkMailModalProps) {
         onError: (error) =>
           notifications.show({
             color: 'red',
-            message: t(isAlreadyReceived(error) ? 'users.bulk.mail.already_received' : 'global.errors.occurred'),
+            message: t(wasAlreadyReceived(error) ? 'users.bulk.mail.already_received' : 'global.errors.occurred'),
           }),
       },
     );

@@ -86,6 +86,28 @@ describe('PNE key activation', () => {
 
     expect(await within(dialog).findByText('Une erreur est survenue.')).toBeInTheDocument();
   });
+
+  it('names the activation with one Idempotency-Key, the same when tried again, and says when the server already had it', async () => {
+    const answers = [
+      { status: 503, body: { code: 'database_unavailable', message: 'x' } },
+      { status: 409, body: { code: 'conflict', message: 'x', details: { reason: 'request_already_received' } } },
+    ];
+    const { fetchMock, user } = await openMenu(teachers, { 'POST /api/users/pne': () => answers.shift()! });
+
+    await user.click(item('Activation des clés PNE'));
+    const dialog = await screen.findByRole('dialog', { name: 'Activation des clés PNE' });
+    await user.click(within(dialog).getByRole('button', { name: 'Activer les clés' }));
+    expect(await within(dialog).findByText('Une erreur est survenue.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Activer les clés' }));
+    expect(
+      await within(dialog).findByText('Cette activation a déjà été reçue et son résultat est inconnu : vérifiez les clés sur le PNE avant de la relancer.'),
+    ).toBeInTheDocument();
+
+    const keys = headersSentTo(fetchMock, 'POST /api/users/pne', 'Idempotency-Key');
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
 });
 
 describe('bulk mail', () => {

@@ -3,7 +3,7 @@ import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { newActionKey } from '../../../lib/api';
+import { newActionKey, wasAlreadyReceived } from '../../../lib/api';
 import { useActivatePneKeys } from '../api';
 import { BulkModal } from './BulkModal';
 import { educadhocKeysOf, PNE_REPORT_FILE_NAME, pneErrorReportOf } from './pne-report';
@@ -77,9 +77,14 @@ export function PneActivationModal({ school, selected, onClose }: PneActivationM
           </Stack>
         </Alert>
       )}
-      {activate.isError && (
-        <ErrorAlert />
-      )}
+      {activate.isError &&
+        (wasAlreadyReceived(activate.error) ? (
+          <Alert color="orange" variant="light" role="alert">
+            {t('users.bulk.pne.already_received')}
+          </Alert>
+        ) : (
+          <ErrorAlert />
+        ))}
     </BulkModal>
   );
 }
