@@ -14,6 +14,8 @@ import { UsersGrid } from './UsersGrid';
 import { LoadingBlock } from '../../../ui/LoadingBlock';
 import { ErrorAlert } from '../../../ui/ErrorAlert';
 
+const NO_USERS: readonly SchoolUser[] = [];
+
 /**
  * The users view of the active school (spec 3 §2.1): the button bar, the grid (or the bin), and
  * the user page opened from a Login cell or from the user search. Each block shows only with its
@@ -24,7 +26,10 @@ export function UsersView({ uai, user }: { uai: string; user: SessionUser }) {
   const school = useSchoolUsers(uai);
   const columns = useColumnDefinitions(uai);
   const grid = useRef<UsersGridHandle | null>(null);
-  const [selected, setSelected] = useState<SchoolUser[]>([]);
+  // The selection belongs to the school it was made in: another school's grid starts with none.
+  const [selection, setSelection] = useState<{ uai: string; users: readonly SchoolUser[] }>({ uai, users: [] });
+  const selected = selection.uai === uai ? selection.users : NO_USERS;
+  const handleSelectionChange = useCallback((rows: readonly SchoolUser[]) => setSelection({ uai, users: rows }), [uai]);
   const [openedUserId, setOpenedUserId] = useState<number | null>(null);
   const [isBinShown, setIsBinShown] = useState(false);
 
@@ -73,7 +78,7 @@ export function UsersView({ uai, user }: { uai: string; user: SessionUser }) {
                 school={school.data}
                 columns={columns.data}
                 user={user}
-                onSelectionChange={setSelected}
+                onSelectionChange={handleSelectionChange}
                 onOpenUser={canSeeUserPage ? setOpenedUserId : () => undefined}
                 handleRef={grid}
               />

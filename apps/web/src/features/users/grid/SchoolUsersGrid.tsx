@@ -17,6 +17,7 @@ import { ActiveFilterChips } from '../../../ui/grid/ActiveFilterChips';
 import { ColumnsMenu } from '../../../ui/grid/ColumnsMenu';
 import { GRID_ROW_HEIGHT, gridTheme } from '../../../ui/grid/grid-theme';
 import { GridStatusLine } from '../../../ui/grid/GridStatusLine';
+import { deselectHiddenRows } from '../../../ui/grid/deselect-hidden-rows';
 import { createLocaleTextGetter } from '../../../ui/grid/locale-text';
 import { useProfiles } from '../api';
 import { ApplicationCredentialsModal } from '../components/ApplicationCredentialsModal';
@@ -235,7 +236,11 @@ export function SchoolUsersGrid({ school, columns, user, onSelectionChange, onOp
           onColumnVisible={layout.handleLayoutChanged}
           onColumnMoved={(event) => event.finished && layout.handleLayoutChanged()}
           onColumnResized={(event) => event.finished && layout.handleLayoutChanged()}
-          onModelUpdated={(event) => setDisplayedCount(event.api.getDisplayedRowCount())}
+          onModelUpdated={(event) => {
+            // Rows a filter or a reload hid leave the selection: actions reach only what is shown.
+            deselectHiddenRows(event.api);
+            setDisplayedCount(event.api.getDisplayedRowCount());
+          }}
         />
       </section>
       <FiltersPanel

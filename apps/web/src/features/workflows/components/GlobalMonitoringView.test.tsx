@@ -126,4 +126,27 @@ describe('global monitoring', { timeout: 30_000 }, () => {
     expect(await screen.findByText('0441750B: Étape inconnue')).toBeInTheDocument();
     expect(bodiesSentTo(fetchMock, 'PUT /api/workflows/0693284A')).toEqual([workflows.buildResetActions(buildWorkflow({ 'Liste des manuels': { statusId: 1 } }).data)]);
   });
+
+  it('resets only the selected schools the quick search shows', async () => {
+    const fetchMock = mockGlobalCalls();
+    renderWithProviders(<GlobalMonitoringView user={administrator} />, { i18n, withNotifications: true });
+    const user = userEvent.setup();
+    for (const name of ['Collège Jean Moulin', 'Collège Jules Verne']) {
+      const row = (await screen.findByText(name)).closest('[role="row"]') as HTMLElement;
+      await user.click(within(row).getByRole('checkbox'));
+    }
+    await screen.findByText('Total : 3 · Filtrés : 3 · Sélectionnés : 2');
+
+    await user.type(screen.getByRole('textbox', { name: 'Rechercher un établissement' }), 'Moulin');
+
+    expect(await screen.findByText('Total : 3 · Filtrés : 1 · Sélectionnés : 1')).toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: 'Rechercher un établissement' }));
+    expect(await screen.findByText('Total : 3 · Filtrés : 3 · Sélectionnés : 1')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remettre à zéro tous les établissements' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remettre à zéro les établissements sélectionnés ?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remettre à zéro' }));
+
+    expect(await screen.findByText('0693284A remis à zéro')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, 'PUT /api/workflows/0441750B')).toEqual([]);
+  });
 });

@@ -2,6 +2,7 @@ import type { CellClickedEvent, CellKeyDownEvent, GetLocaleTextParams, GridApi }
 import { AgGridReact } from 'ag-grid-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { deselectHiddenRows } from '../../../ui/grid/deselect-hidden-rows';
 import { GRID_ROW_HEIGHT, gridTheme } from '../../../ui/grid/grid-theme';
 import { buildColumns, SCHOOL_COLUMN, type GridRow } from '../grid-columns';
 import { registerGridModules } from '../grid-modules';
@@ -82,7 +83,11 @@ export function MonitoringGrid({ rows, isListLoading, isLoading, quickFilter, on
         onCellKeyDown={handleCellKeyDown}
         onSelectionChanged={(event) => onSelectionChange(event.api.getSelectedRows().map((row) => row.uai))}
         onFilterChanged={onFilterChange}
-        onModelUpdated={(event) => onDisplayedCountChange(event.api.getDisplayedRowCount())}
+        onModelUpdated={(event) => {
+          // Schools a filter or the quick search hid leave the selection: a reset reaches only what is shown.
+          deselectHiddenRows(event.api);
+          onDisplayedCountChange(event.api.getDisplayedRowCount());
+        }}
       />
     </div>
   );
