@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from './pages/demo-accounts';
 import { readOutbox } from './pages/outbox';
 import { SchoolPickerPage } from './pages/school-picker-page';
@@ -16,6 +16,20 @@ function pupils(prefix: string, count: number, extra: Partial<ArrangedUser> = {}
     login: `${prefix.toLowerCase()}.${index + 1}`,
     ...extra,
   }));
+}
+
+/** Signs in as the administrator, adds `arranged` to Jean Moulin and opens its users from the school picker. */
+async function openJeanMoulinAsAdministrator(page: Page, arranged: ArrangedUser[]): Promise<UsersPage> {
+  await ShellPage.signIn(page, DEMO.administrator);
+  await addPupils(page, JEAN_MOULIN, arranged);
+  const picker = new SchoolPickerPage(page);
+  await picker.openWithShortcut();
+  await picker.search.fill('Jean Moulin');
+  await picker.search.press('Enter');
+  await new ShellPage(page).openView('Utilisateurs');
+  const users = new UsersPage(page);
+  await users.expectLoaded();
+  return users;
 }
 
 test.describe('users actions', () => {
@@ -158,17 +172,8 @@ test.describe('users actions', () => {
   });
 
   test('mails three users their access and the messages are in the outbox', async ({ page }) => {
-    await ShellPage.signIn(page, DEMO.administrator);
     const arranged = pupils('Lotmail', 3).map((pupil) => ({ ...pupil, email: `${pupil.login}@famille.example` }));
-    await addPupils(page, JEAN_MOULIN, arranged);
-    const picker = new SchoolPickerPage(page);
-    await picker.openWithShortcut();
-    await picker.search.fill('Jean Moulin');
-    await picker.search.press('Enter');
-    const shell = new ShellPage(page);
-    await shell.openView('Utilisateurs');
-    const users = new UsersPage(page);
-    await users.expectLoaded();
+    const users = await openJeanMoulinAsAdministrator(page, arranged);
     await users.floatingFilter('Nom').fill('Lotmail');
     await expect(users.rows).toHaveCount(3);
     await users.select(...arranged.map((pupil) => pupil.login));
@@ -188,5 +193,32 @@ test.describe('users actions', () => {
       expect(mail.text).toContain(pupil.login);
       expect(mail.text).toContain('pako4821');
     }
+  });
+
+  test('mails only the selected users the filters still show', async ({ page }) => {
+    const arranged = pupils('Lotfiltre', 3).map((pupil) => ({ ...pupil, email: `${pupil.login}@famille.example` }));
+    const users = await openJeanMoulinAsAdministrator(page, arranged);
+    await users.floatingFilter('Nom').fill('Lotfiltre');
+    await expect(users.rows).toHaveCount(3);
+    await users.grid.getByRole('checkbox', { name: 'Colonne de sélection' }).check();
+    await expect(users.status).toContainText('3 filtrés · 3 sélectionnés');
+
+    const [shown, ...hidden] = arranged;
+    await users.floatingFilter('Login').fill(shown!.login);
+    await expect(users.rows).toHaveCount(1);
+    await expect(users.status).toContainText('1 filtrés · 1 sélectionnés');
+    await users.floatingFilter('Login').fill('');
+    await expect(users.rows).toHaveCount(3);
+    await expect(users.status).toContainText('3 filtrés · 1 sélectionnés');
+    for (const pupil of hidden) await expect(users.row(pupil.login).getByRole('checkbox', { name: /sélection de la ligne/ })).not.toBeChecked();
+
+    const before = readOutbox().length;
+    await users.button('Modification groupée').click();
+    await page.getByRole('menuitem', { name: 'Envoyer un mail' }).click();
+    const modal = page.getByRole('dialog', { name: 'Envoyer un mail' });
+    await expect(modal.getByText('Le mail sera envoyé à 1 utilisateur ayant une adresse e-mail, sur 1 sélectionnés.')).toBeVisible();
+    await modal.getByRole('button', { name: 'Envoyer' }).click();
+    await expect(page.getByText('Mail envoyé à 1 utilisateur.')).toBeVisible();
+    expect(readOutbox().slice(before).map((mail) => mail.to)).toEqual([shown!.email]);
   });
 });
