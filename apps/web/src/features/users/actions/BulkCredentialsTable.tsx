@@ -1,5 +1,5 @@
 import { type users } from '@console/contract';
-import { Pagination, Stack, Table, TextInput } from '@mantine/core';
+import { Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CredentialName } from './add-user-credentials';
 import { missingOfRow, type BulkCredentialRow } from './bulk-credentials';
@@ -28,7 +28,8 @@ export function BulkCredentialsTable({ rows, fields, isChecked, page, onPageChan
     return (
       <TextInput
         size="xs"
-        aria-label={`${label} — ${row.name}`}
+        // The login tells apart two users of the same name.
+        aria-label={`${label} — ${row.name} (${row.userLogin})`}
         required={name === 'code' ? fields.code.required : fields[name].required}
         value={row[name]}
         placeholder={isKept ? t('users.bulk.applications.password_kept') : undefined}
@@ -54,7 +55,12 @@ export function BulkCredentialsTable({ rows, fields, isChecked, page, onPageChan
           <Table.Tbody>
             {shown.map((row) => (
               <Table.Tr key={row.userId}>
-                <Table.Td>{row.name}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{row.name}</Text>
+                  <Text size="xs" c="dimmed" ff="monospace">
+                    {row.userLogin}
+                  </Text>
+                </Table.Td>
                 <Table.Td>{input(row, 'login', t('users.bulk.applications.login'))}</Table.Td>
                 <Table.Td>{input(row, 'password', t('users.bulk.applications.password'))}</Table.Td>
                 {fields.code.shown && <Table.Td>{input(row, 'code', t('users.bulk.applications.code'))}</Table.Td>}

@@ -233,16 +233,25 @@ describe('bulk applications', () => {
     await user.click(item('Applications'));
     const dialog = await screen.findByRole('dialog', { name: 'Modifier les applications' });
     await user.selectOptions(within(dialog).getByLabelText(/^Application/), 'Manuels KNE');
-    await within(dialog).findByRole('table');
+    const table = await within(dialog).findByRole('table');
+    // Each user's console login beside the name: two pupils may share a name.
+    const userCells = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[0]!);
+    expect(userCells.map((cell) => [...cell.children].map((line) => line.textContent))).toEqual([
+      ['B Ana', 'ana.b'],
+      ['C Léo', 'leo.c'],
+    ]);
     expect(bodiesSentTo(fetchMock, 'POST /api/users/platforms')).toEqual([{ userIds: [21, 22] }]);
-    expect(within(dialog).getByLabelText('Mot de passe — B Ana')).toBeDisabled();
-    expect(within(dialog).getByLabelText('Identifiant — C Léo')).toHaveValue('leo.c');
+    expect(within(dialog).getByLabelText('Mot de passe — B Ana (ana.b)')).toBeDisabled();
+    expect(within(dialog).getByLabelText('Identifiant — C Léo (leo.c)')).toHaveValue('leo.c');
     await user.click(within(dialog).getByRole('button', { name: 'Valider' }));
-    expect(within(dialog).getByLabelText('Code — B Ana')).toHaveAccessibleDescription('Ce champ est obligatoire.');
+    expect(within(dialog).getByLabelText('Code — B Ana (ana.b)')).toHaveAccessibleDescription('Ce champ est obligatoire.');
     expect(bodiesSentTo(fetchMock, 'PATCH /api/users/')).toEqual([]);
 
-    await user.type(within(dialog).getByLabelText('Code — B Ana'), 'A1');
-    await user.type(within(dialog).getByLabelText('Code — C Léo'), 'C2');
+    await user.type(within(dialog).getByLabelText('Code — B Ana (ana.b)'), 'A1');
+    await user.type(within(dialog).getByLabelText('Code — C Léo (leo.c)'), 'C2');
     await user.click(within(dialog).getByRole('button', { name: 'Valider' }));
 
     await waitFor(() =>
