@@ -70,6 +70,52 @@ describe('editing the users grid', { timeout: 30_000 }, () => {
 
     await waitFor(async () => expect(await findCell('aarnaud', 'level')).toHaveTextContent('5e'));
     expect(bodiesSentTo(fetchMock, 'PATCH /api/users/1')).toEqual([{ key: 'informations', value: { level: '5e' } }]);
+    expect(await screen.findByText('Modification enregistrée : Niveau de aarnaud.')).toBeInTheDocument();
+  });
+
+  it('confirms each saved edit with one toast, the latest', async () => {
+    mockPatches({ 1: answerWith(1, { comment: 'Délégué' }), 2: answerWith(2, { adminMode: 1 }) });
+    const { user } = await renderEditableGrid();
+
+    await user.type(await edit(user, 'aarnaud', 'comment'), 'Délégué{Enter}');
+    expect(await screen.findByText('Modification enregistrée : Commentaire de aarnaud.')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Mode admin de bbernard' }));
+
+    expect(await screen.findByText('Modification enregistrée : Mode admin de bbernard.')).toBeInTheDocument();
+    expect(screen.queryByText('Modification enregistrée : Commentaire de aarnaud.')).not.toBeInTheDocument();
+  });
+
+  it.each<[string, MockAnswer | Error, string]>([
+    ['no right', { status: 403, body: { code: 'forbidden', message: 'Forbidden' } }, "Vous n'avez pas le droit d'effectuer cette action."],
+    [
+      'the user gone',
+      { status: 404, body: { code: 'not_found', message: 'No such user' } },
+      "Cet utilisateur n'existe plus ou n'est plus dans votre périmètre : rechargez la liste.",
+    ],
+    [
+      'a value the server refuses',
+      { status: 400, body: { code: 'validation_failed', message: 'Invalid input', details: { fieldErrors: { 'value.lastname': ['Too big'] } } } },
+      "La valeur saisie n'est pas acceptée.",
+    ],
+    [
+      'the database down',
+      { status: 503, body: { code: 'database_unavailable', message: 'Database unavailable' } },
+      'Le service est momentanément indisponible. Réessayez dans quelques instants.',
+    ],
+    ['the server unreachable', new TypeError('Failed to fetch'), 'Le service est momentanément indisponible. Réessayez dans quelques instants.'],
+  ])('says why an edit failed (%s) and puts the value back in edit mode', async (_case, answer, message) => {
+    mockPatches({ 3: answer });
+    const { user } = await renderEditableGrid();
+
+    const editor = await edit(user, 'ccaron', 'lastname');
+    await user.clear(editor);
+    await user.type(editor, 'Carron{Enter}');
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    await expectEditing('ccaron', 'lastname', 'Caron');
+    await user.keyboard('{Escape}');
+    expect(await findCell('ccaron', 'lastname')).toHaveTextContent('Caron');
+    expect(screen.queryByText(/Modification enregistrée/)).not.toBeInTheDocument();
   });
 
   it('refuses a blank level with the required warning and edits the cell again', async () => {

@@ -1,17 +1,31 @@
 import { users } from '@console/contract';
 import { ApiError } from '../../../lib/api';
 
+/** Why an edit was refused, by the error code the server answered (translation keys). */
+const REASON_OF_CODE: Readonly<Record<string, string>> = {
+  forbidden: 'users.actions.reasons.no_right',
+  not_found: 'users.grid.edit_errors.not_found',
+  validation_failed: 'users.grid.edit_errors.invalid',
+  conflict: 'users.grid.edit_errors.conflict',
+  database_unavailable: 'global.errors.unavailable',
+  service_unavailable: 'global.errors.unavailable',
+  network_error: 'global.errors.unavailable',
+};
+
 /**
- * The message of a refused grid edit (spec 3 §5, §8): a duplicate option and a required field keep
- * their own messages wherever they come from; anything else is the generic error.
+ * The message of a refused grid edit (spec 3 §5, §8), as a translation key: a duplicate option
+ * and a required field keep their own messages wherever they come from; then the reason the
+ * server gave for the field (a key `isKnown` says the browser can translate); then the reason its
+ * error code means (no right, the user gone, a refused value, the server down or unreachable);
+ * anything else is the generic error.
  */
-export function messageOfFailedEdit(error: unknown): string {
-  if (error instanceof ApiError) {
-    const messages = [error.message, ...Object.values(error.fieldErrors).flat()];
-    if (messages.includes(users.DUPLICATE_OPTION)) return users.DUPLICATE_OPTION;
-    if (messages.includes(users.REQUIRED)) return users.REQUIRED;
-  }
-  return 'global.errors.occurred';
+export function messageOfFailedEdit(error: unknown, isKnown: (key: string) => boolean): string {
+  if (!(error instanceof ApiError)) return 'global.errors.occurred';
+  const fieldMessages = Object.values(error.fieldErrors).flat();
+  const messages = [error.message, ...fieldMessages];
+  if (messages.includes(users.DUPLICATE_OPTION)) return users.DUPLICATE_OPTION;
+  if (messages.includes(users.REQUIRED)) return users.REQUIRED;
+  return fieldMessages.find(isKnown) ?? REASON_OF_CODE[error.code] ?? 'global.errors.occurred';
 }
 
 /** The server's reason for refusing a field (a translation key when it gives one), for a form to show. */

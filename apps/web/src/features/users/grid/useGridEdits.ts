@@ -38,18 +38,22 @@ type GridEditsInput = {
   definitionsByKey: ReadonlyMap<string, ColumnDefinition>;
 };
 
+const SAVED_TOAST_ID = 'users-grid-saved';
+const SAVED_TOAST_MS = 3000;
+
 const blankToNull = (value: CellValue) => (typeof value === 'string' && value.trim() === '' ? null : value);
 const isProfileName = (value: CellValue): value is ProfileName => (PROFILE_NAMES as readonly unknown[]).includes(value);
 
 /**
  * The grid's edits (spec 3 §4, §5 "Grid edits"): each cell edit or checkbox sends its part of
- * `PATCH /users/{id}` and puts the answer's row in the cache; a refusal puts the cell back and
- * restarts its editing (blank level, duplicate option, failed call), a failed checkbox goes back.
+ * `PATCH /users/{id}`, puts the answer's row in the cache and says it is saved; a refusal says why
+ * (the field's rule, no right, the user gone, the service down), puts the cell back and restarts
+ * its editing (blank level, duplicate option, failed call), a failed checkbox goes back.
  * A profile that needs an e-mail asks it first; an application whose code is required asks its
  * credentials first.
  */
 export function useGridEdits({ api, school, usersById, definitionsByKey }: GridEditsInput) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const patch = usePatchUser();
   const mergeRows = useMergeUserRows();
   const [emailPrompt, setEmailPrompt] = useState<EmailPrompt | null>(null);
@@ -71,13 +75,27 @@ export function useGridEdits({ api, school, usersById, definitionsByKey }: GridE
   };
   const warn = (message: string, color: 'red' | 'yellow' = 'red', title?: string) =>
     notifications.show({ color, title, message });
-  const send = (row: UsersGridRow, body: EditRequest & { isValid: true }) =>
-    patch.mutateAsync({ id: row.id, body: body.body }).then((answer) => mergeRows(uai, [answer.user]));
+  const columnName = (colId: string) => definitionsByKey.get(colId)?.ColonneAffichee ?? colId;
+  /** A saved edit is confirmed by one short toast, the latest edit's (a run of edits does not stack them). */
+  const confirmSaved = (row: UsersGridRow, colId: string) => {
+    notifications.hide(SAVED_TOAST_ID);
+    notifications.show({
+      id: SAVED_TOAST_ID,
+      color: 'teal',
+      autoClose: SAVED_TOAST_MS,
+      message: t('users.grid.saved', { column: columnName(colId), login: row.login }),
+    });
+  };
+  const send = (row: UsersGridRow, colId: string, body: EditRequest & { isValid: true }) =>
+    patch.mutateAsync({ id: row.id, body: body.body }).then((answer) => {
+      mergeRows(uai, [answer.user]);
+      confirmSaved(row, colId);
+    });
 
   /** A refused edit: the warning, the cell as it was, and its editor again. */
   const refuseEdit = (row: UsersGridRow, colId: string, previous: CellValue, message: string) => {
     putBack(row, colId, previous);
-    warn(t(message), message === users.REQUIRED ? 'yellow' : 'red', definitionsByKey.get(colId)?.ColonneAffichee);
+    warn(t(message), message === users.REQUIRED ? 'yellow' : 'red', columnName(colId));
     restartEditing(row, colId);
   };
 
@@ -117,7 +135,9 @@ export function useGridEdits({ api, school, usersById, definitionsByKey }: GridE
       refuseEdit(row, colId, previous, request.message);
       return;
     }
-    send(row, request).catch((error: unknown) => refuseEdit(row, colId, previous, messageOfFailedEdit(error)));
+    send(row, colId, request).catch((error: unknown) =>
+      refuseEdit(row, colId, previous, messageOfFailedEdit(error, (key) => i18n.exists(key))),
+    );
   };
 
   const saveApplication = (
@@ -144,7 +164,7 @@ export function useGridEdits({ api, school, usersById, definitionsByKey }: GridE
       fail();
       return Promise.resolve();
     }
-    return send(row, request).catch(fail);
+    return send(row, colId, request).catch(fail);
   };
 
   /** A checkbox cell changed: Mode admin, or an application (its credentials asked first when its code is required). */
@@ -158,7 +178,7 @@ export function useGridEdits({ api, school, usersById, definitionsByKey }: GridE
         putBack(row, colId, previous);
         warn(t(users.REQUIRED));
       };
-      if (request.isValid) send(row, request).catch(fail);
+      if (request.isValid) send(row, colId, request).catch(fail);
       else fail();
       return;
     }
@@ -206,6 +226,7 @@ export function useGridEdits({ api, school, usersById, definitionsByKey }: GridE
       .then((answer) => {
         mergeRows(uai, [answer.user]);
         setEmailPrompt(null);
+        confirmSaved(row, 'profile');
       })
       .catch((error: unknown) =>
         setEmailPrompt((current) => (current ? { ...current, error: messageOfRefusal(error, 'email') } : current)),
