@@ -73,6 +73,24 @@ describe('editing the users grid', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Modification enregistrée : Niveau de aarnaud.')).toBeInTheDocument();
   });
 
+  it('cleans a name by the school rules before sending, as the add-user panel does, and refuses one left empty', async () => {
+    const fetchMock = mockPatches({ 3: answerWith(3, { lastname: 'DE LA FONTAINE' }) });
+    const { user } = await renderEditableGrid();
+
+    let editor = await edit(user, 'ccaron', 'lastname');
+    await user.clear(editor);
+    await user.type(editor, '123{Enter}');
+    expect(await screen.findByText('Ce champ est obligatoire.')).toBeInTheDocument();
+    await expectEditing('ccaron', 'lastname', 'Caron');
+    expect(bodiesSentTo(fetchMock, 'PATCH /api/users/3')).toEqual([]);
+
+    editor = await findEditor('ccaron', 'lastname');
+    await user.clear(editor);
+    await user.type(editor, '  de  la Fontaine2 {Enter}');
+    await waitFor(async () => expect(await findCell('ccaron', 'lastname')).toHaveTextContent('DE LA FONTAINE'));
+    expect(bodiesSentTo(fetchMock, 'PATCH /api/users/3')).toEqual([{ key: 'informations', value: { lastname: 'DE LA FONTAINE' } }]);
+  });
+
   it('confirms each saved edit with one toast, the latest', async () => {
     mockPatches({ 1: answerWith(1, { comment: 'Délégué' }), 2: answerWith(2, { adminMode: 1 }) });
     const { user } = await renderEditableGrid();

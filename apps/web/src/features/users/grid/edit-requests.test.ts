@@ -21,6 +21,25 @@ describe('grid edit requests', () => {
     expect(buildFieldEdit('login', 'other')).toEqual({ isValid: false, message: 'global.errors.occurred' });
   });
 
+  it('clean first and last names by the school rules, as the add-user panel and the server do', () => {
+    const rules = {
+      firstname: { structure: "[a-zA-ZÀ-ÿ' -]", special: "- '", conversion: 'FIRSTMAJ' },
+      lastname: { structure: '[A-Z -]', special: '- ', conversion: 'MAJ' },
+    };
+    expect(buildFieldEdit('lastname', '  de  la Fontaine2 ', rules)).toEqual({
+      isValid: true,
+      body: { key: 'informations', value: { lastname: 'DE LA FONTAINE' } },
+    });
+    expect(buildFieldEdit('lastname', 'Éloïse', rules)).toEqual({ isValid: true, body: { key: 'informations', value: { lastname: 'ELOISE' } } });
+    expect(buildFieldEdit('firstname', "jean--pierre l'ours", rules)).toEqual({
+      isValid: true,
+      body: { key: 'informations', value: { firstname: "Jean-Pierre L'Ours" } },
+    });
+    expect(buildFieldEdit('lastname', '123', rules)).toEqual({ isValid: false, message: users.REQUIRED });
+    // Other fields are not names: sent as typed (trimmed).
+    expect(buildFieldEdit('comment', 'Élève 2 !', rules)).toEqual({ isValid: true, body: { key: 'informations', value: { comment: 'Élève 2 !' } } });
+  });
+
   it('send the whole new option list in order', () => {
     expect(buildOptionsEdit(['Latin', 'Grec'], 2, 'Théâtre', SCHOOL_OPTIONS)).toEqual({
       isValid: true,

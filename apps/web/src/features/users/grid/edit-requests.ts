@@ -1,4 +1,4 @@
-import { users, type CellValue, type UserPatch } from '@console/contract';
+import { cleanName, users, type CellValue, type NameRules, type UserPatch } from '@console/contract';
 
 /** A grid edit as the `PATCH /users/{id}` body to send, or why it is refused before sending. */
 export type EditRequest = { isValid: true; body: UserPatch } | { isValid: false; message: string };
@@ -11,11 +11,15 @@ function isEditableField(field: string): field is users.EditableField {
 
 /**
  * One field of `informations`, checked with the contract's schema (the server checks it again):
- * a blank Niveau is refused with `global.errors.required`.
+ * a blank Niveau is refused with `global.errors.required`. First and last names are cleaned by
+ * the school's rules first (spec 3 §5, §8), by the function the add-user panel, the user page and
+ * the server use: accents and forbidden characters removed; a name left empty is refused as required.
  */
-export function buildFieldEdit(field: string, value: CellValue): EditRequest {
+export function buildFieldEdit(field: string, value: CellValue, rules: NameRules = {}): EditRequest {
   if (!isEditableField(field)) return { isValid: false, message: 'global.errors.occurred' };
-  const parsed = users.informationsPatchSchema.safeParse({ [field]: value ?? '' });
+  const cleaned = (field === 'firstname' || field === 'lastname') && typeof value === 'string' ? cleanName(value, rules[field]) : value;
+  if (cleaned === '' && value !== '' && value !== null) return { isValid: false, message: users.REQUIRED };
+  const parsed = users.informationsPatchSchema.safeParse({ [field]: cleaned ?? '' });
   if (!parsed.success) return { isValid: false, message: parsed.error.issues[0]?.message ?? users.REQUIRED };
   return { isValid: true, body: { key: 'informations', value: parsed.data } };
 }

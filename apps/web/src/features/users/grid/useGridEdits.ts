@@ -1,4 +1,5 @@
 import {
+  nameRulesOf,
   PROFILE_NAMES,
   users,
   type CellValue,
@@ -11,7 +12,7 @@ import {
 } from '@console/contract';
 import { notifications } from '@mantine/notifications';
 import type { CellValueChangedEvent, GridApi } from 'ag-grid-community';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMergeUserRows, usePatchUser } from '../api';
 import type { ApplicationCredentials } from '../components/ApplicationCredentialsModal';
@@ -59,9 +60,11 @@ export function useGridEdits({ api, school, usersById, definitionsByKey }: GridE
   const [emailPrompt, setEmailPrompt] = useState<EmailPrompt | null>(null);
   const [credentialsPrompt, setCredentialsPrompt] = useState<CredentialsPrompt | null>(null);
   const uai = school.informations.uai;
+  const nameRules = useMemo(() => nameRulesOf(school), [school]);
 
-  const putBack = (row: UsersGridRow, colId: string, previous: CellValue) => {
-    row[colId] = previous;
+  /** Sets a cell's value and redraws it: a refused edit put back, a cleaned name shown. */
+  const setCell = (row: UsersGridRow, colId: string, value: CellValue) => {
+    row[colId] = value;
     const node = api?.getRowNode(String(row.id));
     if (node) api?.refreshCells({ rowNodes: [node], columns: [colId], force: true });
   };
@@ -92,9 +95,15 @@ export function useGridEdits({ api, school, usersById, definitionsByKey }: GridE
       confirmSaved(row, colId);
     });
 
+  /** The cell shows at once the value sent (a name as its rules cleaned it), before the server's row. */
+  const showSent = (row: UsersGridRow, colId: string, request: EditRequest & { isValid: true }) => {
+    const sent = request.body.key === 'informations' ? (request.body.value as Record<string, CellValue>)[colId] : undefined;
+    if (typeof sent === 'string' && sent !== row[colId]) setCell(row, colId, sent);
+  };
+
   /** A refused edit: the warning, the cell as it was, and its editor again. */
   const refuseEdit = (row: UsersGridRow, colId: string, previous: CellValue, message: string) => {
-    putBack(row, colId, previous);
+    setCell(row, colId, previous);
     warn(t(message), message === users.REQUIRED ? 'yellow' : 'red', columnName(colId));
     restartEditing(row, colId);
   };
@@ -104,7 +113,7 @@ export function useGridEdits({ api, school, usersById, definitionsByKey }: GridE
     if (!parsed) return null;
     switch (parsed.kind) {
       case 'field':
-        return buildFieldEdit(parsed.field, blankToNull(value));
+        return buildFieldEdit(parsed.field, blankToNull(value), nameRules);
       case 'option':
         return buildOptionsEdit(user.options, parsed.position, value, school.options);
       case 'code':
@@ -135,6 +144,7 @@ export function useGridEdits({ api, school, usersById, definitionsByKey }: GridE
       refuseEdit(row, colId, previous, request.message);
       return;
     }
+    showSent(row, colId, request);
     send(row, colId, request).catch((error: unknown) =>
       refuseEdit(row, colId, previous, messageOfFailedEdit(error, (key) => i18n.exists(key))),
     );
@@ -153,7 +163,7 @@ export function useGridEdits({ api, school, usersById, definitionsByKey }: GridE
       code: credentials?.code ?? undefined,
     });
     const fail = () => {
-      putBack(row, colId, isEnabled ? 0 : 1);
+      setCell(row, colId, isEnabled ? 0 : 1);
       warn(
         isEnabled
           ? t('modals.specific.user_apps.enable', { name: application.name })
@@ -175,7 +185,7 @@ export function useGridEdits({ api, school, usersById, definitionsByKey }: GridE
     if (parsed?.kind === 'field' && parsed.field === 'adminMode') {
       const request = buildFieldEdit('adminMode', isChecked ? 1 : 0);
       const fail = () => {
-        putBack(row, colId, previous);
+        setCell(row, colId, previous);
         warn(t(users.REQUIRED));
       };
       if (request.isValid) send(row, colId, request).catch(fail);
@@ -183,12 +193,12 @@ export function useGridEdits({ api, school, usersById, definitionsByKey }: GridE
       return;
     }
     if (parsed?.kind !== 'application') {
-      putBack(row, colId, previous);
+      setCell(row, colId, previous);
       return;
     }
     const application = school.applications.find((candidate) => candidate.idApplication === parsed.applicationId);
     if (!application) {
-      putBack(row, colId, previous);
+      setCell(row, colId, previous);
       warn(t('global.errors.occurred'));
       return;
     }
@@ -208,7 +218,7 @@ export function useGridEdits({ api, school, usersById, definitionsByKey }: GridE
   };
   const cancelCredentials = () => {
     if (!credentialsPrompt) return;
-    putBack(credentialsPrompt.row, credentialsPrompt.colId, 0);
+    setCell(credentialsPrompt.row, credentialsPrompt.colId, 0);
     setCredentialsPrompt(null);
   };
 
