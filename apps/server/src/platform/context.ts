@@ -16,6 +16,8 @@ export type Actor = {
   profile: ProfileName;
   profileId: number;
   uai: string | null;
+  /** The name of the school `uai`, for the session answer; null without a school. */
+  schoolName: string | null;
   login: string;
   firstname: string;
   lastname: string;

@@ -12,6 +12,7 @@ export function buildSessionUser(profile: ProfileName, overrides: Partial<Sessio
     lastname: 'Martin',
     email: 'camille.martin@example.fr',
     uai,
+    schoolName: uai === null ? null : 'Collège Jean Moulin',
     rights: DEFAULT_RIGHTS[profile],
     informations: { login: 'camille.martin', uai, qrCode: 'link-token-123' },
     ...overrides,

@@ -11,6 +11,11 @@ export const sessionUserSchema = z.object({
   lastname: z.string(),
   email: z.string().nullable(),
   uai: z.string().nullable(),
+  /**
+   * The name of the user's school (`uai`), so that the top bar names it for those who may not
+   * read schools (pupils, teachers); null for a user without a school.
+   */
+  schoolName: z.string().nullable(),
   rights: rightsMapSchema,
   informations: z.object({
     login: z.string(),

@@ -189,6 +189,25 @@ describe('sessions: GET /auth/me and POST /auth/logout', () => {
   });
 });
 
+describe("the session's school name", () => {
+  it('names the school of a pupil or teacher on every session answer, and none for staff without a school', async () => {
+    const schoolName = `Collège ${uai}`;
+    const teacher = await buildUser(t.db, t.env.encryptionKey, { profile: 'Enseignant', uai });
+
+    const byPassword = await login(pupil.login, 'bino3579');
+    expect(auth.sessionUserSchema.parse(byPassword.json())).toMatchObject({ uai, schoolName });
+    const byLink = await t.app.inject({ method: 'POST', url: '/api/auth/login/token', payload: { id: teacher.linkToken } });
+    expect(auth.sessionUserSchema.parse(byLink.json())).toMatchObject({ profile: 'Enseignant', uai, schoolName });
+    const me = await injectAs(t.app, sessionCookieOf(byLink), { method: 'GET', url: '/api/auth/me' });
+    expect(auth.sessionUserSchema.parse(me.json())).toMatchObject({ id: teacher.id, uai, schoolName });
+
+    const staff = await login(admin.login, admin.password);
+    expect(auth.sessionUserSchema.parse(staff.json())).toMatchObject({ uai: null, schoolName: null });
+    const staffMe = await injectAs(t.app, sessionCookieOf(staff), { method: 'GET', url: '/api/auth/me' });
+    expect(staffMe.json()).toMatchObject({ uai: null, schoolName: null });
+  });
+});
+
 describe('POST /auth/login/token (sign-in by link)', () => {
   it('signs in with the opaque link token and refuses a database id or a revoked token', async () => {
     const good = await t.app.inject({ method: 'POST', url: '/api/auth/login/token', payload: { id: pupil.linkToken, loginWithUrl: true } });

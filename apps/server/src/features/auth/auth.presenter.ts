@@ -7,6 +7,7 @@ export type SessionUserSource = {
   lastname: string;
   email: string | null;
   uai: string | null;
+  schoolName: string | null;
   login: string;
   linkToken: string;
   rights: RightsMap;
@@ -25,6 +26,7 @@ export function presentSessionUser(source: SessionUserSource): SessionUser {
     lastname: source.lastname,
     email: source.email,
     uai: source.uai,
+    schoolName: source.schoolName,
     rights: source.rights,
     informations: { login: source.login, uai: source.uai, qrCode: signsInByLink(profile) ? source.linkToken : null },
   };

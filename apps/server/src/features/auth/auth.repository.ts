@@ -63,6 +63,7 @@ export async function recordAddressFailure(db: Database, key: string): Promise<v
 }
 
 export type SignInCandidate = UserCredentialsRow & {
+  schoolName: string | null;
   firstname: string;
   lastname: string;
   email: string | null;
@@ -89,6 +90,7 @@ export async function findSignInCandidate(
     disabled: boolean;
     locked: boolean;
     failed_logins: number;
+    school_name: string | null;
     firstname: string;
     lastname: string;
     email: string | null;
@@ -97,10 +99,10 @@ export async function findSignInCandidate(
     address_failures: number | null;
   }>(sql`
     select u.id, u.profile_id, u.uai, u.password_hash, u.password_encrypted, u.disabled, u.locked, u.failed_logins,
-      u.firstname, u.lastname, u.email, u.login, u.link_token,
+      sc.name as school_name, u.firstname, u.lastname, u.email, u.login, u.link_token,
       (select t.failures from login_throttle t
         where t.key = ${addressKey} and t.window_started_at > now() - ${THROTTLE_WINDOW}) as address_failures
-    from (select 1) as one left join users u on ${match}
+    from (select 1) as one left join users u on ${match} left join schools sc on sc.uai = u.uai
     limit 1`);
   const row = result.rows[0];
   const addressFailures = row?.address_failures ?? 0;
@@ -116,6 +118,7 @@ export async function findSignInCandidate(
       disabled: row.disabled,
       locked: row.locked,
       failedLogins: row.failed_logins,
+      schoolName: row.school_name,
       firstname: row.firstname,
       lastname: row.lastname,
       email: row.email,

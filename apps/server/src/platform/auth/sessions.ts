@@ -33,6 +33,7 @@ type SessionRow = {
   id: number;
   profile_id: number;
   uai: string | null;
+  school_name: string | null;
   login: string;
   firstname: string;
   lastname: string;
@@ -54,9 +55,9 @@ export async function findSessionActor(db: Database, token: string, options: Ses
   if (cached) cache.delete(id);
 
   const result = await db.execute<SessionRow>(sql`
-    select s.id as session_id, s.last_seen_at, s.expires_at, u.id, u.profile_id, u.uai, u.login, u.firstname, u.lastname,
-      u.email, u.link_token
-    from sessions s join users u on u.id = s.user_id
+    select s.id as session_id, s.last_seen_at, s.expires_at, u.id, u.profile_id, u.uai, sc.name as school_name, u.login,
+      u.firstname, u.lastname, u.email, u.link_token
+    from sessions s join users u on u.id = s.user_id left join schools sc on sc.uai = u.uai
     where s.id = ${id} and s.expires_at > now() and not u.disabled and not u.locked`);
   const row = result.rows[0];
   if (!row) return undefined;
@@ -73,6 +74,7 @@ export async function findSessionActor(db: Database, token: string, options: Ses
     profile,
     profileId: row.profile_id,
     uai: row.uai,
+    schoolName: row.school_name,
     login: row.login,
     firstname: row.firstname,
     lastname: row.lastname,

@@ -6,16 +6,17 @@ import { can } from '../../lib/abilities';
 import { useSchool } from '../../features/schools/api';
 import { EcoleDirecteBadge, isEcoleDirecteSchool } from '../../features/schools/components/EcoleDirecteBadge';
 
-type SchoolIdentityProps = { uai: string; user: Pick<SessionUser, 'rights'> };
+type SchoolIdentityProps = { uai: string; user: Pick<SessionUser, 'rights' | 'uai' | 'schoolName'> };
 
 /**
  * The active school: its logo (initials until logos exist), name and UAI, and the École Directe
- * banner. Who may not read schools (pupils, teachers) sees the UAI alone.
+ * banner. Who may not read schools (pupils, teachers) gets their own school's name from the
+ * session, and no banner.
  */
 export function SchoolIdentity({ uai, user }: SchoolIdentityProps) {
   const { t } = useTranslation();
   const school = useSchool(uai, { isEnabled: can(user, 'Table') });
-  const name = school.data?.informations.name;
+  const name = school.data?.informations.name ?? (uai === user.uai ? user.schoolName : null);
   return (
     <Group gap="xs" wrap="nowrap" miw={0}>
       {name ? (

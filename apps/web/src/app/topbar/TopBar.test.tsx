@@ -54,6 +54,15 @@ describe('top bar', () => {
     expect(screen.queryByText('établissement école directe')).not.toBeInTheDocument();
   });
 
+  it.each<ProfileName>(['Enseignant', 'Eleve'])('takes the school name from the session for %s, who may not read schools', async (profile) => {
+    const fetchMock = mockFetch({ 'GET /api/schools/0750001A': { status: 403, body: { code: 'forbidden', message: 'Forbidden' } } });
+    renderTopBar(profile, '0750001A');
+
+    expect(await screen.findByText('Collège Jean Moulin')).toBeInTheDocument();
+    expect(screen.getByText('UAI 0750001A')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalledWith(expect.stringContaining('/api/schools/'), expect.anything());
+  });
+
   it.each<[ProfileName, string[]]>([
     ['Administrateur', ['Rechercher un utilisateur', 'Ajouter un établissement', 'Choisir un établissement (Ctrl+E)']],
     ['Gestionnaire', ['Rechercher un utilisateur', 'Choisir un établissement (Ctrl+E)']],
