@@ -7,12 +7,13 @@ import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, vi } from 'vitest';
 import { theme } from '../app/theme';
-import { startI18n } from '../lib/i18n';
+import { startI18n, type Language } from '../lib/i18n';
+import en from '../../public/locales/en.json';
 import fr from '../../public/locales/fr.json';
 
-/** An i18n instance with the real French translations, as users read them. */
-export function createTestI18n(): Promise<I18n> {
-  return startI18n({ language: 'fr', resources: { fr: { translation: fr } } });
+/** An i18n instance with the real translations, as users read them: French unless told, English loaded too. */
+export function createTestI18n(language: Language = 'fr'): Promise<I18n> {
+  return startI18n({ language, resources: { fr: { translation: fr }, en: { translation: en } } });
 }
 
 export function createTestQueryClient(): QueryClient {

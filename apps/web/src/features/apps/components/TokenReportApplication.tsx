@@ -10,7 +10,7 @@ type TokenReportApplicationProps = { application: TokenReportApplicationData; he
 
 /** One application of a school in the token report: its users in error (Nom, Prénom, Login, Erreur). */
 export function TokenReportApplication({ application, headingLevel }: TokenReportApplicationProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const headingId = useId();
   return (
     <Stack gap="xs">
@@ -19,7 +19,7 @@ export function TokenReportApplication({ application, headingLevel }: TokenRepor
           {application.name}
         </Title>
         <Badge color="red" variant="light" radius="sm">
-          {t('apps.token_report.error_count', { total: formatCount(application.total) })}
+          {t('apps.token_report.error_count', { total: formatCount(application.total, i18n.language) })}
         </Badge>
       </Group>
       <Table.ScrollContainer minWidth={480}>
@@ -46,7 +46,7 @@ export function TokenReportApplication({ application, headingLevel }: TokenRepor
       </Table.ScrollContainer>
       {application.truncated && (
         <Text size="sm" c="dimmed">
-          {t('apps.token_report.truncated', { shown: formatCount(application.users.length), total: formatCount(application.total) })}
+          {t('apps.token_report.truncated', { shown: formatCount(application.users.length, i18n.language), total: formatCount(application.total, i18n.language) })}
         </Text>
       )}
     </Stack>

@@ -12,7 +12,7 @@ import { TokenReportApplication } from './TokenReportApplication';
  * is in error. A failure to load it shows the generic error toast (spec 1 §8).
  */
 export function TokenReportCard({ headingLevel }: { headingLevel: 2 | 3 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const headingId = useId();
   const report = useTokenReport();
   const [openSchools, setOpenSchools] = useState<string[]>([]);
@@ -80,7 +80,7 @@ export function TokenReportCard({ headingLevel }: { headingLevel: 2 | 3 }) {
                     <Group justify="space-between" wrap="nowrap" pr="sm">
                       <Text fw={600}>{`${school.uai} - ${school.name}`}</Text>
                       <Badge color="red" variant="light" radius="sm" style={{ flex: 'none' }}>
-                        {t('apps.token_report.error_count', { total: formatCount(errorCount) })}
+                        {t('apps.token_report.error_count', { total: formatCount(errorCount, i18n.language) })}
                       </Badge>
                     </Group>
                   </Accordion.Control>

@@ -21,7 +21,7 @@ const AXIS_HEIGHT = 40;
  * readers see gives the same figures (the bars are hidden from them).
  */
 export function ApplicationsChart({ title, description, applications, headingLevel }: ApplicationsChartProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <ChartCard title={title} description={description} headingLevel={headingLevel}>
       {(headingId) =>
@@ -38,7 +38,7 @@ export function ApplicationsChart({ title, description, applications, headingLev
                 dataKey="name"
                 orientation="vertical"
                 series={[{ name: 'count', label: t('statistics.users'), color: 'ocean.7' }]}
-                valueFormatter={formatCount}
+                valueFormatter={(value) => formatCount(value, i18n.language)}
                 withBarValueLabel
                 valueLabelProps={{ fill: 'var(--mantine-color-text)' }}
                 yAxisProps={{ width: 150, interval: 0 }}

@@ -23,9 +23,9 @@ type FiguresTableProps = {
   isVisuallyHidden?: boolean;
 };
 
-/** The figures of a chart as a table, counts and shares written the French way. */
+/** The figures of a chart as a table, counts and shares written as the interface language writes them. */
 export function FiguresTable({ labelledBy, categoryLabel, rows, total, isVisuallyHidden = false }: FiguresTableProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const withShare = total !== undefined;
   return (
     <Table
@@ -58,11 +58,11 @@ export function FiguresTable({ labelledBy, categoryLabel, rows, total, isVisuall
               </Group>
             </Table.Th>
             <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-              {formatCount(row.count)}
+              {formatCount(row.count, i18n.language)}
             </Table.Td>
             {withShare && (
               <Table.Td ta="right" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatShare(row.count, total)}
+                {formatShare(row.count, total, i18n.language)}
               </Table.Td>
             )}
           </Table.Tr>

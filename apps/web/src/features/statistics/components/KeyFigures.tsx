@@ -1,11 +1,13 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { formatCount } from '../number-format';
 import classes from './KeyFigures.module.css';
 
 export type KeyFigure = { key: string; label: string; value: number };
 
-/** A row of headline counts, as a description list (label, then its French-formatted value). */
+/** A row of headline counts, as a description list (label, then its value written as the interface language writes it). */
 export function KeyFigures({ figures }: { figures: KeyFigure[] }) {
+  const { i18n } = useTranslation();
   return (
     <SimpleGrid component="dl" cols={{ base: 1, xs: figures.length }} spacing="lg" className={classes.list}>
       {figures.map((figure) => (
@@ -14,7 +16,7 @@ export function KeyFigures({ figures }: { figures: KeyFigure[] }) {
             {figure.label}
           </Text>
           <Text component="dd" fz={30} fw={700} lh={1.2} className={classes.value}>
-            {formatCount(figure.value)}
+            {formatCount(figure.value, i18n.language)}
           </Text>
         </Paper>
       ))}

@@ -31,7 +31,8 @@ function cssColorOf(themeColor: string): string {
  * table (the donut is hidden from assistive technology, which reads the table).
  */
 export function ShareChart({ title, description, categoryLabel, slices, headingLevel }: ShareChartProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const formatValue = (value: number) => formatCount(value, i18n.language);
   const total = slices.reduce((sum, slice) => sum + slice.count, 0);
   return (
     <ChartCard title={title} description={description} headingLevel={headingLevel}>
@@ -49,8 +50,8 @@ export function ShareChart({ title, description, categoryLabel, slices, headingL
                 thickness={26}
                 paddingAngle={slices.filter((slice) => slice.count > 0).length > 1 ? 2 : 0}
                 strokeWidth={0}
-                chartLabel={formatCount(total)}
-                valueFormatter={formatCount}
+                chartLabel={formatValue(total)}
+                valueFormatter={formatValue}
                 tooltipDataSource="segment"
                 accessibilityLayer={false}
                 // Recharts makes the pie tabbable by default: inside a hidden drawing that would strand keyboard users.

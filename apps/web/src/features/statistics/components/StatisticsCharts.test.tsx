@@ -1,5 +1,5 @@
 import type { Statistics } from '@console/contract';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestI18n, renderWithProviders } from '../../../test/render';
@@ -66,6 +66,27 @@ describe('statistics charts', () => {
       ['Activé', '3', '0,2\u00a0%'],
       ['Désactivé', '1\u202f619', '99,8\u00a0%'],
     ]);
+  });
+
+  it('writes the figures as the interface language does, and follows a switch to English', async () => {
+    const switchable = await createTestI18n();
+    renderWithProviders(<StatisticsCharts statistics={statistics} applicationsTop={5} groupsOtherApplications headingLevel={2} />, {
+      i18n: switchable,
+    });
+    expect(rowsOf('Connexions')[0]).toEqual(['Connectés', '1\u202f200', '74\u00a0%']);
+
+    await act(() => switchable.changeLanguage('en'));
+
+    expect(rowsOf('Role distribution').map(([, count, share]) => [count, share])).toEqual([
+      ['1,500', '92.5%'],
+      ['120', '7.4%'],
+      ['2', '0.1%'],
+    ]);
+    expect(rowsOf('Admin mode')).toEqual([
+      ['On', '3', '0.2%'],
+      ['Off', '1,619', '99.8%'],
+    ]);
+    expect(rowsOf('Users per application')[0]).toEqual(['Lelivrescolaire.fr', '12,480']);
   });
 
   it('charts the top 5 applications then the others as one group on a dashboard', () => {
