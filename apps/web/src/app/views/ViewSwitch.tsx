@@ -1,5 +1,6 @@
 import { isAccountHolderProfile, type SessionUser } from '@console/contract';
 import { lazy, Suspense } from 'react';
+import { MonitoringViewSkeleton } from '../../features/workflows/components/MonitoringViewSkeleton';
 import { EmptyView } from './EmptyView';
 import { LoadingBlock } from '../../ui/LoadingBlock';
 import type { View } from './views';
@@ -29,7 +30,12 @@ export function ViewSwitch({ view, user, activeSchoolUai }: ViewSwitchProps) {
     );
   }
   if ((view === 'users' || view === 'dashboard' || view === 'monitoring') && !activeSchoolUai) return <EmptyView view={view} messageKey="views.no_school" />;
-  return <Suspense fallback={<LoadingBlock />}>{renderView(view, user, activeSchoolUai)}</Suspense>;
+  return <Suspense fallback={fallbackOf(view)}>{renderView(view, user, activeSchoolUai)}</Suspense>;
+}
+
+/** What shows while a view's chunk loads: the tracker's skeleton for monitoring (spec 1 §2), a loader otherwise. */
+function fallbackOf(view: View) {
+  return view === 'monitoring' ? <MonitoringViewSkeleton /> : <LoadingBlock />;
 }
 
 function renderView(view: View, user: SessionUser, activeSchoolUai: string | null) {

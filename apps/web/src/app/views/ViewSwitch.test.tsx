@@ -1,0 +1,46 @@
+import { screen } from '@testing-library/react';
+import type { i18n as I18n } from 'i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildWorkflow } from '../../features/workflows/test-fixtures';
+import { resetFakeRealtime } from '../../features/workflows/test-realtime';
+import { mockFetch } from '../../test/fetch-mock';
+import { createTestI18n, renderWithProviders } from '../../test/render';
+import { buildSessionUser } from '../../test/users';
+import { ViewSwitch } from './ViewSwitch';
+
+vi.mock('../../lib/realtime', () => import('../../features/workflows/test-realtime'));
+
+const UAI = '0693284A';
+
+let i18n: I18n;
+beforeAll(async () => {
+  i18n = await createTestI18n();
+  // jsdom has no font loading API, which the tracker's comment box's autosize listens to.
+  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} } });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetFakeRealtime();
+});
+
+describe('view switch', () => {
+  it('shows the tracker skeleton of 13 steps, not a bare loader, while the monitoring view first loads', { timeout: 20_000 }, async () => {
+    mockFetch({
+      [`GET /api/workflows/${UAI}`]: { status: 200, body: buildWorkflow() },
+      [`GET /api/workflows/${UAI}/quote`]: { status: 200, body: { uai: UAI, status: 'pending' } },
+      'GET /api/schools/': { status: 200, body: [] },
+    });
+    renderWithProviders(<ViewSwitch view="monitoring" user={buildSessionUser('Administrateur')} activeSchoolUai={UAI} />, { i18n });
+
+    // The view's code is still loading here: what shows is its placeholder.
+    expect(screen.getByRole('heading', { level: 1, name: 'Suivi du déploiement' })).toBeInTheDocument();
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('Chargement du suivi…');
+    expect(status).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByTestId('workflow-skeleton').querySelectorAll(':scope > [aria-hidden]')).toHaveLength(13);
+    expect(screen.queryByLabelText('Chargement…')).not.toBeInTheDocument();
+
+    expect(await screen.findAllByRole('tab', {}, { timeout: 15_000 })).toHaveLength(13);
+    expect(screen.queryByTestId('workflow-skeleton')).not.toBeInTheDocument();
+  });
+});
