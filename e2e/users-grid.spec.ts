@@ -11,7 +11,9 @@ function isSortedDescending(values: string[]): boolean {
 }
 
 test.describe('users grid', () => {
-  test('filters, sorts and hides a column; a reload keeps the layout; the preferences reset brings back the default', async ({ page }) => {
+  test('filters, sorts and hides a column; a reload keeps the layout; the preferences reset brings back the default', async ({
+    page,
+  }) => {
     const shell = await ShellPage.signIn(page, DEMO.schoolAdministrator);
     const users = new UsersPage(page);
     await users.expectLoaded();
@@ -52,6 +54,39 @@ test.describe('users grid', () => {
     await expect(users.columnHeader('Classe')).toBeVisible();
     await expect(users.floatingFilter('Niveau')).toHaveValue('');
     await expect(users.activeFilters.getByText('Désactivé : = 0')).toBeVisible();
+  });
+
+  test('a hidden column stays hidden when the interface changes language', async ({ page }) => {
+    const shell = await ShellPage.signIn(page, DEMO.schoolAdministrator);
+    const users = new UsersPage(page);
+    await users.expectLoaded();
+    const columns = await users.openColumnsPanel();
+    await columns.getByRole('checkbox', { name: 'Commentaire', exact: true }).uncheck();
+    await page.keyboard.press('Escape');
+    await expect(users.grid.locator('.ag-header-cell[col-id="comment"]')).toHaveCount(0);
+
+    const preferences = await shell.openPreferences('Langue');
+    await preferences.getByRole('radio', { name: 'English' }).check();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    // The grid's region is named in English now: its header cells are found by column id.
+    const header = (colId: string) => page.locator(`.ag-header-row-column .ag-header-cell[col-id="${colId}"]`);
+    await expect(page.getByRole('region', { name: "The school's users" })).toBeVisible();
+    await expect(header('login')).toBeVisible();
+
+    // The rebuilt columns keep the layout the user set (the columns panel reads the grid's columns),
+    // and the saved layout is not overwritten.
+    await page.getByRole('button', { name: 'Columns', exact: true }).click();
+    await expect(
+      page.getByRole('group', { name: 'Shown columns' }).getByRole('checkbox', { name: 'Commentaire', exact: true }),
+    ).not.toBeChecked();
+    await page.keyboard.press('Escape');
+    const savedComment = await page.evaluate(() =>
+      (
+        JSON.parse(localStorage.getItem('users-grid-preferences') ?? '{}') as { columnState?: { colId: string; hide: boolean }[] }
+      ).columnState?.find((column) => column.colId === 'comment'),
+    );
+    expect(savedComment).toMatchObject({ hide: true });
   });
 
   test('refuses an empty level and a duplicate option, and the cell stays in edit mode', async ({ page }) => {
@@ -174,7 +209,9 @@ test.describe('users grid', () => {
     const pageAnswer = await page.request.get(`/api/users/${managerId}`);
     expect(((await pageAnswer.json()) as { informations: { qrCode: string | null } }).informations.qrCode).toBeNull();
     expect((await page.request.post(`/api/auth/link-token/${managerId}`)).status()).toBe(403);
-    const takeover = await page.request.patch(`/api/users/${managerId}`, { data: { key: 'informations', value: { email: 'pris@example.org' } } });
+    const takeover = await page.request.patch(`/api/users/${managerId}`, {
+      data: { key: 'informations', value: { email: 'pris@example.org' } },
+    });
     expect(takeover.status()).toBe(403);
   });
 

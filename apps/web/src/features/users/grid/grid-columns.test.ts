@@ -29,9 +29,9 @@ describe('buildColumnDefs', () => {
 
     expect(defs.map((def) => def.colId)).toEqual(definitions.map((definition) => definition.ColonneBDD));
     expect(defs.every((def) => def.field === def.colId)).toBe(true);
-    expect(column('lastname')).toMatchObject({ headerName: 'Nom', hide: false });
-    expect(column('id')).toMatchObject({ headerName: 'ID utilisateur', hide: true });
-    expect(column('disabledAt').hide).toBe(true);
+    expect(column('lastname')).toMatchObject({ headerName: 'Nom', initialHide: false });
+    expect(column('id')).toMatchObject({ headerName: 'ID utilisateur', initialHide: true });
+    expect(column('disabledAt').initialHide).toBe(true);
   });
 
   it('filters each column as its TypeFiltre says, with floating filters, and not at all for none', () => {
@@ -128,8 +128,8 @@ describe('buildColumnDefs', () => {
     });
 
     expect(defs.slice(0, 3).map((def) => def.colId)).toEqual(['login', 'lastname', 'id']);
-    expect(column('login').width).toBe(300);
-    expect(column('lastname').hide).toBe(true);
+    expect(column('login').initialWidth).toBe(300);
+    expect(column('lastname').initialHide).toBe(true);
     expect(defs).toHaveLength(buildDefinitions({ withPassword: true }).length);
   });
 

@@ -139,8 +139,10 @@ export function buildColumnDefs(
       field: key,
       headerName: definition.ColonneAffichee,
       headerTooltip: definition.ColonneAffichee,
-      hide,
-      width: width ?? defaultWidthOf(definition),
+      // Initial only: a later rebuild (another language, the definitions fetched again) keeps the
+      // visibility and widths the user set since, instead of bringing back the layout of page load.
+      initialHide: hide,
+      initialWidth: width ?? defaultWidthOf(definition),
       floatingFilter: definition.TypeFiltre !== 'none',
       ...filterOf(definition, optionNames),
       ...editingOf(definition),
