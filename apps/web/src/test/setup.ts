@@ -23,6 +23,9 @@ window.ResizeObserver ??= class {
 
 window.HTMLElement.prototype.scrollIntoView ??= () => {};
 
+// No font loading API either, which the tracker's comment box's autosize listens to.
+if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} } });
+
 afterEach(() => {
   cleanup();
 });

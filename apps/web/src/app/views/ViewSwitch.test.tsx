@@ -15,8 +15,6 @@ const UAI = '0693284A';
 let i18n: I18n;
 beforeAll(async () => {
   i18n = await createTestI18n();
-  // jsdom has no font loading API, which the tracker's comment box's autosize listens to.
-  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} } });
 });
 afterEach(() => {
   vi.unstubAllGlobals();

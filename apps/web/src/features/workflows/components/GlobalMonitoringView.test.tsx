@@ -24,7 +24,6 @@ const administrator = buildSessionUser('Administrateur');
 let i18n: I18n;
 beforeAll(async () => {
   i18n = await createTestI18n();
-  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} } });
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -19,8 +19,6 @@ const administrator = buildSessionUser('Administrateur');
 let i18n: I18n;
 beforeAll(async () => {
   i18n = await createTestI18n();
-  // jsdom has no font loading API, which the comment box's autosize listens to.
-  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} } });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
