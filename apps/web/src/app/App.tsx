@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { startI18n } from '../lib/i18n';
 import { createQueryClient } from '../lib/query-client';
+import { LocalizedDefaults } from './LocalizedDefaults';
 import { SessionGate } from './SessionGate';
 import { Splash } from './Splash';
 import { cssVariablesResolver, theme } from './theme';
@@ -37,9 +38,11 @@ export function App({ i18n: givenI18n, queryClient: givenQueryClient }: AppProps
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       {i18n ? (
         <I18nextProvider i18n={i18n}>
-          <QueryClientProvider client={queryClient}>
-            <SessionGate />
-          </QueryClientProvider>
+          <LocalizedDefaults>
+            <QueryClientProvider client={queryClient}>
+              <SessionGate />
+            </QueryClientProvider>
+          </LocalizedDefaults>
         </I18nextProvider>
       ) : (
         <Splash />

@@ -6,6 +6,7 @@ import type { i18n as I18n } from 'i18next';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, vi } from 'vitest';
+import { LocalizedDefaults } from '../app/LocalizedDefaults';
 import { theme } from '../app/theme';
 import { startI18n, type Language } from '../lib/i18n';
 import en from '../../public/locales/en.json';
@@ -27,10 +28,12 @@ export function renderWithProviders(ui: ReactElement, { i18n, queryClient = crea
   const result = render(
     <MantineProvider theme={theme} env="test">
       <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          {withNotifications && <Notifications />}
-          {ui}
-        </QueryClientProvider>
+        <LocalizedDefaults>
+          <QueryClientProvider client={queryClient}>
+            {withNotifications && <Notifications />}
+            {ui}
+          </QueryClientProvider>
+        </LocalizedDefaults>
       </I18nextProvider>
     </MantineProvider>,
   );

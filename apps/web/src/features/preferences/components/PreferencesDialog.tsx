@@ -22,7 +22,7 @@ export function PreferencesDialog({ user, isOpen, onClose }: PreferencesDialogPr
       onClose={onClose}
       title={t('preferences.title')}
       size="lg"
-      closeButtonProps={{ 'aria-label': t('global.close') }}
+     
       styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <Tabs defaultValue="account" keepMounted={false}>

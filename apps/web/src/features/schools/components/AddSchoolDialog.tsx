@@ -15,7 +15,7 @@ export function AddSchoolDialog({ isOpen, onClose }: AddSchoolDialogProps) {
       onClose={onClose}
       title={t('schools.add.title')}
       size="xl"
-      closeButtonProps={{ 'aria-label': t('global.close') }}
+     
       styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <Tabs defaultValue="french" keepMounted={false}>

@@ -39,7 +39,7 @@ export function DeleteSchoolDialog({ entry, onClose, stackId }: DeleteSchoolDial
       opened={entry !== null}
       onClose={onClose}
       title={t('schools.delete.title')}
-      closeButtonProps={{ 'aria-label': t('global.close') }}
+     
       styles={{ title: { fontWeight: 650 } }}
     >
       <Stack gap="md">

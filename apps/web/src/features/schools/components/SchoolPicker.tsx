@@ -87,7 +87,6 @@ export function SchoolPicker({ user, isOpen, onClose }: SchoolPickerProps) {
           </Group>
         }
         size="lg"
-        closeButtonProps={{ 'aria-label': t('global.close') }}
         styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}
       >
         <Stack gap="sm">

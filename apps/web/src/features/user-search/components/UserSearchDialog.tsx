@@ -31,7 +31,7 @@ export function UserSearchDialog({ initialText, isOpen, onClose }: UserSearchDia
       onClose={onClose}
       title={t('user_search.title')}
       size="72rem"
-      closeButtonProps={{ 'aria-label': t('global.close') }}
+     
       styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <Stack gap="md">

@@ -58,7 +58,7 @@ export function AddUserCredentialsDialog({
       onClose={onCancel}
       title={t('users.add.credentials.title')}
       size="xl"
-      closeButtonProps={{ 'aria-label': t('global.close') }}
+     
     >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">

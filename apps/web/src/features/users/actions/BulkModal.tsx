@@ -41,7 +41,7 @@ export function BulkModal({
     if (canConfirm && !isPending && isConfirmShown) onConfirm();
   };
   return (
-    <Modal opened onClose={onClose} title={title} size={size} centered closeButtonProps={{ 'aria-label': t('global.close') }}>
+    <Modal opened onClose={onClose} title={title} size={size} centered>
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <Text size="sm">{intro}</Text>

@@ -68,7 +68,7 @@ export function DeleteUsersButton({ school, user, selected, grid }: DeleteUsersB
         onClose={() => setIsConfirming(false)}
         title={t('users.actions.delete_confirm_title')}
         centered
-        closeButtonProps={{ 'aria-label': t('global.close') }}
+       
       >
         <Stack gap="lg">
           <Text size="sm">{t('users.actions.delete_confirm_text', { count: selected.length, days })}</Text>

@@ -32,7 +32,7 @@ export function ApplicationCredentialsModal(props: ApplicationCredentialsModalPr
       opened={props.isOpened}
       onClose={props.onCancel}
       title={t('users.page.credentials.title', { name: props.application.name })}
-      closeButtonProps={{ 'aria-label': t('global.close') }}
+     
       styles={{ title: { fontWeight: 650 } }}
     >
       {/* Mounted with each opening, so that it starts from what is stored with no message shown. */}

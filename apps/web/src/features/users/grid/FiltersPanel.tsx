@@ -29,7 +29,7 @@ export function FiltersPanel({ isOpened, onClose, columns, optionNames, modelOf,
       position="right"
       size="sm"
       title={t('users.grid.filters.panel')}
-      closeButtonProps={{ 'aria-label': t('global.close') }}
+     
     >
       <Stack gap="md">
         {columns.map((column) => {
