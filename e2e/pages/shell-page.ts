@@ -11,7 +11,7 @@ export class ShellPage {
   constructor(readonly page: Page) {
     this.menu = page.getByRole('navigation', { name: 'Menu principal' });
     this.menuToggle = page.getByRole('button', { name: 'Afficher ou masquer le menu (Ctrl+B)' });
-    this.userMenuButton = page.getByRole('button', { name: /^Compte de / });
+    this.userMenuButton = page.getByRole('button', { name: /, compte de / });
     this.preferences = page.getByRole('dialog', { name: 'Préférences' });
   }
 

@@ -4,6 +4,7 @@ import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderInShell } from '../../features/schools/testing';
 import { mockFetch } from '../../test/fetch-mock';
+import { expectLabelInName } from '../../test/label-in-name';
 import { createTestI18n } from '../../test/render';
 import { buildSessionUser } from '../../test/users';
 import { TopBar } from './TopBar';
@@ -77,5 +78,17 @@ describe('top bar', () => {
       const found = screen.queryAllByRole(tool === 'Rechercher un utilisateur' ? 'textbox' : 'button', { name: tool });
       expect(found.length > 0, tool).toBe(tools.includes(tool));
     }
+  });
+
+  it('names the school picker and account buttons by what they show, then what they do (WCAG 2.5.3)', () => {
+    mockFetch({});
+    renderTopBar('Administrateur', null);
+
+    const picker = screen.getByRole('button', { name: 'Établissements Ctrl+E' });
+    expect(picker).toHaveAttribute('aria-keyshortcuts', 'Control+E Meta+E');
+    expectLabelInName(picker);
+    const account = screen.getByRole('button', { name: /, compte de / });
+    expect(account).toHaveTextContent(/^[A-Z]{2}$/);
+    expectLabelInName(account);
   });
 });

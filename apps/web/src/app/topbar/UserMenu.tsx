@@ -17,12 +17,14 @@ function initialsOf(firstname: string, lastname: string): string {
 export function UserMenu({ user, onOpenPreferences, onSignOut }: UserMenuProps) {
   const { t } = useTranslation();
   const name = `${user.firstname} ${user.lastname}`.trim();
+  const initials = initialsOf(user.firstname, user.lastname);
   return (
     <Menu position="bottom-end" withArrow shadow="md" width={220}>
       <Menu.Target>
-        <UnstyledButton aria-label={t('shell.user_menu', { name })} style={{ borderRadius: '50%' }}>
+        {/* The name starts with the initials the button shows (WCAG 2.5.3, label in name). */}
+        <UnstyledButton aria-label={t('shell.user_menu', { initials, name })} style={{ borderRadius: '50%' }}>
           <Avatar color="ocean" variant="filled" radius="xl" size={36}>
-            {initialsOf(user.firstname, user.lastname)}
+            {initials}
           </Avatar>
         </UnstyledButton>
       </Menu.Target>

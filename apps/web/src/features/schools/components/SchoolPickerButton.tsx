@@ -27,17 +27,30 @@ export function SchoolPickerButton({ user }: { user: Pick<SessionUser, 'rights'>
         variant="default"
         leftSection={<IconBuildingCommunity size={18} stroke={1.6} aria-hidden />}
         rightSection={
-          <Kbd size="xs" visibleFrom="lg" aria-hidden>
+          <Kbd size="xs" visibleFrom="lg">
             Ctrl+E
           </Kbd>
         }
-        aria-label={t('schools.picker.open')}
+        // Named by what it shows, "Établissements Ctrl+E" (WCAG 2.5.3, label in name: a voice-control
+        // user says what they see), spelled out because browsers join the button's spans without a space.
+        aria-label={`${t('schools.picker.button')} Ctrl+E`}
+        aria-keyshortcuts="Control+E Meta+E"
         aria-haspopup="dialog"
         onClick={handleOpen}
       >
-        {t('schools.picker.button')}
+        {/* The space keeps "Établissements" and "Ctrl+E" two words in the visible text that label
+            in name compares (the button's parts are spans with nothing between them). */}
+        {`${t('schools.picker.button')} `}
       </Button>
-      <ActionIcon hiddenFrom="md" variant="default" size={36} aria-label={t('schools.picker.open')} aria-haspopup="dialog" onClick={handleOpen}>
+      <ActionIcon
+        hiddenFrom="md"
+        variant="default"
+        size={36}
+        aria-label={t('schools.picker.open')}
+        aria-keyshortcuts="Control+E Meta+E"
+        aria-haspopup="dialog"
+        onClick={handleOpen}
+      >
         <IconBuildingCommunity size={18} stroke={1.6} aria-hidden />
       </ActionIcon>
       {hasOpened && (

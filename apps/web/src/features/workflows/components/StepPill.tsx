@@ -55,6 +55,9 @@ export function StepPill({ id, panelId, index, name, status, hasComment, isSelec
       <span className={classes.index} aria-hidden>
         {index}
       </span>
+      {/* Not drawn in the flex pill, but it keeps "1 Liste des manuels" two words in the visible
+          text that WCAG 2.5.3 (label in name) compares with the accessible name; without it,
+          "1Liste". */}{' '}
       <span className={classes.name} style={status === 5 ? NOT_NEEDED_STYLE : undefined}>
         {name}
       </span>

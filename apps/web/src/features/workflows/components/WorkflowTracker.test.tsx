@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bodiesSentTo, mockFetch, type MockAnswer } from '../../../test/fetch-mock';
+import { expectLabelInName } from '../../../test/label-in-name';
 import { createTestI18n, renderWithProviders } from '../../../test/render';
 import { buildSessionUser } from '../../../test/users';
 import { buildWorkflow } from '../test-fixtures';
@@ -50,7 +51,7 @@ describe('workflow tracker', () => {
     expect(screen.getByTestId('workflow-skeleton').children).toHaveLength(14);
 
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(workflows.WORKFLOW_STEPS.map((name, index) => `${index + 1}${name}`));
+    expect(tabs.map((tab) => tab.textContent)).toEqual(workflows.WORKFLOW_STEPS.map((name, index) => `${index + 1} ${name}`));
     expect(tabs.map((tab) => tab.getAttribute('aria-label'))).toEqual(workflows.WORKFLOW_STEPS.map((name, index) => `${index + 1}. ${name} : Non commencé`));
     expect(screen.getByText('Début')).toBeInTheDocument();
     expect(screen.getByText('Fin')).toBeInTheDocument();
@@ -70,6 +71,7 @@ describe('workflow tracker', () => {
 
     const done = await stepTab('Liste des manuels');
     expect(done).toHaveAccessibleName('1. Liste des manuels : Complété');
+    expectLabelInName(done);
     expect(done).toHaveAttribute('data-status', 'done');
     expect(await stepTab('Devis envoyé')).toHaveAttribute('data-status', 'doing');
     expect(await stepTab('Devis envoyé')).toHaveAccessibleName(/En cours\.\.\./);
