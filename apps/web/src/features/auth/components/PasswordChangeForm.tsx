@@ -1,11 +1,12 @@
 import { passwordChangeSchema, type PasswordChange } from '@console/contract';
-import { Button, PasswordInput, Stack, Title } from '@mantine/core';
+import { Button, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
 import { firstMessages, translateMessage } from '../../../lib/forms';
 import { useChangePassword } from '../api';
+import { PasswordField } from '../../../ui/PasswordField';
 
 type Field = keyof PasswordChange;
 const FIELDS: Field[] = ['currentPassword', 'newPassword', 'confirmation'];
@@ -66,7 +67,7 @@ export function PasswordChangeForm() {
           {t('preferences.password.heading')}
         </Title>
         {FIELDS.map((field) => (
-          <PasswordInput
+          <PasswordField
             key={field}
             label={t(LABEL_KEYS[field])}
             name={field}
@@ -78,8 +79,6 @@ export function PasswordChangeForm() {
             }}
             description={field === 'newPassword' ? t('preferences.password.hint') : undefined}
             error={messages[field]}
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': t('preferences.password.show', { field: t(LABEL_KEYS[field]) }) }}
           />
         ))}
         <Button type="submit" loading={changePassword.isPending} style={{ alignSelf: 'flex-start' }}>

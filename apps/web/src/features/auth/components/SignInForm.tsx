@@ -1,5 +1,5 @@
 import { LOGIN_MAX_LENGTH, PASSWORD_MAX_LENGTH, type SessionUser } from '@console/contract';
-import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { firstMessages, translateMessage } from '../../../lib/forms';
 import { useSignIn } from '../api';
 import { useLinkSignIn } from '../hooks/useLinkSignIn';
 import { signInErrorKey } from '../sign-in-errors';
+import { PasswordField } from '../../../ui/PasswordField';
 
 type SignInFormProps = {
   /** Called once the server accepted the credentials or the link. */
@@ -68,7 +69,7 @@ export function SignInForm({ onSuccess, isSucceeded }: SignInFormProps) {
           size="md"
           autoFocus
         />
-        <PasswordInput
+        <PasswordField
           label={t('signin.password')}
           name="password"
           autoComplete="current-password"
@@ -76,8 +77,6 @@ export function SignInForm({ onSuccess, isSucceeded }: SignInFormProps) {
           onChange={(event) => setPassword(event.currentTarget.value)}
           maxLength={PASSWORD_MAX_LENGTH}
           error={messages.password}
-          visibilityToggleFocusable
-          visibilityToggleButtonProps={{ 'aria-label': t('signin.show_password') }}
           disabled={isSucceeded}
           size="md"
         />

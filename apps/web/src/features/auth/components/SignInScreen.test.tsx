@@ -101,7 +101,7 @@ describe('sign-in form', () => {
     const password = screen.getByLabelText('Mot de passe');
     expect(password).toHaveAttribute('type', 'password');
 
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Afficher le mot de passe' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Afficher le champ « Mot de passe »' }));
 
     expect(password).toHaveAttribute('type', 'text');
   });

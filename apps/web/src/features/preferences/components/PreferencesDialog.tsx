@@ -22,7 +22,6 @@ export function PreferencesDialog({ user, isOpen, onClose }: PreferencesDialogPr
       onClose={onClose}
       title={t('preferences.title')}
       size="lg"
-     
       styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <Tabs defaultValue="account" keepMounted={false}>

@@ -15,7 +15,6 @@ export function AddSchoolDialog({ isOpen, onClose }: AddSchoolDialogProps) {
       onClose={onClose}
       title={t('schools.add.title')}
       size="xl"
-     
       styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <Tabs defaultValue="french" keepMounted={false}>

@@ -39,7 +39,6 @@ export function DeleteSchoolDialog({ entry, onClose, stackId }: DeleteSchoolDial
       opened={entry !== null}
       onClose={onClose}
       title={t('schools.delete.title')}
-     
       styles={{ title: { fontWeight: 650 } }}
     >
       <Stack gap="md">

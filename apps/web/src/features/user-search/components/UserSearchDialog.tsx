@@ -31,7 +31,6 @@ export function UserSearchDialog({ initialText, isOpen, onClose }: UserSearchDia
       onClose={onClose}
       title={t('user_search.title')}
       size="72rem"
-     
       styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <Stack gap="md">

@@ -58,7 +58,6 @@ export function AddUserCredentialsDialog({
       onClose={onCancel}
       title={t('users.add.credentials.title')}
       size="xl"
-     
     >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">

@@ -141,7 +141,6 @@ export function AddUserPanel({ isOpened, school, grid, onClose }: AddUserPanelPr
       size={980}
       title={t('users.add.title')}
       closeOnEscape={flow.step === null}
-     
       styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <form onSubmit={handleSubmit} noValidate>

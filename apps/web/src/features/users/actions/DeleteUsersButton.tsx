@@ -68,7 +68,6 @@ export function DeleteUsersButton({ school, user, selected, grid }: DeleteUsersB
         onClose={() => setIsConfirming(false)}
         title={t('users.actions.delete_confirm_title')}
         centered
-       
       >
         <Stack gap="lg">
           <Text size="sm">{t('users.actions.delete_confirm_text', { count: selected.length, days })}</Text>

@@ -1,7 +1,8 @@
 import { users, type SchoolApplication, type SchoolPlatform } from '@console/contract';
-import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasswordField } from '../../../ui/PasswordField';
 
 export type ApplicationCredentials = { login: string | null; password: string | null; code: string | null };
 
@@ -32,7 +33,6 @@ export function ApplicationCredentialsModal(props: ApplicationCredentialsModalPr
       opened={props.isOpened}
       onClose={props.onCancel}
       title={t('users.page.credentials.title', { name: props.application.name })}
-     
       styles={{ title: { fontWeight: 650 } }}
     >
       {/* Mounted with each opening, so that it starts from what is stored with no message shown. */}
@@ -92,7 +92,7 @@ function CredentialsForm({ application, platform, initial, isSaving, onConfirm, 
           onBlur={() => check('login')}
           error={errorOf('login')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('users.page.credentials.password')}
           description={initial.hasStoredPassword ? t('users.page.credentials.password_stored') : undefined}
           required={fields.password.required && !initial.hasStoredPassword}
@@ -102,7 +102,6 @@ function CredentialsForm({ application, platform, initial, isSaving, onConfirm, 
           onChange={(event) => handleChange('password', event.currentTarget.value)}
           onBlur={() => check('password')}
           error={errorOf('password')}
-          visibilityToggleButtonProps={{ 'aria-label': t('users.page.show_password') }}
         />
         {fields.code.shown && (
           <TextInput

@@ -29,7 +29,6 @@ export function FiltersPanel({ isOpened, onClose, columns, optionNames, modelOf,
       position="right"
       size="sm"
       title={t('users.grid.filters.panel')}
-     
     >
       <Stack gap="md">
         {columns.map((column) => {

@@ -1,5 +1,5 @@
 import type { NameRules, UserPage } from '@console/contract';
-import { Alert, Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import {
   type CleanedField,
 } from './access-form';
 import { useUserPageUpdate } from './useUserPageUpdate';
+import { PasswordField } from '../../../ui/PasswordField';
 
 type AccessEditFormProps = {
   page: UserPage;
@@ -95,7 +96,7 @@ export function AccessEditForm({ page, rules, isLoginTaken, onDone }: AccessEdit
             onBlur={() => handleLeave('login')}
             error={messageOf('login')}
           />
-          <PasswordInput
+          <PasswordField
             required={isPrintable}
             label={t('users.page.fields.password')}
             description={isPrintable ? undefined : t('users.page.profile.password_keep')}
@@ -103,7 +104,6 @@ export function AccessEditForm({ page, rules, isLoginTaken, onDone }: AccessEdit
             value={values.password}
             onChange={(event) => set('password', event.currentTarget.value)}
             error={messageOf('password')}
-            visibilityToggleButtonProps={{ 'aria-label': t('users.page.show_password') }}
           />
           <TextInput
             type="email"
