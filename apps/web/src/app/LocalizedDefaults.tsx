@@ -1,4 +1,4 @@
-import { createTheme, Drawer, MantineThemeProvider, Modal, Notification } from '@mantine/core';
+import { createTheme, MantineThemeProvider } from '@mantine/core';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -15,9 +15,11 @@ export function LocalizedDefaults({ children }: { children: ReactNode }) {
     const closeButtonProps = { 'aria-label': t('global.close', { lng: language }) };
     return createTheme({
       components: {
-        Notification: Notification.extend({ defaultProps: { closeButtonProps } }),
-        Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
-        Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
+        // By name, not with `Modal.extend(...)`: importing the components would bring the dialogs'
+        // code into the sign-in screen's bundle (6.6 KiB over its budget).
+        Notification: { defaultProps: { closeButtonProps } },
+        Modal: { defaultProps: { closeButtonProps } },
+        Drawer: { defaultProps: { closeButtonProps } },
       },
     });
   }, [t, language]);
