@@ -1,4 +1,11 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  defaultVariantColorsResolver,
+  rgba,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type VariantColorsResolver,
+} from '@mantine/core';
 
 /** A calm slate blue; shade 7 (the primary shade) keeps white text above a 4.5:1 contrast. */
 const ocean: MantineColorsTuple = [
@@ -14,6 +21,25 @@ const ocean: MantineColorsTuple = [
   '#0b4f79',
 ];
 
+/**
+ * The light variant with a chosen shade ("teal.9") means a pale tint with text in that shade: a
+ * badge 'Activée' in dark green on pale green. Mantine instead fills it with the shade itself and
+ * writes in the light text colour, green on green (about 1.5:1, a blank pill). Other variants and
+ * plain colours ("teal") stay Mantine's.
+ */
+export const variantColorResolver: VariantColorsResolver = (input) => {
+  const resolved = defaultVariantColorsResolver(input);
+  const shaded = input.variant === 'light' && input.color ? /^([a-z]+)\.(\d)$/.exec(input.color) : null;
+  const palette = shaded ? input.theme.colors[shaded[1]!] : undefined;
+  if (!shaded || !palette) return resolved;
+  return {
+    ...resolved,
+    background: rgba(palette[6], 0.1),
+    hover: rgba(palette[6], 0.15),
+    color: palette[Number(shaded[2])]!,
+  };
+};
+
 export const theme = createTheme({
   primaryColor: 'ocean',
   primaryShade: { light: 7, dark: 5 },
@@ -22,6 +48,7 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
   focusRing: 'auto',
+  variantColorResolver,
   cursorType: 'pointer',
   components: {
     // Mantine's menus put a focusable placeholder (role="presentation", tabindex) in role="menu",
