@@ -40,6 +40,17 @@ export const variantColorResolver: VariantColorsResolver = (input) => {
   };
 };
 
+/**
+ * The option lists of Autocomplete and Select scroll themselves instead of through a ScrollArea:
+ * the list (a listbox the input controls, walked with the arrow keys) is then the scrolling
+ * element, which screen readers and axe know; Mantine's ScrollArea put an unnamed scrolling box
+ * around it that the keyboard could not reach (axe scrollable-region-focusable, serious).
+ */
+const SCROLLING_OPTIONS = {
+  defaultProps: { withScrollArea: false },
+  styles: { options: { maxHeight: 'calc(13.75rem * var(--mantine-scale))', overflowY: 'auto' as const } },
+};
+
 export const theme = createTheme({
   primaryColor: 'ocean',
   primaryShade: { light: 7, dark: 5 },
@@ -55,6 +66,8 @@ export const theme = createTheme({
     // which breaks the menu's required children (axe aria-required-children, critical). Without
     // it, an opened menu focuses itself and the arrows still move through its items.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    Autocomplete: SCROLLING_OPTIONS,
+    Select: SCROLLING_OPTIONS,
   },
 });
 
