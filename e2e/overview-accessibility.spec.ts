@@ -5,7 +5,7 @@ import { DEMO } from './pages/demo-accounts';
 import { OverviewPage } from './pages/overview-page';
 import { ShellPage } from './pages/shell-page';
 
-test.describe('accessibility of the statistics views (axe, WCAG 2 A and AA)', () => {
+test.describe('accessibility of the statistics views (axe, WCAG 2.1 A and AA)', () => {
   test('the overview with its charts, token forms and report', async ({ page }) => {
     await ShellPage.signIn(page, DEMO.administrator);
     const overview = new OverviewPage(page);

@@ -7,7 +7,7 @@ import { ShellPage } from './pages/shell-page';
 import { UsersPage } from './pages/users-page';
 import { UserSearchPage } from './pages/user-search-page';
 
-test.describe('accessibility of the school tools (axe, WCAG 2 A and AA)', () => {
+test.describe('accessibility of the school tools (axe, WCAG 2.1 A and AA)', () => {
   test('school picker, with results, without, and the delete confirmation', async ({ page }) => {
     await ShellPage.signIn(page, DEMO.administrator);
     const picker = new SchoolPickerPage(page);

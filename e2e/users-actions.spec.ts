@@ -2,21 +2,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from './pages/demo-accounts';
 import { readOutbox } from './pages/outbox';
 import { SchoolPickerPage } from './pages/school-picker-page';
-import { addPupils, type ArrangedUser } from './pages/school-users-api';
+import { addPupils, pupils, type ArrangedUser } from './pages/school-users-api';
 import { ShellPage } from './pages/shell-page';
 import { UsersPage } from './pages/users-page';
 
 /** The school of the demo school administrator. */
 const JEAN_MOULIN = '0693284V';
-
-function pupils(prefix: string, count: number, extra: Partial<ArrangedUser> = {}): ArrangedUser[] {
-  return Array.from({ length: count }, (_, index) => ({
-    firstName: `Élève${index + 1}`,
-    lastName: prefix,
-    login: `${prefix.toLowerCase()}.${index + 1}`,
-    ...extra,
-  }));
-}
 
 /** Signs in as the administrator, adds `arranged` to Jean Moulin and opens its users from the school picker. */
 async function openJeanMoulinAsAdministrator(page: Page, arranged: ArrangedUser[]): Promise<UsersPage> {

@@ -5,7 +5,7 @@ import { GlobalMonitoringPage } from './pages/global-monitoring-page';
 import { ShellPage } from './pages/shell-page';
 import { WorkflowTracker } from './pages/workflow-tracker';
 
-test.describe('accessibility of the workflow views (axe, WCAG 2 A and AA)', () => {
+test.describe('accessibility of the workflow views (axe, WCAG 2.1 A and AA)', () => {
   test('the Monitoring view of a school', async ({ page }) => {
     const shell = await ShellPage.signIn(page, DEMO.schoolAdministrator);
     await shell.openView('Suivi du déploiement');

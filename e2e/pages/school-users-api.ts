@@ -2,6 +2,16 @@ import { expect, type Page } from '@playwright/test';
 
 export type ArrangedUser = { firstName: string; lastName: string; login: string; email?: string; class?: string };
 
+/** `count` pupils named `prefix`, logins `prefix.1`, `prefix.2`... */
+export function pupils(prefix: string, count: number, extra: Partial<ArrangedUser> = {}): ArrangedUser[] {
+  return Array.from({ length: count }, (_, index) => ({
+    firstName: `Élève${index + 1}`,
+    lastName: prefix,
+    login: `${prefix.toLowerCase()}.${index + 1}`,
+    ...extra,
+  }));
+}
+
 /**
  * Adds pupils to a school through the product's own API (`POST /api/users`) with the signed-in
  * session, to arrange a journey's data; the journey itself then acts through the screens.
