@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO } from './pages/demo-accounts';
 import { GlobalMonitoringPage } from './pages/global-monitoring-page';
+import { focusIn, GridSkipLinks, tabTo } from './pages/keyboard';
 import { ShellPage } from './pages/shell-page';
 
 /** The demo schools with pupils (the one without is not monitored). */
@@ -39,6 +40,26 @@ test.describe('global monitoring', () => {
     await page.getByRole('checkbox', { name: 'Dernière mise à jour' }).check();
     await page.keyboard.press('Escape');
     await expect(grid.grid.getByRole('columnheader', { name: 'Dernière mise à jour' })).toBeVisible();
+  });
+
+  test('the grid is one Tab stop, reached and skipped by its skip links', async ({ page }) => {
+    const view = await GlobalMonitoringPage.open(await ShellPage.signIn(page, DEMO.administrator));
+    const grid = view.grid.getByRole('grid');
+    const links = new GridSkipLinks(page, 'établissements');
+
+    await tabTo(page, links.skipTo);
+    await page.keyboard.press('Enter');
+    await expect(grid.getByRole('columnheader').first()).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(grid.getByRole('columnheader', { name: /^Établissement/ })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(focusIn(grid)).toHaveCount(0);
+    await page.keyboard.press('Shift+Tab');
+    await expect(focusIn(grid)).toHaveCount(1);
+    await page.keyboard.press('Shift+Tab');
+    await expect(links.skipPast).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(links.end).toBeFocused();
   });
 
   test('opens a school’s tracker above the grid, closed by Escape or its button', async ({ page }) => {

@@ -16,8 +16,10 @@ import { useTranslation } from 'react-i18next';
 import { ActiveFilterChips } from '../../../ui/grid/ActiveFilterChips';
 import { ColumnsMenu } from '../../../ui/grid/ColumnsMenu';
 import { GRID_ROW_HEIGHT, gridTheme } from '../../../ui/grid/grid-theme';
+import { GridSkipLinks } from '../../../ui/grid/GridSkipLinks';
 import { GridStatusLine } from '../../../ui/grid/GridStatusLine';
 import { deselectHiddenRows } from '../../../ui/grid/deselect-hidden-rows';
+import { tabOutOfGridFromCell, tabOutOfGridFromHeader } from '../../../ui/grid/keyboard-navigation';
 import { createLocaleTextGetter } from '../../../ui/grid/locale-text';
 import { useProfiles } from '../api';
 import { ApplicationCredentialsModal } from '../components/ApplicationCredentialsModal';
@@ -163,6 +165,12 @@ export function SchoolUsersGrid({ school, columns, user, onSelectionChange, onOp
     const colId = event.column.getColId();
     if (key !== 'Enter' || !event.data) return;
     if (colId === LOGIN_COLUMN) onOpenUser(event.data.id);
+    // Enter on a Password cell reveals its password, as its eye button does: a keyboard user
+    // reaches the cell, not the button in it. Not from the button itself, which reveals it already.
+    const isOnCell = (event.event?.target as Element | null)?.classList.contains('ag-cell') ?? false;
+    if (colId === PASSWORD_COLUMN && isOnCell && passwords.passwordOf(event.data.id) === undefined) {
+      void passwords.reveal([event.data.id]);
+    }
     const definition = definitionsByKey.get(colId);
     // Enter toggles a checkbox cell, as a click does.
     if (definition?.TypeColonne === 'checkbox' && definition.Editable && definition.modificationKey) {
@@ -199,50 +207,54 @@ export function SchoolUsersGrid({ school, columns, user, onSelectionChange, onOp
         </Group>
       </Group>
       <ActiveFilterChips filters={layout.chips} onRemove={layout.removeFilter} onClear={layout.clearFilters} />
-      <section aria-label={t('users.grid.label')} className={classes.grid}>
-        <AgGridReact<UsersGridRow>
-          theme={gridTheme}
-          rowData={rows}
-          columnDefs={columnDefs}
-          context={bridge}
-          defaultColDef={DEFAULT_COLUMN}
-          getRowId={rowIdOf}
-          rowHeight={GRID_ROW_HEIGHT}
-          headerHeight={GRID_ROW_HEIGHT}
-          floatingFiltersHeight={GRID_ROW_HEIGHT}
-          rowSelection={ROW_SELECTION}
-          selectionColumnDef={SELECTION_COLUMN}
-          enableFilterHandlers
-          maintainColumnOrder
-          tooltipShowDelay={TOOLTIP_DELAY_MS}
-          popupParent={POPUP_PARENT}
-          animateRows={false}
-          // Five rows drawn beyond the visible ones (AG Grid draws ten): a sort or a filter redraws fewer rows.
-          rowBuffer={5}
-          stopEditingWhenCellsLoseFocus
-          getLocaleText={getLocaleText}
-          initialState={layout.initialState}
-          onGridReady={(event) => setApi(event.api)}
-          onFirstDataRendered={() => markPerformance('users-grid:rows')}
-          onCellClicked={handleCellClicked}
-          onCellKeyDown={handleCellKeyDown}
-          onCellValueChanged={edits.handleCellValueChanged}
-          onSelectionChanged={(event) => {
-            const selected = selectedUsersOf(event.api);
-            setSelectedCount(selected.length);
-            onSelectionChange(selected);
-          }}
-          onFilterChanged={layout.handleLayoutChanged}
-          onColumnVisible={layout.handleLayoutChanged}
-          onColumnMoved={(event) => event.finished && layout.handleLayoutChanged()}
-          onColumnResized={(event) => event.finished && layout.handleLayoutChanged()}
-          onModelUpdated={(event) => {
-            // Rows a filter or a reload hid leave the selection: actions reach only what is shown.
-            deselectHiddenRows(event.api);
-            setDisplayedCount(event.api.getDisplayedRowCount());
-          }}
-        />
-      </section>
+      <GridSkipLinks api={api} name={t('grid.keyboard.names.users')}>
+        <section aria-label={t('users.grid.label')} className={classes.grid}>
+          <AgGridReact<UsersGridRow>
+            theme={gridTheme}
+            rowData={rows}
+            columnDefs={columnDefs}
+            context={bridge}
+            defaultColDef={DEFAULT_COLUMN}
+            getRowId={rowIdOf}
+            rowHeight={GRID_ROW_HEIGHT}
+            headerHeight={GRID_ROW_HEIGHT}
+            floatingFiltersHeight={GRID_ROW_HEIGHT}
+            rowSelection={ROW_SELECTION}
+            selectionColumnDef={SELECTION_COLUMN}
+            enableFilterHandlers
+            maintainColumnOrder
+            tooltipShowDelay={TOOLTIP_DELAY_MS}
+            popupParent={POPUP_PARENT}
+            animateRows={false}
+            // Five rows drawn beyond the visible ones (AG Grid draws ten): a sort or a filter redraws fewer rows.
+            rowBuffer={5}
+            stopEditingWhenCellsLoseFocus
+            getLocaleText={getLocaleText}
+            tabToNextHeader={tabOutOfGridFromHeader}
+            tabToNextCell={tabOutOfGridFromCell}
+            initialState={layout.initialState}
+            onGridReady={(event) => setApi(event.api)}
+            onFirstDataRendered={() => markPerformance('users-grid:rows')}
+            onCellClicked={handleCellClicked}
+            onCellKeyDown={handleCellKeyDown}
+            onCellValueChanged={edits.handleCellValueChanged}
+            onSelectionChanged={(event) => {
+              const selected = selectedUsersOf(event.api);
+              setSelectedCount(selected.length);
+              onSelectionChange(selected);
+            }}
+            onFilterChanged={layout.handleLayoutChanged}
+            onColumnVisible={layout.handleLayoutChanged}
+            onColumnMoved={(event) => event.finished && layout.handleLayoutChanged()}
+            onColumnResized={(event) => event.finished && layout.handleLayoutChanged()}
+            onModelUpdated={(event) => {
+              // Rows a filter or a reload hid leave the selection: actions reach only what is shown.
+              deselectHiddenRows(event.api);
+              setDisplayedCount(event.api.getDisplayedRowCount());
+            }}
+          />
+        </section>
+      </GridSkipLinks>
       <FiltersPanel
         isOpened={isFiltersPanelOpened}
         onClose={() => setIsFiltersPanelOpened(false)}

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useShell } from '../../../app/shell/ShellContext';
 import { bodiesSentTo, mockFetch } from '../../../test/fetch-mock';
@@ -127,5 +128,19 @@ describe('the users grid across schools', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: "Changer d'établissement" }));
     await expectStatus('5 utilisateurs · 4 filtrés · 0 sélectionnés');
     expect(await findCell('aarnaud', 'password')).toHaveTextContent('••••••••');
+  });
+
+  it('reveals a password with Enter on its cell, the keyboard way to its eye button', async () => {
+    const fetchMock = mockSchools();
+    renderInShell(<ActiveSchoolGrid />, { i18n, initial: { activeSchoolUai: SCHOOL_UAI, view: 'users' } });
+    const user = userEvent.setup();
+    await waitForGrid();
+    const cell = await findCell('bbernard', 'password');
+    act(() => cell.focus());
+
+    await user.keyboard('{Enter}');
+
+    await waitFor(async () => expect(await findCell('bbernard', 'password')).toHaveTextContent('Kemo1937'));
+    expect(bodiesSentTo(fetchMock, 'POST /api/users/passwords/decrypt')).toEqual([{ passwords: [2] }]);
   });
 });

@@ -4,6 +4,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deselectHiddenRows } from '../../../ui/grid/deselect-hidden-rows';
 import { GRID_ROW_HEIGHT, gridTheme } from '../../../ui/grid/grid-theme';
+import { GridSkipLinks } from '../../../ui/grid/GridSkipLinks';
+import { tabOutOfGridFromCell, tabOutOfGridFromHeader } from '../../../ui/grid/keyboard-navigation';
 import { buildColumns, SCHOOL_COLUMN, type GridRow } from '../grid-columns';
 import { registerGridModules } from '../grid-modules';
 import classes from './MonitoringGrid.module.css';
@@ -54,41 +56,45 @@ export function MonitoringGrid({ rows, isListLoading, isLoading, quickFilter, on
   };
 
   return (
-    <div className={classes.grid}>
-      <AgGridReact<GridRow>
-        theme={gridTheme}
-        rowData={rows}
-        columnDefs={columnDefs}
-        defaultColDef={{ sortable: true, resizable: true, floatingFilter: true, suppressHeaderMenuButton: true, suppressMovable: true }}
-        getRowId={(params) => params.data.uai}
-        rowHeight={GRID_ROW_HEIGHT}
-        headerHeight={GRID_ROW_HEIGHT}
-        floatingFiltersHeight={GRID_ROW_HEIGHT}
-        rowSelection={{ mode: 'multiRow', checkboxes: true, headerCheckbox: true, selectAll: 'filtered', enableClickSelection: false }}
-        selectionColumnDef={{ pinned: 'left', lockPinned: true, width: 44, minWidth: 44, maxWidth: 44, resizable: false }}
-        quickFilterText={quickFilter}
-        loading={isListLoading}
-        animateRows={false}
-        suppressColumnVirtualisation
-        enableBrowserTooltips
-        getLocaleText={(params: GetLocaleTextParams) => {
-          const key = `global_monitoring.grid.${params.key}`;
-          return i18n.exists(key) ? t(key) : params.defaultValue;
-        }}
-        onGridReady={(event) => {
-          setApi(event.api);
-          onReady(event.api);
-        }}
-        onCellClicked={handleCellClicked}
-        onCellKeyDown={handleCellKeyDown}
-        onSelectionChanged={(event) => onSelectionChange(event.api.getSelectedRows().map((row) => row.uai))}
-        onFilterChanged={onFilterChange}
-        onModelUpdated={(event) => {
-          // Schools a filter or the quick search hid leave the selection: a reset reaches only what is shown.
-          deselectHiddenRows(event.api);
-          onDisplayedCountChange(event.api.getDisplayedRowCount());
-        }}
-      />
-    </div>
+    <GridSkipLinks api={api} name={t('grid.keyboard.names.schools')}>
+      <div className={classes.grid}>
+        <AgGridReact<GridRow>
+          theme={gridTheme}
+          rowData={rows}
+          columnDefs={columnDefs}
+          defaultColDef={{ sortable: true, resizable: true, floatingFilter: true, suppressHeaderMenuButton: true, suppressMovable: true }}
+          getRowId={(params) => params.data.uai}
+          rowHeight={GRID_ROW_HEIGHT}
+          headerHeight={GRID_ROW_HEIGHT}
+          floatingFiltersHeight={GRID_ROW_HEIGHT}
+          rowSelection={{ mode: 'multiRow', checkboxes: true, headerCheckbox: true, selectAll: 'filtered', enableClickSelection: false }}
+          selectionColumnDef={{ pinned: 'left', lockPinned: true, width: 44, minWidth: 44, maxWidth: 44, resizable: false }}
+          quickFilterText={quickFilter}
+          loading={isListLoading}
+          animateRows={false}
+          suppressColumnVirtualisation
+          enableBrowserTooltips
+          getLocaleText={(params: GetLocaleTextParams) => {
+            const key = `global_monitoring.grid.${params.key}`;
+            return i18n.exists(key) ? t(key) : params.defaultValue;
+          }}
+          tabToNextHeader={tabOutOfGridFromHeader}
+          tabToNextCell={tabOutOfGridFromCell}
+          onGridReady={(event) => {
+            setApi(event.api);
+            onReady(event.api);
+          }}
+          onCellClicked={handleCellClicked}
+          onCellKeyDown={handleCellKeyDown}
+          onSelectionChanged={(event) => onSelectionChange(event.api.getSelectedRows().map((row) => row.uai))}
+          onFilterChanged={onFilterChange}
+          onModelUpdated={(event) => {
+            // Schools a filter or the quick search hid leave the selection: a reset reaches only what is shown.
+            deselectHiddenRows(event.api);
+            onDisplayedCountChange(event.api.getDisplayedRowCount());
+          }}
+        />
+      </div>
+    </GridSkipLinks>
   );
 }
