@@ -1,13 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './pages/accessibility';
 import { DEMO } from './pages/demo-accounts';
-import { SchoolPickerPage } from './pages/school-picker-page';
-import { addPupils, pupils } from './pages/school-users-api';
+import { openJeanMoulinAsAdministrator, pupils } from './pages/school-users-api';
 import { ShellPage } from './pages/shell-page';
 import { UsersPage } from './pages/users-page';
-
-/** The school of the demo school administrator. */
-const JEAN_MOULIN = '0693284V';
 
 /** Each item of the bulk-edit menu and the title of the dialog it opens (admin mode opens none). */
 const BULK_DIALOGS: [item: string, dialog: string][] = [
@@ -74,16 +70,8 @@ test.describe('accessibility of the users view (axe, WCAG 2.1 A and AA)', () => 
     // About fifteen scans of the users view, 4 s each here unloaded.
     test.setTimeout(300_000);
     // The administrator: every bulk item is theirs (a school administrator has no mail).
-    await ShellPage.signIn(page, DEMO.administrator);
     const arranged = pupils('Axeselection', 2);
-    await addPupils(page, JEAN_MOULIN, arranged);
-    const picker = new SchoolPickerPage(page);
-    await picker.openWithShortcut();
-    await picker.search.fill('Jean Moulin');
-    await picker.search.press('Enter');
-    await new ShellPage(page).openView('Utilisateurs');
-    const users = new UsersPage(page);
-    await users.expectLoaded();
+    const users = await openJeanMoulinAsAdministrator(page, arranged);
     await users.floatingFilter('Nom').fill('Axeselection');
     await expect(users.rows).toHaveCount(2);
     await users.select(...arranged.map((pupil) => pupil.login));

@@ -1,27 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO } from './pages/demo-accounts';
 import { readOutbox } from './pages/outbox';
-import { SchoolPickerPage } from './pages/school-picker-page';
-import { addPupils, pupils, type ArrangedUser } from './pages/school-users-api';
+import { addPupils, JEAN_MOULIN, openJeanMoulinAsAdministrator, pupils } from './pages/school-users-api';
 import { ShellPage } from './pages/shell-page';
 import { UsersPage } from './pages/users-page';
-
-/** The school of the demo school administrator. */
-const JEAN_MOULIN = '0693284V';
-
-/** Signs in as the administrator, adds `arranged` to Jean Moulin and opens its users from the school picker. */
-async function openJeanMoulinAsAdministrator(page: Page, arranged: ArrangedUser[]): Promise<UsersPage> {
-  await ShellPage.signIn(page, DEMO.administrator);
-  await addPupils(page, JEAN_MOULIN, arranged);
-  const picker = new SchoolPickerPage(page);
-  await picker.openWithShortcut();
-  await picker.search.fill('Jean Moulin');
-  await picker.search.press('Enter');
-  await new ShellPage(page).openView('Utilisateurs');
-  const users = new UsersPage(page);
-  await users.expectLoaded();
-  return users;
-}
 
 test.describe('users actions', () => {
   test('adds a user with a generated login and password and an application that needs credentials', async ({ page }) => {

@@ -1,4 +1,11 @@
 import { expect, type Page } from '@playwright/test';
+import { DEMO } from './demo-accounts';
+import { SchoolPickerPage } from './school-picker-page';
+import { ShellPage } from './shell-page';
+import { UsersPage } from './users-page';
+
+/** The school of the demo school administrator. */
+export const JEAN_MOULIN = '0693284V';
 
 export type ArrangedUser = { firstName: string; lastName: string; login: string; email?: string; class?: string };
 
@@ -40,4 +47,21 @@ export async function addPupils(page: Page, uai: string, pupils: ArrangedUser[])
     });
     expect(answer.ok(), await answer.text()).toBe(true);
   }
+}
+
+/**
+ * Signs in as the administrator (who holds every right, the bulk mail included), adds `arranged`
+ * to Jean Moulin and opens its users from the school picker.
+ */
+export async function openJeanMoulinAsAdministrator(page: Page, arranged: ArrangedUser[]): Promise<UsersPage> {
+  await ShellPage.signIn(page, DEMO.administrator);
+  await addPupils(page, JEAN_MOULIN, arranged);
+  const picker = new SchoolPickerPage(page);
+  await picker.openWithShortcut();
+  await picker.search.fill('Jean Moulin');
+  await picker.search.press('Enter');
+  await new ShellPage(page).openView('Utilisateurs');
+  const users = new UsersPage(page);
+  await users.expectLoaded();
+  return users;
 }
