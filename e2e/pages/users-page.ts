@@ -89,6 +89,24 @@ export class UsersPage {
     return columnId;
   }
 
+  /**
+   * For each drawn row, the column ids of the headers drawn above it that have no cell in it (a
+   * blank column): AG Grid draws the columns in view, and headers and cells must agree.
+   */
+  async columnsWithoutCells(): Promise<{ headers: string[]; blankByRow: Record<string, string[]> }> {
+    return this.grid.evaluate((grid) => {
+      const headers = [...grid.querySelectorAll('.ag-header-row-column [col-id]')].map((header) => header.getAttribute('col-id') ?? '');
+      const blankByRow: Record<string, string[]> = {};
+      for (const part of grid.querySelectorAll('[role="row"][row-id]')) {
+        const rowId = part.getAttribute('row-id') ?? '';
+        // A row is drawn in parts (pinned left, centre): gather its cells from all of them.
+        const cells = [...grid.querySelectorAll(`[role="row"][row-id="${rowId}"] [col-id]`)].map((cell) => cell.getAttribute('col-id'));
+        blankByRow[rowId] = headers.filter((header) => !cells.includes(header));
+      }
+      return { headers, blankByRow };
+    });
+  }
+
   columnHeader(name: string): Locator {
     return this.grid.getByRole('columnheader', { name, exact: true });
   }
