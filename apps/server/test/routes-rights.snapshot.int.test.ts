@@ -1,3 +1,4 @@
+import { users } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './context.js';
 
@@ -20,10 +21,18 @@ describe('route rights', () => {
     expect(missing.map((route) => `${route.method} ${route.url}`)).toEqual([]);
   });
 
+  // A diff in these snapshots changes who can reach an endpoint: review it as a change of rights.
   it('matches the snapshot of METHOD /path → right', () => {
     const lines = t.app.routeRights
       .map((route) => `${route.method} ${route.url.replace(/^\/api/, '')} → ${describeRight(route.right)}`)
       .sort();
+    expect(lines).toMatchSnapshot();
+  });
+
+  it("matches the snapshot of each bulk-menu item → its route's right + its own right (checked by the bulk service)", () => {
+    const lines = Object.entries(users.BULK_MENU_RIGHTS).map(
+      ([item, { area, route }]) => `${item} → ${route.area}:${route.level} + ${area}:Ecriture`,
+    );
     expect(lines).toMatchSnapshot();
   });
 

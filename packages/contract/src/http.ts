@@ -7,7 +7,16 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * What a caller needs to reach a route: `public` (no session), `session` (any signed-in user,
  * whatever their rights), or a rights-map area at a level. School scope is decided by services.
  */
-export type RouteRight = 'public' | 'session' | { area: RightArea; level: RightLevel };
+export type RouteRight = 'public' | 'session' | AreaRight;
+
+/** A rights-map area at a level, the right most routes name. */
+export type AreaRight = { area: RightArea; level: RightLevel };
+
+/** The area and level a route needs; throws for a public or session route, which names none. */
+export function areaRightOf(route: Pick<RouteDescriptor, 'method' | 'path' | 'right'>): AreaRight {
+  if (typeof route.right === 'string') throw new Error(`${route.method} ${route.path} needs ${route.right}, not a rights area`);
+  return route.right;
+}
 
 /** One endpoint of the HTTP contract. Paths are relative to `/api` and use `:name` parameters. */
 export type RouteDescriptor<

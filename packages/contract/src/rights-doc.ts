@@ -1,4 +1,5 @@
 import { DEFAULT_RIGHTS, PROFILE_NAMES, RIGHT_AREAS, type RightEntry } from './rights.js';
+import { BULK_MENU_RIGHTS } from './users/bulk-menu.js';
 import { manageableProfiles } from './users/rules.js';
 
 function cell(entry: RightEntry): string {
@@ -32,12 +33,20 @@ export function renderRightsDoc(): string {
     'Acting on another user\'s account (page and grid edits, password and login resets, sign-in links, enabling and',
     'disabling, bin and restore, unlocking, mails with credentials, PNE keys, bulk changes and their undo) also needs',
     'that the caller may act on the user\'s profile, and, for a Gestionnaire, that every school it manages is within',
-    'the caller\'s reach (`apps/server/src/platform/auth/user-access.ts`); otherwise 403 and nothing changes:',
+    'the caller\'s reach (`apps/server/src/platform/auth/access.ts`); otherwise 403 and nothing changes:',
     '',
     ...PROFILE_NAMES.map((profile) => `- ${profile}: ${manageableProfiles(profile).join(', ') || 'nobody else'}.`),
     '',
     'Sign-in by link (`?iduser=`, the QR code) is for Eleve and Enseignant only: no link token of a staff member is',
     'shown, issued or accepted.',
+    '',
+    'Each item of the users view\'s bulk-edit menu needs two rights at Ecriture: the right of the route it calls and',
+    'its own area (`BULK_MENU_RIGHTS` in `packages/contract/src/users/bulk-menu.ts`; for the bulk changes the service',
+    'checks the second one with `requireRight`). Its own area at Lecture shows the item.',
+    '',
+    '| item | route | own area |',
+    '| --- | --- | --- |',
+    ...Object.entries(BULK_MENU_RIGHTS).map(([item, { area, route }]) => `| ${item} | ${route.area} | ${area} |`),
     '',
     header,
     rule,

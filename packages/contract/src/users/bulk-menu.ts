@@ -1,4 +1,8 @@
+import { areaRightOf, type AreaRight } from '../http.js';
+import type { RightArea } from '../rights.js';
 import type { SchoolUser } from '../schools/schemas.js';
+import { activatePneKeys, bulkUpdateUsers, mailUsers } from './routes.js';
+import { BULK_RIGHTS } from './rules.js';
 
 /**
  * When the users view's buttons and bulk menu items are enabled (spec 3 §4, §5 "Bulk menu
@@ -108,3 +112,28 @@ export function pdfMenuState(selectedCount: number, mode: PdfMode): PdfMenuState
 export function canExportAsm(locationId: string | null | undefined): boolean {
   return typeof locationId === 'string' && locationId.trim() !== '';
 }
+
+export type BulkMenuItem = 'comment' | 'subject' | 'className' | 'level' | 'profile' | 'options' | 'applications' | 'adminMode' | 'pne' | 'mail';
+
+/**
+ * The two rights of each bulk-menu item (spec 3 §6): its own area, which shows the item at
+ * Lecture and lets it run at Ecriture, and the right of the route it calls. The server checks
+ * both (the route's by `registerRoute`, the item's own for a bulk change by its service), so the
+ * menu reads them here rather than listing them again.
+ */
+const BULK_ROUTE = areaRightOf(bulkUpdateUsers);
+const PNE_ROUTE = areaRightOf(activatePneKeys);
+const MAIL_ROUTE = areaRightOf(mailUsers);
+
+export const BULK_MENU_RIGHTS: Record<BulkMenuItem, { area: RightArea; route: AreaRight }> = {
+  comment: { area: BULK_RIGHTS.comment, route: BULK_ROUTE },
+  subject: { area: BULK_RIGHTS.subject, route: BULK_ROUTE },
+  className: { area: BULK_RIGHTS.className, route: BULK_ROUTE },
+  level: { area: BULK_RIGHTS.level, route: BULK_ROUTE },
+  profile: { area: BULK_RIGHTS.profile, route: BULK_ROUTE },
+  options: { area: BULK_RIGHTS.opt, route: BULK_ROUTE },
+  applications: { area: BULK_RIGHTS.app, route: BULK_ROUTE },
+  adminMode: { area: BULK_RIGHTS.adminMode, route: BULK_ROUTE },
+  pne: { area: PNE_ROUTE.area, route: PNE_ROUTE },
+  mail: { area: MAIL_ROUTE.area, route: MAIL_ROUTE },
+};

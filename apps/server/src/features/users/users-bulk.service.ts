@@ -1,7 +1,7 @@
-import { hasRight, type BulkUpdate } from '@console/contract';
+import type { BulkUpdate } from '@console/contract';
 import { writeAuditEntries } from '../../platform/audit/audit.js';
+import { requireRight } from '../../platform/auth/rights.js';
 import type { ServiceContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors/app-error.js';
 import { lockManageableUsers } from './users.access.js';
 import { changeApplication } from './users-bulk.applications.js';
 import { changeField } from './users-bulk.fields.js';
@@ -20,8 +20,7 @@ export type BulkAnswer = { count: number; undoToken: string | null; undoExpiresA
  * (null when nothing changed).
  */
 export async function bulkUpdateUsers(ctx: ServiceContext, update: BulkUpdate, now = new Date()): Promise<BulkAnswer> {
-  const area = bulkRightAreaOf(update);
-  if (!hasRight(ctx.actor.rights, area, 'Ecriture')) throw new AppError('forbidden', `Right ${area} at Ecriture required`);
+  requireRight(ctx.actor, bulkRightAreaOf(update), 'Ecriture');
   return ctx.db.transaction(async (tx) => {
     const selected = await lockManageableUsers(tx, ctx.actor, update.ids);
     let outcome: BulkOutcome;

@@ -1,7 +1,6 @@
 import {
   API_VERSION_HEADER,
   findUnsafeText,
-  hasRight,
   PRODUCT_VERSION,
   UNSAFE_TEXT,
   type RouteAnswer,
@@ -9,6 +8,7 @@ import {
 } from '@console/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { requireRight } from '../auth/rights.js';
 import { findSessionActor, SESSION_COOKIE } from '../auth/sessions.js';
 import type { Actor, AppDeps } from '../context.js';
 import { AppError, validationError } from '../errors/app-error.js';
@@ -98,9 +98,7 @@ export function registerRoute<R extends RouteDescriptor>(
       request.actor = await attachActor(deps, request);
       if (route.right === 'public') return;
       if (!request.actor) throw new AppError('unauthenticated', 'Authentication required');
-      if (route.right !== 'session' && !hasRight(request.actor.rights, route.right.area, route.right.level)) {
-        throw new AppError('forbidden', `Right ${route.right.area} at ${route.right.level} required`);
-      }
+      if (route.right !== 'session') requireRight(request.actor, route.right.area, route.right.level);
     },
     preValidation: async (request) => refuseUnsafeText(request),
     handler: async (request, reply) => {

@@ -55,6 +55,14 @@ describe('bulk-edit menu, enablement', () => {
     expect(item('Commentaire')).toBeEnabled();
   });
 
+  it("turns off the bulk changes without their route's right, leaving the items with their own route", async () => {
+    const rights = { ...DEFAULT_RIGHTS.Gestionnaire, ButtonBar_buttonBulkEdit: { Lecture: 1, Ecriture: 0 } } as const;
+    await openMenu([buildSchoolUser({ email: 'a@b.fr' })], {}, buildSessionUser('Gestionnaire', { rights }));
+
+    for (const name of ['Commentaire', 'Matière', 'Classe', 'Niveau', 'Options', 'Applications']) expect(item(name)).toBeDisabled();
+    expect(item('Envoyer un mail')).toBeEnabled();
+  });
+
   it('offers the profile change only for pupils and teachers', async () => {
     await openMenu([buildSchoolUser({ profile: 'Eleve' }), buildSchoolUser({ profile: 'Gestionnaire' })]);
     expect(item('Profil')).toBeDisabled();

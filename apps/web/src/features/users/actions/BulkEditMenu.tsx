@@ -1,4 +1,4 @@
-import { users, type RightArea, type School, type SchoolUser, type SessionUser } from '@console/contract';
+import { users, type School, type SchoolUser, type SessionUser } from '@console/contract';
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconEdit } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -18,43 +18,38 @@ type Dialog = BulkFieldColumn | 'options' | 'applications' | 'pne' | 'mail';
 
 type Item = {
   key: Dialog | 'adminMode';
-  /** Its own right: Lecture shows it, Ecriture (with its route's) lets it run. */
-  area: RightArea;
-  /** The right of the route it calls, at Ecriture. */
-  routeArea: RightArea;
   /** The selection rule of spec 3 §5, beyond having a selection. */
   isAllowed: boolean;
 };
 
 /**
- * The bulk-edit menu (spec 3 §2.2, §5): each item shown with its own right, off without a
- * selection or when its rule forbids the selection (profile, PNE, admin mode).
+ * The bulk-edit menu (spec 3 §2.2, §5): each item shown with its own right at Lecture, off without
+ * a selection, without its own right and its route's at Ecriture (`users.BULK_MENU_RIGHTS`, the
+ * rights the server checks), or when its rule forbids the selection (profile, PNE, admin mode).
  */
 export function BulkEditMenu({ school, user, selected }: BulkEditMenuProps) {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const bulk = useBulkChange(school.informations.uai);
   const educadhocId = users.findEducadhocApplication(school.applications)?.idApplication;
-  const bulkRoute: RightArea = 'ButtonBar_buttonBulkEdit';
 
   const items: Item[] = [
-    { key: 'comment', area: 'buttonBulkEdit_bulkCommentaire', routeArea: bulkRoute, isAllowed: true },
-    { key: 'subject', area: 'buttonBulkEdit_bulkMatiere', routeArea: bulkRoute, isAllowed: true },
-    { key: 'className', area: 'buttonBulkEdit_bulkClasse', routeArea: bulkRoute, isAllowed: true },
-    { key: 'level', area: 'buttonBulkEdit_bulkNiveau', routeArea: bulkRoute, isAllowed: true },
-    { key: 'profile', area: 'buttonBulkEdit_bulkProfil', routeArea: bulkRoute, isAllowed: users.canBulkChangeProfile(selected) },
-    { key: 'options', area: 'buttonBulkEdit_bulkOption', routeArea: bulkRoute, isAllowed: true },
-    { key: 'applications', area: 'buttonBulkEdit_bulkAppli', routeArea: bulkRoute, isAllowed: true },
-    { key: 'adminMode', area: 'buttonBulkEdit_bulkAdmin', routeArea: bulkRoute, isAllowed: users.canToggleAdminMode(selected) },
-    {
-      key: 'pne',
-      area: 'buttonBulkEdit_bulkPNE',
-      routeArea: 'buttonBulkEdit_bulkPNE',
-      isAllowed: users.canActivatePne(selected, educadhocId),
-    },
-    { key: 'mail', area: 'buttonBulkEdit_bulkNotification', routeArea: 'buttonBulkEdit_bulkNotification', isAllowed: true },
+    { key: 'comment', isAllowed: true },
+    { key: 'subject', isAllowed: true },
+    { key: 'className', isAllowed: true },
+    { key: 'level', isAllowed: true },
+    { key: 'profile', isAllowed: users.canBulkChangeProfile(selected) },
+    { key: 'options', isAllowed: true },
+    { key: 'applications', isAllowed: true },
+    { key: 'adminMode', isAllowed: users.canToggleAdminMode(selected) },
+    { key: 'pne', isAllowed: users.canActivatePne(selected, educadhocId) },
+    { key: 'mail', isAllowed: true },
   ];
-  const shown = items.filter((item) => can(user, item.area));
+  const shown = items.filter((item) => can(user, users.BULK_MENU_RIGHTS[item.key].area));
+  const mayRun = (item: Item) => {
+    const rights = users.BULK_MENU_RIGHTS[item.key];
+    return can(user, rights.area, 'Ecriture') && can(user, rights.route.area, rights.route.level);
+  };
 
   const toggleAdminMode = () => {
     const adminMode = users.nextAdminMode(selected);
@@ -83,12 +78,7 @@ export function BulkEditMenu({ school, user, selected }: BulkEditMenuProps) {
           {shown.map((item) => (
             <Menu.Item
               key={item.key}
-              disabled={
-                selected.length === 0 ||
-                !item.isAllowed ||
-                !can(user, item.area, 'Ecriture') ||
-                !can(user, item.routeArea, 'Ecriture')
-              }
+              disabled={selected.length === 0 || !item.isAllowed || !mayRun(item)}
               onClick={() => (item.key === 'adminMode' ? toggleAdminMode() : setDialog(item.key))}
             >
               {item.key === 'adminMode'
