@@ -1,3 +1,26 @@
+/*
+ * How a cell edit flows.
+ * - Rows: SchoolUsersGrid turns the cached users answer (`schoolsQueryKeys.users(uai)`) into flat
+ *   UsersGridRow objects, one per SchoolUser object (a WeakMap in grid-rows.ts), matched by id by
+ *   AG Grid. Cells reach this hook through the GridBridge, the grid's stable `context`, whose
+ *   handlers SchoolUsersGrid sets again on each render so that the column definitions never rebuild.
+ * - Edit: AG Grid's editor writes the new value into the row object itself, then calls
+ *   `handleCellValueChanged`; a checkbox (checkbox-cell-renderer.ts) calls `toggle` through the
+ *   bridge, which writes the row the same way. The cell shows the value at once.
+ * - Request: edit-requests.ts builds the `PATCH /users/{id}` body with the contract's schemas, so a
+ *   value they refuse is never sent. A profile needing an e-mail, or an application needing its
+ *   credentials, first waits in `emailPrompt` / `credentialsPrompt` for its modal.
+ * - Success: `mergeRows` puts the answered user in the cached answer in place; only that user's row
+ *   is built again (scroll, selection and filters stay). One toast says it, replacing the last one.
+ * - Failure: `setCell` writes the old value back into the row and redraws the cell, a warning says
+ *   why, and a text or combobox cell is edited again (a checkbox only goes back). `restartEditing`
+ *   reopens the editor in a `setTimeout(0)`, a guard so that it opens once AG Grid has wholly ended
+ *   the refused edit (AG Grid already calls `onCellValueChanged` from its own deferred queue); it
+ *   finds the row by id again (a sort may have moved it) and does nothing once the grid is destroyed.
+ * State lives in three places: the query cache holds the server's truth, changed only by answers;
+ * the row objects hold what the cells show, unsaved values included, until an answer replaces them
+ * or `setCell` puts the old value back; this hook's React state holds the waiting prompts.
+ */
 import {
   nameRulesOf,
   PROFILE_NAMES,
