@@ -2,10 +2,15 @@ import { alertsRef } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api';
 
+/** One query: its key is the root, which the sign-out keeps (auth's public roots). */
+export const alertsQueryKeys = {
+  all: ['alerts'] as const,
+};
+
 /** The support host's alerts; a failure leaves the list empty (the spec ignores it). */
 export function useAlerts() {
   return useQuery({
-    queryKey: ['alerts'],
+    queryKey: alertsQueryKeys.all,
     queryFn: () => call(alertsRef),
     retry: false,
     staleTime: 5 * 60_000,

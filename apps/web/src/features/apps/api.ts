@@ -2,12 +2,15 @@ import { apps } from '@console/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api';
 
-const tokenReportQueryKey = ['apps', 'token-report'] as const;
+export const appsQueryKeys = {
+  all: ['apps'] as const,
+  tokenReport: ['apps', 'token-report'] as const,
+};
 
 /** The accesses whose publisher token is in error, by school, application and user. */
 export function useTokenReport() {
   return useQuery({
-    queryKey: tokenReportQueryKey,
+    queryKey: appsQueryKeys.tokenReport,
     queryFn: () => call(apps.tokenReport),
   });
 }
@@ -18,7 +21,7 @@ export function useSyncTokens() {
   return useMutation({
     mutationFn: (input: { publisher: apps.Publisher; target: string }) => call(apps.syncTokens, { params: input }),
     onSuccess: (answer) => {
-      if (answer.ok) void queryClient.invalidateQueries({ queryKey: tokenReportQueryKey });
+      if (answer.ok) void queryClient.invalidateQueries({ queryKey: appsQueryKeys.tokenReport });
     },
   });
 }

@@ -2,16 +2,21 @@ import { authRefs, type PasswordChange, type SessionUser } from '@console/contra
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, call } from '../../lib/api';
+import { alertsQueryKeys } from '../alerts/api';
+import { clientConfigQueryKeys } from '../client-config/api';
 
-export const sessionQueryKey = ['auth', 'session'] as const;
+export const authQueryKeys = {
+  all: ['auth'] as const,
+  session: ['auth', 'session'] as const,
+};
 
 /** Queries that do not depend on who is signed in, kept across a sign-out. */
-const PUBLIC_QUERY_ROOTS = ['auth', 'alerts', 'client-config'];
+const PUBLIC_QUERY_ROOTS: readonly string[] = [authQueryKeys.all[0], alertsQueryKeys.all[0], clientConfigQueryKeys.all[0]];
 
 /** The signed-in user restored from the session cookie, or null when there is none. */
 export function useSession() {
   return useQuery({
-    queryKey: sessionQueryKey,
+    queryKey: authQueryKeys.session,
     queryFn: async (): Promise<SessionUser | null> => {
       try {
         return await call(authRefs.me);
@@ -28,7 +33,7 @@ export function useSession() {
 /** Makes the given user the signed-in one (after the sign-in screen's success fade). */
 export function useEnterSession() {
   const queryClient = useQueryClient();
-  return useCallback((user: SessionUser) => queryClient.setQueryData(sessionQueryKey, user), [queryClient]);
+  return useCallback((user: SessionUser) => queryClient.setQueryData(authQueryKeys.session, user), [queryClient]);
 }
 
 export function useSignIn() {
@@ -49,7 +54,7 @@ export function useSignOut() {
     mutationFn: () => call(authRefs.logout),
     onSettled: () => {
       queryClient.removeQueries({ predicate: (query) => !PUBLIC_QUERY_ROOTS.includes(String(query.queryKey[0])) });
-      queryClient.setQueryData(sessionQueryKey, null);
+      queryClient.setQueryData(authQueryKeys.session, null);
     },
   });
 }

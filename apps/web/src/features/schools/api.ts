@@ -3,6 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useCallback } from 'react';
 import { call } from '../../lib/api';
 
+/** `['schools', 'stats', …]` belongs to `statisticsQueryKeys`, kept under this root on purpose. */
 export const schoolsQueryKeys = {
   all: ['schools'] as const,
   list: ['schools', 'list'] as const,

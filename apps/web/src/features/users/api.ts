@@ -4,12 +4,17 @@ import { useCallback } from 'react';
 import { call } from '../../lib/api';
 import { schoolsQueryKeys } from '../schools/api';
 
+const USER_PAGES_KEY = ['users', 'page'] as const;
+
 export const usersQueryKeys = {
   all: ['users'] as const,
   columns: (uai: string) => ['users', 'columns', uai] as const,
   profiles: ['users', 'profiles'] as const,
-  page: (id: number) => ['users', 'page', id] as const,
+  /** The prefix of every `page(id)`: invalidating it reloads every user page. */
+  pages: USER_PAGES_KEY,
+  page: (id: number) => [...USER_PAGES_KEY, id] as const,
   bin: (uai: string) => ['users', 'bin', uai] as const,
+  platforms: (ids: readonly number[]) => ['users', 'platforms', ids] as const,
 };
 
 /** The users grid's column definitions for a school. */
@@ -68,7 +73,7 @@ export function useReloadSchoolUsers() {
         queryClient.invalidateQueries({ queryKey: schoolsQueryKeys.detail(uai) }),
         queryClient.invalidateQueries({ queryKey: usersQueryKeys.columns(uai) }),
         queryClient.invalidateQueries({ queryKey: usersQueryKeys.bin(uai) }),
-        queryClient.invalidateQueries({ queryKey: ['users', 'page'] }),
+        queryClient.invalidateQueries({ queryKey: usersQueryKeys.pages }),
       ]),
     [queryClient],
   );
@@ -122,8 +127,18 @@ export function useUndoBulkUpdate() {
   return useMutation({ mutationFn: (token: string) => call(users.undoBulkUpdate, { body: { token } }) });
 }
 
-export function fetchUsersPlatforms(userIds: number[]) {
-  return call(users.getUsersPlatforms, { body: { userIds } });
+/**
+ * The platform data (logins, passwords, codes) of the given users, for the bulk applications form:
+ * asked afresh each time and dropped as soon as nothing observes it (staleTime and gcTime 0).
+ */
+export function useUsersPlatforms(ids: number[], { isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: usersQueryKeys.platforms(ids),
+    queryFn: () => call(users.getUsersPlatforms, { body: { userIds: ids } }),
+    enabled: isEnabled && ids.length > 0,
+    staleTime: 0,
+    gcTime: 0,
+  });
 }
 
 /** `actionKey`: one per user action, so that a repeat of it never activates twice (see CallOptions). */

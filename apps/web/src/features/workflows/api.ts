@@ -1,14 +1,24 @@
-import { schools, workflows } from '@console/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { workflows } from '@console/contract';
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError, call } from '../../lib/api';
+import { useSchools } from '../schools/api';
 import { saveErrorOf } from './save-errors';
+
+/** The prefix of every `workflowQueryKeys.school(uai)`, which `uaiOfSchoolWorkflowKey` reads back. */
+const SCHOOL_WORKFLOWS_KEY = ['workflows', 'school'] as const;
 
 export const workflowQueryKeys = {
   all: ['workflows'] as const,
   list: ['workflows', 'list'] as const,
-  school: (uai: string) => ['workflows', 'school', uai] as const,
+  school: (uai: string) => [...SCHOOL_WORKFLOWS_KEY, uai] as const,
   quote: (uai: string) => ['workflows', 'quote', uai] as const,
 };
+
+/** The UAI of a `workflowQueryKeys.school(uai)` key, or null for any other key. */
+export function uaiOfSchoolWorkflowKey(key: QueryKey): string | null {
+  const [root, kind, uai] = key;
+  return root === SCHOOL_WORKFLOWS_KEY[0] && kind === SCHOOL_WORKFLOWS_KEY[1] && typeof uai === 'string' ? uai : null;
+}
 
 /** One school's workflow: its 13 steps with their sub-steps, and the status list. */
 export function useSchoolWorkflow(uai: string) {
@@ -38,13 +48,9 @@ export function useWorkflowSummaries() {
   });
 }
 
-/** The caller's schools, shared with the other views under the same key, for a school's name. */
+/** A school's name, read from the caller's schools the other views share. */
 export function useSchoolName(uai: string): string | null {
-  const list = useQuery({
-    queryKey: ['schools', 'list'],
-    queryFn: () => call(schools.listSchools),
-    staleTime: 5 * 60_000,
-  });
+  const list = useSchools();
   return list.data?.find((school) => school.UAI === uai)?.Nom ?? null;
 }
 

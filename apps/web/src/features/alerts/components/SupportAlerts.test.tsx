@@ -4,6 +4,7 @@ import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mockFetch, type MockAnswer } from '../../../test/fetch-mock';
 import { createTestI18n, renderWithProviders } from '../../../test/render';
+import { alertsQueryKeys } from '../api';
 import { SupportAlerts } from './SupportAlerts';
 
 let i18n: I18n;
@@ -44,7 +45,7 @@ describe('support alerts strip', () => {
     mockFetch({ 'GET /api/alerts': answer });
     const { queryClient } = renderWithProviders(<SupportAlerts />, { i18n });
 
-    await waitFor(() => expect(queryClient.getQueryState(['alerts'])?.status).toBe('error'));
+    await waitFor(() => expect(queryClient.getQueryState(alertsQueryKeys.all)?.status).toBe('error'));
     expect(screen.queryByRole('region', { name: 'Alertes' })).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByText('Une erreur est survenue.')).not.toBeInTheDocument();

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bodiesSentTo, mockFetch, type MockAnswer } from '../../../test/fetch-mock';
 import { createTestI18n, renderWithProviders } from '../../../test/render';
 import { buildSessionUser } from '../../../test/users';
-import { sessionQueryKey } from '../api';
+import { authQueryKeys } from '../api';
 import { SignInScreen } from './SignInScreen';
 
 let i18n: I18n;
@@ -91,8 +91,8 @@ describe('sign-in form', () => {
 
     expect(await screen.findByRole('button', { name: 'Connexion réussie' })).toBeInTheDocument();
     expect(bodiesSentTo(fetchMock, 'POST /api/auth/login')).toEqual([{ login: 'admin.demo', password: 'Admin#2026' }]);
-    expect(queryClient.getQueryData(sessionQueryKey)).toBeUndefined();
-    await waitFor(() => expect(queryClient.getQueryData(sessionQueryKey)).toEqual(signedIn));
+    expect(queryClient.getQueryData(authQueryKeys.session)).toBeUndefined();
+    await waitFor(() => expect(queryClient.getQueryData(authQueryKeys.session)).toEqual(signedIn));
   });
 
   it('lets the password be shown with a labelled toggle', async () => {
@@ -124,10 +124,10 @@ describe('sign-in by link', () => {
     expect(bodiesSentTo(fetchMock, 'POST /api/auth/login/token')).toEqual([{ id: 'good-token', loginWithUrl: true }]);
     expect(screen.getByRole('button', { name: 'Connexion réussie' })).toBeInTheDocument();
     expect(window.location.search).toBe('');
-    expect(queryClient.getQueryData(sessionQueryKey)).toBeUndefined();
+    expect(queryClient.getQueryData(authQueryKeys.session)).toBeUndefined();
 
     await advance(400);
-    expect(queryClient.getQueryData(sessionQueryKey)).toEqual(signedIn);
+    expect(queryClient.getQueryData(authQueryKeys.session)).toEqual(signedIn);
   });
 
   it('removes iduser from the URL and shows the error when the link is refused', async () => {

@@ -1,9 +1,8 @@
 import { users, type School, type SchoolUser } from '@console/contract';
 import { Center, Loader, NativeSelect, SegmentedControl, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchUsersPlatforms } from '../api';
+import { useUsersPlatforms } from '../api';
 import type { CredentialName } from './add-user-credentials';
 import {
   asksCredentials,
@@ -49,13 +48,7 @@ export function BulkApplicationsModal({ school, selected, bulk, onClose }: BulkA
   const needsForm = action === 'insert' && fields !== null && asksCredentials(fields);
   const ids = useMemo(() => idsOf(selected), [selected]);
 
-  const platforms = useQuery({
-    queryKey: ['users', 'platforms', ids],
-    queryFn: () => fetchUsersPlatforms(ids),
-    enabled: needsForm && ids.length > 0,
-    staleTime: 0,
-    gcTime: 0,
-  });
+  const platforms = useUsersPlatforms(ids, { isEnabled: needsForm });
   const rows: BulkCredentialRow[] = useMemo(() => {
     if (!application || !fields || !platforms.data) return [];
     return bulkCredentialRowsOf(platforms.data, application, fields).map((row) => ({ ...row, ...edits[row.userId] }));

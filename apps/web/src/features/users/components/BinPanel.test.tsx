@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { bodiesSentTo, mockFetch } from '../../../test/fetch-mock';
 import { cleanUpAfterEachTest, createTestI18n, createTestQueryClient, renderWithProviders } from '../../../test/render';
 import { buildSessionUser } from '../../../test/users';
-import { sessionQueryKey } from '../../auth/api';
+import { authQueryKeys } from '../../auth/api';
 import { SCHOOL_UAI } from '../test-factories';
 import { BinPanel } from './BinPanel';
 
@@ -43,7 +43,7 @@ const BIN = [
 function renderBin(routes: Parameters<typeof mockFetch>[0], user = buildSessionUser('Gestionnaire')) {
   const fetchMock = mockFetch(routes);
   const queryClient = createTestQueryClient();
-  queryClient.setQueryData(sessionQueryKey, user);
+  queryClient.setQueryData(authQueryKeys.session, user);
   renderWithProviders(<BinPanel uai={SCHOOL_UAI} />, { i18n, queryClient, withNotifications: true });
   return { fetchMock, user: userEvent.setup() };
 }

@@ -4,6 +4,7 @@ import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { cleanUpAfterEachTest, createTestI18n, renderWithProviders } from '../../../test/render';
 import { GridPreferencesPanel, USERS_GRID_PREFERENCES_KEY } from '../../preferences/components/GridPreferencesPanel';
+import { schoolsQueryKeys } from '../../schools/api';
 import { buildSchoolUser } from '../test-factories';
 import { buildGridSchool, GRID_USERS } from './test-fixtures';
 import { renderUsersGrid } from './test-harness';
@@ -179,7 +180,7 @@ describe('the users grid layout', { timeout: 30_000 }, () => {
     // The filter stays when the users reload.
     act(() =>
       queryClient.setQueryData(
-        ['schools', 'users', '0750001A'],
+        schoolsQueryKeys.users('0750001A'),
         buildGridSchool({ users: [...GRID_USERS, buildSchoolUser({ id: 6, login: 'ffabre' })] }),
       ),
     );
@@ -198,7 +199,7 @@ describe('the users grid layout', { timeout: 30_000 }, () => {
     const reloaded = GRID_USERS.filter((listed) => listed.id !== 2).map((listed) =>
       listed.id === 1 ? { ...listed, level: '3e' } : listed,
     );
-    act(() => queryClient.setQueryData(['schools', 'users', '0750001A'], buildGridSchool({ users: reloaded })));
+    act(() => queryClient.setQueryData(schoolsQueryKeys.users('0750001A'), buildGridSchool({ users: reloaded })));
 
     await expectStatus('4 utilisateurs · 3 filtrés · 1 sélectionnés');
     await waitFor(() => expect(onSelectionChange).toHaveBeenLastCalledWith([expect.objectContaining({ id: 1, level: '3e' })]));

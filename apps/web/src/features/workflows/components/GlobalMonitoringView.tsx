@@ -10,7 +10,7 @@ import { ActiveFilterChips, type ActiveFilter } from '../../../ui/grid/ActiveFil
 import { ColumnsMenu, type ToggleableColumn } from '../../../ui/grid/ColumnsMenu';
 import { describeFilter } from '../../../ui/grid/describe-filter';
 import { GridStatusLine } from '../../../ui/grid/GridStatusLine';
-import { workflowQueryKeys } from '../api';
+import { uaiOfSchoolWorkflowKey } from '../api';
 import { BY_COLUMN, LAST_UPDATE_COLUMN, stepColumnId, type GridRow } from '../grid-columns';
 import { useGlobalWorkflowRows } from '../hooks/useGlobalWorkflowRows';
 import { useResetAll } from '../hooks/useResetAll';
@@ -40,8 +40,8 @@ export function GlobalMonitoringView({ user }: { user: SessionUser }) {
   useEffect(
     () =>
       queryClient.getQueryCache().subscribe((event) => {
-        const [root, kind, uai] = event.query.queryKey as unknown[];
-        if (event.type !== 'updated' || root !== workflowQueryKeys.all[0] || kind !== 'school' || typeof uai !== 'string') return;
+        const uai = uaiOfSchoolWorkflowKey(event.query.queryKey);
+        if (event.type !== 'updated' || uai === null) return;
         const workflow = event.query.state.data as workflows.SchoolWorkflow | undefined;
         if (workflow) applyWorkflow(uai, workflow);
       }),
