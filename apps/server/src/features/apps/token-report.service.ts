@@ -1,8 +1,7 @@
 import { apps } from '@console/contract';
 import { sql } from 'drizzle-orm';
-import { canReachSchool, schoolScopeOf, scopeCondition } from '../../platform/auth/school-scope.js';
+import { canReachSchool, schoolNotFound, schoolScopeCondition } from '../../platform/auth/access.js';
 import type { ServiceContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors/app-error.js';
 import { presentTokenReport } from './token-report.presenter.js';
 import { listTokenErrorGroups, listTokenErrorUsers } from './token-report.repository.js';
 
@@ -14,8 +13,8 @@ import { listTokenErrorGroups, listTokenErrorUsers } from './token-report.reposi
  */
 export async function getTokenReport(ctx: ServiceContext, input: { uai?: string }): Promise<apps.TokenReportSchool[]> {
   const uai = input.uai?.toUpperCase();
-  if (uai !== undefined && !(await canReachSchool(ctx, uai))) throw new AppError('not_found', 'No such school');
-  const reach = scopeCondition(uai === undefined ? schoolScopeOf(ctx.actor) : { kind: 'own', uai }, sql`u.uai`);
+  if (uai !== undefined && !(await canReachSchool(ctx, uai))) throw schoolNotFound();
+  const reach = uai === undefined ? schoolScopeCondition(ctx.actor, sql`u.uai`) : sql`u.uai = ${uai}`;
   const [groups, errorUsers] = await Promise.all([
     listTokenErrorGroups(ctx.db, reach),
     listTokenErrorUsers(ctx.db, reach, apps.TOKEN_REPORT_USERS_PER_APPLICATION),

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db/client.js';
-import { applications, schools, userApplications, users } from '../../platform/db/schema/index.js';
+import { applications, userApplications, users } from '../../platform/db/schema/index.js';
 
 /** Accesses updated per statement: 3 parameters each, far below PostgreSQL's 65,535. */
 const UPDATE_CHUNK = 1000;
@@ -12,11 +12,6 @@ export async function listApplicationIdsOfPlatform(db: Database, platformId: str
     .where(eq(applications.platformId, platformId))
     .orderBy(asc(applications.id));
   return rows.map((row) => row.id);
-}
-
-export async function schoolExists(db: Database, uai: string): Promise<boolean> {
-  const rows = await db.select({ uai: schools.uai }).from(schools).where(eq(schools.uai, uai)).limit(1);
-  return rows.length > 0;
 }
 
 /** The schools, within `reach`, having at least one user with one of the applications enabled. */

@@ -1,4 +1,5 @@
 import { apps } from '@console/contract';
+import { eq } from 'drizzle-orm';
 import {
   PUBLISHER_BATCH_SIZE,
   PublisherUnavailableError,
@@ -7,18 +8,16 @@ import {
   type TokenVerifier,
 } from '../../adapters/publishers/index.js';
 import { writeAudit } from '../../platform/audit/audit.js';
-import { canReachSchool, schoolScopeOf, scopeCondition } from '../../platform/auth/school-scope.js';
+import { requireReachableSchool, schoolScopeCondition } from '../../platform/auth/access.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { isDatabaseUnreachable } from '../../platform/db/availability.js';
 import { users } from '../../platform/db/schema/index.js';
-import { AppError } from '../../platform/errors/app-error.js';
 import { countTokenStatuses, PUBLISHER_PLATFORMS, readSyncTarget } from './apps.policy.js';
 import { presentSyncOutcome, type SyncOutcome } from './token-sync.presenter.js';
 import {
   listApplicationIdsOfPlatform,
   listEnabledAccesses,
   listSchoolsWithEnabledAccesses,
-  schoolExists,
   writeTokenStatuses,
   type EnabledAccess,
   type TokenStatus,
@@ -52,17 +51,12 @@ async function checkSchool(
 
 async function synchronise(ctx: TokenSyncContext, publisher: apps.Publisher, target: string): Promise<SyncOutcome> {
   const wanted = readSyncTarget(target);
-  if (wanted.kind === 'school' && !((await canReachSchool(ctx, wanted.uai)) && (await schoolExists(ctx.db, wanted.uai)))) {
-    throw new AppError('not_found', 'No such school');
-  }
+  if (wanted.kind === 'school') await requireReachableSchool(ctx, wanted.uai);
   const verifier = ctx.verifiers[publisher];
   if (!verifier) return { kind: 'not_configured' };
   const applicationIds = await listApplicationIdsOfPlatform(ctx.db, PUBLISHER_PLATFORMS[publisher]);
   if (applicationIds.length === 0) return { kind: 'no_application' };
-  const reach = scopeCondition(
-    wanted.kind === 'all' ? schoolScopeOf(ctx.actor) : { kind: 'own', uai: wanted.uai },
-    users.uai,
-  );
+  const reach = wanted.kind === 'all' ? schoolScopeCondition(ctx.actor, users.uai) : eq(users.uai, wanted.uai);
   const uais = await listSchoolsWithEnabledAccesses(ctx.db, applicationIds, reach);
   if (uais.length === 0) return { kind: 'nothing_to_check' };
 

@@ -2,8 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { profileNameOf, signsInByLink, type PasswordChange, type SessionUser } from '@console/contract';
 import { writeAudit } from '../../platform/audit/audit.js';
 import { checkPassword, storePassword } from '../../platform/auth/passwords.js';
-import { canReachUser } from '../../platform/auth/school-scope.js';
-import { assertMayActOnUsers } from '../../platform/auth/user-access.js';
+import { assertMayActOnUsers, canReachUser, userNotFound } from '../../platform/auth/access.js';
 import { getProfileRights } from '../../platform/auth/rights-cache.js';
 import { hashToken, randomToken } from '../../platform/auth/secrets.js';
 import { deleteUserSessionRows, forgetUserSessions } from '../../platform/auth/sessions.js';
@@ -179,7 +178,7 @@ export async function changeOwnPassword(ctx: ServiceContext, input: PasswordChan
 export async function unlockAccount(ctx: ServiceContext, userId: number): Promise<void> {
   if (!canUnlockAccounts(ctx.actor.profile)) throw new AppError('forbidden', 'Only an Administrateur unlocks accounts');
   const account = await findCredentialsById(ctx.db, userId);
-  if (!account) throw new AppError('not_found', 'No such user');
+  if (!account) throw userNotFound();
   await assertMayActOnUsers(ctx.db, ctx.actor, [account]);
   await ctx.db.transaction(async (tx) => {
     await unlockUser(tx, userId, `${ctx.actor.firstname} ${ctx.actor.lastname}`);
@@ -202,7 +201,7 @@ export async function unlockAccount(ctx: ServiceContext, userId: number): Promis
  */
 export async function regenerateLinkToken(ctx: ServiceContext, userId: number): Promise<string> {
   const account = await findCredentialsById(ctx.db, userId);
-  if (!account || !(await canReachUser(ctx, { id: account.id, uai: account.uai }))) throw new AppError('not_found', 'No such user');
+  if (!account || !(await canReachUser(ctx, account))) throw userNotFound();
   await assertMayActOnUsers(ctx.db, ctx.actor, [account]);
   const profile = profileNameOf(account.profileId);
   if (!profile || !signsInByLink(profile)) throw new AppError('forbidden', 'Sign-in links are for pupils and teachers only');

@@ -2,7 +2,7 @@ import { PROFILES } from '@console/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/context.js';
 import type { Database, Executor } from '../../platform/db/client.js';
-import { schoolScopeCondition } from '../../platform/auth/school-scope.js';
+import { schoolScopeCondition } from '../../platform/auth/access.js';
 import { applications, cities, countries, options, platforms, regexSettings, schools, schoolTypes } from '../../platform/db/schema/index.js';
 
 export type SchoolListRow = { uai: string; name: string; town: string; extension: string; pupils: number };

@@ -7,7 +7,7 @@ import {
 } from '@console/contract';
 import { sql } from 'drizzle-orm';
 import { writeAudit } from '../../platform/audit/audit.js';
-import { canReachSchool, schoolScopeCondition } from '../../platform/auth/school-scope.js';
+import { canReachSchool, reachesEverySchool, requireReachableSchool, schoolNotFound, schoolScopeCondition } from '../../platform/auth/access.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError, validationError } from '../../platform/errors/app-error.js';
 import { canDeleteSchool, canReadStatistics } from './schools.policy.js';
@@ -29,26 +29,19 @@ import {
   listUserRows,
   removeSchool,
   schoolTypeExists,
-  type SchoolRow,
 } from './schools.repository.js';
 import { computeStatistics } from './schools.statistics.js';
-
-const notFound = () => new AppError('not_found', 'No such school');
-
-/** The school of a UAI when the caller reaches it; throws `not_found` otherwise (unknown or out of reach alike). */
-async function requireReachableSchool(ctx: ServiceContext, uai: string): Promise<SchoolRow> {
-  if (!(await canReachSchool(ctx, uai))) throw notFound();
-  const school = await findSchool(ctx.db, uai);
-  if (!school) throw notFound();
-  return school;
-}
 
 export async function listSchools(ctx: ServiceContext): Promise<SchoolListItem[]> {
   return (await listReachableSchools(ctx.db, ctx.actor)).map(presentSchoolListItem);
 }
 
+/** One school the caller reaches; throws `not_found` otherwise (unknown or out of reach alike). */
 export async function getSchool(ctx: ServiceContext, uai: string): Promise<School> {
-  const school = await requireReachableSchool(ctx, uai);
+  await requireReachableSchool(ctx, uai);
+  const school = await findSchool(ctx.db, uai);
+  // Deleted since the check.
+  if (!school) throw schoolNotFound();
   const [catalogue, regexRows, optionRows, counts] = await Promise.all([
     listCatalogue(ctx.db),
     listRegexSettings(ctx.db),
@@ -98,11 +91,10 @@ export async function getStatistics(ctx: ServiceContext, uai: string | undefined
     await requireReachableSchool(ctx, uai);
     return computeStatistics(ctx.db, { users: sql`u.uai = ${uai}`, schools: sql`s.uai = ${uai}`, applicationsNeedUsers: true });
   }
-  const everything = ctx.actor.profile === 'Administrateur';
   return computeStatistics(ctx.db, {
-    users: everything ? sql`true` : schoolScopeCondition(ctx.actor, sql`u.uai`),
+    users: schoolScopeCondition(ctx.actor, sql`u.uai`),
     schools: schoolScopeCondition(ctx.actor, sql`s.uai`),
-    applicationsNeedUsers: !everything,
+    applicationsNeedUsers: !reachesEverySchool(ctx.actor),
   });
 }
 
@@ -176,7 +168,7 @@ export async function createSchool(ctx: ServiceContext, body: schools.CreateScho
 export async function deleteSchool(ctx: ServiceContext, uai: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const school = await findSchool(tx, uai);
-    if (!school || !(await canReachSchool({ db: ctx.db, actor: ctx.actor }, uai))) throw notFound();
+    if (!school || !(await canReachSchool(ctx, uai))) throw schoolNotFound();
     await tx.execute(sql`select uai from schools where uai = ${uai} for update`);
     const counts = await countSchoolUsers(tx, uai);
     if (counts.users > 0) {

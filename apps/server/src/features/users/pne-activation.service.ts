@@ -1,14 +1,14 @@
 import { users as contract } from '@console/contract';
 import { PNE_BATCH_SIZE, PneUnavailableError, type PneAccount, type PneKeyActivator } from '../../adapters/pne/index.js';
 import { writeAudit } from '../../platform/audit/audit.js';
-import { assertMayActOnUsers } from '../../platform/auth/user-access.js';
+import { readManageableUsersByLogin, type UserRecord } from '../../platform/auth/access.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { NOTHING_SENT } from '../../platform/http/idempotency.js';
 import { presentPneRejections, type PneOutcome } from './pne-activation.presenter.js';
-import { findEducadhocApplicationId, readReachableUsersByLogin } from './user-messaging.repository.js';
+import { findEducadhocApplicationId } from './user-messaging.repository.js';
 import { readPrintablePassword } from './user-messaging.service.js';
-import { readGridRows, type UserRecord } from './users.access.js';
+import { readGridRows } from './users.shared.js';
 
 export type PneContext = ServiceContext & { pne: PneKeyActivator | undefined };
 
@@ -33,12 +33,11 @@ export async function activatePneKeys(
 ): Promise<{ status: 200 | 207; answer: contract.PneAnswer }> {
   const usernames = requests.map((request) => request.username.toLowerCase());
   if (new Set(usernames).size !== usernames.length) throw new AppError('bad_request', 'Each username may appear once');
-  const records = await readReachableUsersByLogin(
+  const records = await readManageableUsersByLogin(
     ctx.db,
     ctx.actor,
     requests.map((request) => request.username),
   );
-  await assertMayActOnUsers(ctx.db, ctx.actor, records);
   const codes = await readEducadhocCodes(ctx, records);
   if (!ctx.pne)
     throw new AppError('service_unavailable', 'PNE key activation is not configured on this server (PNE_API_URL, PNE_API_KEY)', {

@@ -1,13 +1,13 @@
 import { cleanName, meetsPasswordRules, PROFILES, users as contract, type NewUser, type SchoolUser } from '@console/contract';
 import { writeAudit } from '../../platform/audit/audit.js';
 import { storePassword } from '../../platform/auth/passwords.js';
-import { canReachSchool } from '../../platform/auth/school-scope.js';
+import { canReachSchool, schoolNotFound } from '../../platform/auth/access.js';
 import { encryptSecret, randomToken } from '../../platform/auth/secrets.js';
 import type { ServiceContext } from '../../platform/context.js';
 import type { userApplications } from '../../platform/db/schema/index.js';
 import { AppError, validationError } from '../../platform/errors/app-error.js';
 import { hasPrintablePassword } from '../auth/auth.policy.js';
-import { editorLabel, isLoginTaken, loadSchoolNaming, readGridRow } from './users.access.js';
+import { editorLabel, isLoginTaken, loadSchoolNaming, readGridRow } from './users.shared.js';
 import { credentialFieldsOfRow, UNKNOWN_APPLICATION } from './users-bulk.applications.js';
 import { ensureOptions, findApplicationsWithPlatforms, optionKey, writeOptionLists } from './users-bulk.repository.js';
 import { newAccessCredentialsOf, uniqueApplications } from './user-create.policy.js';
@@ -60,7 +60,7 @@ async function resolveAccesses(
  */
 export async function createUser(ctx: ServiceContext, input: NewUser): Promise<{ user: SchoolUser }> {
   const values = { ...input.values, uai: input.values.uai.toUpperCase() };
-  if (!(await canReachSchool(ctx, values.uai))) throw new AppError('not_found', 'No such school');
+  if (!(await canReachSchool(ctx, values.uai))) throw schoolNotFound();
   if (!contract.assignableProfiles(ctx.actor.profile).includes(values.profile))
     throw new AppError('forbidden', PROFILE_NOT_ASSIGNABLE);
   const naming = await loadSchoolNaming(ctx.db, values.uai);

@@ -17,7 +17,8 @@ import { hasPrintablePassword } from '../auth/auth.policy.js';
 import { planAccessEdits, SECRET_BEFORE, SECRET_CHANGED, writeAccessEdits } from './user-application-edit.service.js';
 import { loadGlobalNameRules, updateUserRow } from './user-edit.repository.js';
 import { presentPageOf, revealSecret } from './user-page.service.js';
-import { editorLabel, findManageableUser, findReachableUser, isLoginTaken, loadSchoolNaming, type UserRecord } from './users.access.js';
+import { findManageableUser, findReachableUser, type UserRecord } from '../../platform/auth/access.js';
+import { editorLabel, isLoginTaken, loadSchoolNaming } from './users.shared.js';
 import { canEditUserPage, diffFields } from './users.policy.js';
 
 /** The translation key of the password rules (spec 1 §5), as the password-change form reports it. */

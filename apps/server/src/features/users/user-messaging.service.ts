@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors/app-error.js';
 import { NOTHING_SENT } from '../../platform/http/idempotency.js';
 import { renderAccessMail, type MailTemplateId } from './mail-templates.js';
 import { readSchoolNames } from './user-messaging.repository.js';
-import { readManageableUsers, type UserRecord } from './users.access.js';
+import { readManageableUsers, type UserRecord } from '../../platform/auth/access.js';
 
 export type MailContext = ServiceContext & { mail: MailSender };
 

@@ -29,7 +29,8 @@ import {
 import { loadNameRules } from './user-edit.service.js';
 import { listUserOptions } from './user-page.repository.js';
 import { revealSecret } from './user-page.service.js';
-import { editorLabel, findManageableUser, readGridRow, type UserRecord } from './users.access.js';
+import { findManageableUser, type UserRecord } from '../../platform/auth/access.js';
+import { editorLabel, readGridRow } from './users.shared.js';
 import { diffFields, findForeignOptions, hasDuplicateOption, passwordTransitionOf, refuseProfileChange } from './users.policy.js';
 
 /** An option id that is not an option of the user's school. */

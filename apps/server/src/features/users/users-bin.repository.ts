@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { schoolScopeCondition } from '../../platform/auth/school-scope.js';
+import { schoolScopeCondition } from '../../platform/auth/access.js';
 import type { Actor } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
 

@@ -1,12 +1,10 @@
 import { profileNameOf, users as contract, type BinnedUser } from '@console/contract';
 import { auditUserChanges, writeAuditEntries } from '../../platform/audit/audit.js';
-import { canReachSchool } from '../../platform/auth/school-scope.js';
-import { assertMayActOnUsers } from '../../platform/auth/user-access.js';
+import { assertMayActOnUsers, lockManageableUsers, requireReachableSchool, userNotFound } from '../../platform/auth/access.js';
 import type { ServiceContext } from '../../platform/context.js';
 import type { Database } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { findSchool } from '../schools/schools.repository.js';
-import { editorLabel, lockManageableUsers, userNotFound } from './users.access.js';
+import { editorLabel } from './users.shared.js';
 import {
   deleteBinnedBefore,
   listBinnedUsers,
@@ -97,14 +95,14 @@ function presentBinnedUser(row: BinRow): BinnedUser {
 
 /** A school's users in the bin, newest first. Throws `not_found` for a school out of reach or unknown. */
 export async function listBin(ctx: ServiceContext, uai: string): Promise<{ users: BinnedUser[] }> {
-  if (!(await canReachSchool(ctx, uai)) || !(await findSchool(ctx.db, uai))) throw new AppError('not_found', 'No such school');
+  await requireReachableSchool(ctx, uai);
   return { users: (await listBinnedUsers(ctx.db, uai)).map(presentBinnedUser) };
 }
 
 /**
  * Brings users back from the bin with the same ids and everything they had, in one transaction.
  * Throws `not_found` when any id is not in the bin of a school the caller reaches, `forbidden`
- * when the caller may not act on one of them (platform/auth/user-access.ts), `conflict`
+ * when the caller may not act on one of them (platform/auth/access.ts), `conflict`
  * (fieldErrors `ids.<index>`) when a live user now has one's login; then nobody is restored.
  */
 export async function restoreUsers(ctx: ServiceContext, ids: readonly number[]): Promise<{ count: number }> {

@@ -4,7 +4,8 @@ import { decryptSecret, encryptSecret } from '../../platform/auth/secrets.js';
 import type { ServiceContext } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
 import { validationError } from '../../platform/errors/app-error.js';
-import { editorLabel, type UserRecord } from './users.access.js';
+import type { UserRecord } from '../../platform/auth/access.js';
+import { editorLabel } from './users.shared.js';
 import { auditOfAccess, type BulkOutcome } from './users-bulk.policy.js';
 import {
   findApplicationWithPlatform,

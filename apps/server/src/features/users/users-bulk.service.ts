@@ -2,7 +2,7 @@ import type { BulkUpdate } from '@console/contract';
 import { writeAuditEntries } from '../../platform/audit/audit.js';
 import { requireRight } from '../../platform/auth/rights.js';
 import type { ServiceContext } from '../../platform/context.js';
-import { lockManageableUsers } from './users.access.js';
+import { lockManageableUsers } from '../../platform/auth/access.js';
 import { changeApplication } from './users-bulk.applications.js';
 import { changeField } from './users-bulk.fields.js';
 import { changeOptions } from './users-bulk.options.js';

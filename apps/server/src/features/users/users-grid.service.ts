@@ -1,23 +1,19 @@
 import { hasRight, PROFILES, users, type ColumnDefinition, type ProfileChoice } from '@console/contract';
 import { writeAudit } from '../../platform/audit/audit.js';
-import { canReachSchool } from '../../platform/auth/school-scope.js';
+import { requireReachableSchool, selectReachableUsers } from '../../platform/auth/access.js';
 import type { ServiceContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors/app-error.js';
 import { listCatalogueApplications } from './user-catalogue.repository.js';
 import { revealSecret } from './user-page.service.js';
-import { userNotFound } from './users.access.js';
 import { buildColumnDefinitions, countOptionColumns } from './users-grid.columns.js';
-import { listReachablePasswords, readSchoolOptionFacts } from './users-grid.repository.js';
+import { readSchoolOptionFacts } from './users-grid.repository.js';
 
 /**
  * The column definitions of a school's grid for this caller. Throws `not_found` for a school
  * out of reach or unknown (alike).
  */
 export async function getColumnDefinitions(ctx: ServiceContext, uai: string): Promise<ColumnDefinition[]> {
-  const notFound = () => new AppError('not_found', 'No such school');
-  if (!(await canReachSchool(ctx, uai))) throw notFound();
+  await requireReachableSchool(ctx, uai);
   const [facts, catalogue] = await Promise.all([readSchoolOptionFacts(ctx.db, uai), listCatalogueApplications(ctx.db)]);
-  if (!facts.schoolExists) throw notFound();
   return buildColumnDefinitions({
     canEdit: hasRight(ctx.actor.rights, 'Table', 'Ecriture'),
     canSeePasswords: users.canSeePasswords(ctx.actor.rights),
@@ -45,8 +41,7 @@ export async function revealPasswords(
   ids: readonly number[],
 ): Promise<{ passwords: { id: number; password: string | null }[] }> {
   const unique = [...new Set(ids)];
-  const rows = await listReachablePasswords(ctx.db, ctx.actor, unique);
-  if (rows.length !== unique.length) throw userNotFound();
+  const rows = await selectReachableUsers(ctx.db, ctx.actor, unique);
   const schoolsTouched = new Set(rows.map((row) => row.uai));
   await writeAudit(ctx.db, {
     actor: ctx.actor,
@@ -55,8 +50,7 @@ export async function revealPasswords(
     uai: schoolsTouched.size === 1 ? rows[0]!.uai : null,
     after: { userIds: unique },
   });
-  const byId = new Map(rows.map((row) => [row.id, row]));
   return {
-    passwords: unique.map((id) => ({ id, password: revealSecret(ctx.env.encryptionKey, byId.get(id)!.password_encrypted) })),
+    passwords: rows.map((row) => ({ id: row.id, password: revealSecret(ctx.env.encryptionKey, row.passwordEncrypted) })),
   };
 }

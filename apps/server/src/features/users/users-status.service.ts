@@ -4,7 +4,8 @@ import { auditUserChanges, writeAuditEntries } from '../../platform/audit/audit.
 import { forgetSessionsOfUsers } from '../../platform/auth/sessions.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { editorLabel, lockManageableUsers } from './users.access.js';
+import { lockManageableUsers } from '../../platform/auth/access.js';
+import { editorLabel } from './users.shared.js';
 import { deleteSessionsOfUsers, writeDisabled } from './users-status.repository.js';
 
 export const SELF_DISABLE = 'users.errors.self_disable';

@@ -1,6 +1,6 @@
 import { PROFILES } from '@console/contract';
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { schoolScopeCondition } from '../../platform/auth/school-scope.js';
+import { schoolScopeCondition } from '../../platform/auth/access.js';
 import type { Actor } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
 import { workflowEvents, workflowItems } from '../../platform/db/schema/index.js';
@@ -118,16 +118,6 @@ export async function listMonitoredSchools(db: Executor, actor: Actor): Promise<
         and exists (select 1 from users u where u.uai = s.uai and u.profile_id = ${PROFILES.Eleve})`,
   );
   return rows.map(([uai, name]) => ({ uai, name }));
-}
-
-/** Of the given UAIs, those of existing schools the caller reaches: one scoped query. */
-export async function listReachableUais(db: Executor, actor: Actor, uais: string[]): Promise<string[]> {
-  if (uais.length === 0) return [];
-  return readJsonRows<string>(
-    db,
-    sql`select json_agg(s.uai order by s.uai)::text as rows from schools s
-      where ${someSchools(uais)(sql`s.uai`)} and ${schoolScopeCondition(actor, sql`s.uai`)}`,
-  );
 }
 
 /** Locks the school's row for the transaction (serialises its writes); false when it does not exist. */

@@ -1,7 +1,7 @@
 import type { workflows } from '@console/contract';
 import type { QuoteSource, QuoteStatus } from '../../adapters/quotes/quote-source.js';
 import { writeAudit } from '../../platform/audit/audit.js';
-import { canReachSchool } from '../../platform/auth/school-scope.js';
+import { canReachSchool, requireReachableSchool, schoolNotFound } from '../../platform/auth/access.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import type { RealtimeHub } from '../../platform/realtime/realtime.js';
@@ -10,7 +10,6 @@ import { presentSummaries, presentWorkflows } from './workflows.presenter.js';
 import { applyChange, rowsOf, stateOf } from './workflows.apply.js';
 import {
   listMonitoredSchools,
-  listReachableUais,
   listWorkflowRows,
   lockSchool,
   lockWorkflowRows,
@@ -38,13 +37,6 @@ export class WorkflowUpdateRejected extends AppError {
 /** Up to this many schools, bulk reads list their UAIs; past it, they read the caller's scope. */
 const UAIS_LISTED_UP_TO = 200;
 
-const notFound = () => new AppError('not_found', 'No such school');
-
-/** Throws `not_found` for a school that does not exist or is out of the caller's reach (alike). */
-async function requireReachable(ctx: WorkflowContext, uai: string): Promise<void> {
-  if ((await listReachableUais(ctx.db, ctx.actor, [uai])).length === 0) throw notFound();
-}
-
 /** The quote statuses of many schools in one read, where the source allows; none otherwise. */
 async function readQuoteStatuses(quotes: QuoteSource, uais: string[]): Promise<Map<string, QuoteStatus>> {
   return quotes.getStatuses ? quotes.getStatuses(uais) : new Map();
@@ -57,7 +49,7 @@ async function loadSchoolWorkflow(ctx: WorkflowContext, uai: string): Promise<Sc
 }
 
 export async function getSchoolWorkflow(ctx: WorkflowContext, uai: string): Promise<SchoolWorkflow> {
-  await requireReachable(ctx, uai);
+  await requireReachableSchool(ctx, uai);
   return loadSchoolWorkflow(ctx, uai);
 }
 
@@ -99,12 +91,12 @@ export async function listWorkflowSummaries(ctx: WorkflowContext): Promise<workf
  */
 export async function updateSchoolWorkflow(ctx: WorkflowContext, uai: string, actions: workflows.WorkflowAction[]): Promise<SchoolWorkflow> {
   // Scope first (no query for an Administrateur or a school administrator); the lock then tells an unknown school.
-  if (!(await canReachSchool(ctx, uai))) throw notFound();
+  if (!(await canReachSchool(ctx, uai))) throw schoolNotFound();
   // Read before the change (which leaves it as it is): once the change commits, nothing can fail the answer.
   const quote = await ctx.quotes.getStatus(uai);
   const rows = await ctx.db.transaction(async (tx) => {
     const current = await lockWorkflowRows(tx, uai);
-    if (!current) throw notFound();
+    if (!current) throw schoolNotFound();
     const plan = planWorkflowUpdate(actions, {
       steps: current.steps,
       subSteps: current.subSteps.map((subStep) => ({ id: subStep.id, parentId: subStep.parentId, label: subStep.label })),
@@ -121,7 +113,7 @@ export async function updateSchoolWorkflow(ctx: WorkflowContext, uai: string, ac
 }
 
 export async function getQuoteStatus(ctx: WorkflowContext, uai: string): Promise<{ uai: string; status: QuoteStatus }> {
-  await requireReachable(ctx, uai);
+  await requireReachableSchool(ctx, uai);
   return { uai, status: await ctx.quotes.getStatus(uai) };
 }
 
@@ -131,12 +123,12 @@ export async function getQuoteStatus(ctx: WorkflowContext, uai: string): Promise
  * and the school's workflow ('Devis signé' follows it) to the school's room.
  */
 export async function setQuoteStatus(ctx: WorkflowContext, uai: string, status: QuoteStatus): Promise<{ uai: string; status: QuoteStatus }> {
-  await requireReachable(ctx, uai);
+  await requireReachableSchool(ctx, uai);
   const setStatus = ctx.quotes.setStatus;
   if (!setStatus) throw new AppError('conflict', 'The quote status comes from Dolibarr and cannot be set here', { reason: 'quote_source_external' });
   // The workflow the rooms are sent is read inside the transaction: once it commits, nothing can fail the answer.
   const rows = await ctx.db.transaction(async (tx) => {
-    if (!(await lockSchool(tx, uai))) throw notFound();
+    if (!(await lockSchool(tx, uai))) throw schoolNotFound();
     const { before } = await setStatus(tx, uai, status, ctx.actor);
     await writeAudit(tx, { actor: ctx.actor, action: 'update', entity: 'workflow_quote', entityId: uai, uai, before: { status: before }, after: { status } });
     return listWorkflowRows(tx, oneSchool(uai));
