@@ -61,32 +61,30 @@ type RowsColumns = { steps: string | null; sub_steps: string | null; events: str
 
 /**
  * The three JSON columns of a workflow read: the 13 global steps in order, the schools' sub-steps
- * in display order, and their events (steps' and sub-steps'). Event dates travel as epoch
- * milliseconds: a JSON timestamp's text would depend on the session's time zone.
+ * in display order, and their events (steps' and sub-steps'), each row a JSON object named as
+ * its TypeScript row, so that a column added or moved cannot shift the others. Event dates travel
+ * as epoch milliseconds: a JSON timestamp's text would depend on the session's time zone.
  */
 function rowsColumns(filter: SchoolFilter): SQL {
   return sql`
-      (select json_agg(json_build_array(id, label, order_in_level) order by order_in_level, id)
+      (select json_agg(json_build_object('id', id, 'label', label, 'orderInLevel', order_in_level) order by order_in_level, id)
         from ${workflowItems} where level = 1)::text as steps,
-      (select json_agg(json_build_array(id, uai, parent_id, label, order_in_level) order by uai, parent_id, order_in_level, id)
+      (select json_agg(json_build_object('id', id, 'uai', uai, 'parentId', parent_id, 'label', label, 'orderInLevel', order_in_level)
+          order by uai, parent_id, order_in_level, id)
         from ${workflowItems} where level = 2 and ${filter(workflowItems.uai)})::text as sub_steps,
-      (select json_agg(json_build_array(id, uai, item_id, status_id, comment, floor(extract(epoch from modified_at) * 1000), modified_by))
+      (select json_agg(json_build_object('id', id, 'uai', uai, 'itemId', item_id, 'statusId', status_id, 'comment', comment,
+          'modifiedAt', floor(extract(epoch from modified_at) * 1000), 'modifiedBy', modified_by))
         from ${workflowEvents} where ${filter(workflowEvents.uai)})::text as events`;
 }
 
+/** An event as its JSON object carries it: the date as epoch milliseconds. */
+type EventJson = Omit<EventRow, 'modifiedAt'> & { modifiedAt: number };
+
 function parseRows(row: RowsColumns | undefined): WorkflowRows {
   return {
-    steps: parseArray<[number, string, number]>(row?.steps).map(([id, label, orderInLevel]) => ({ id, label, orderInLevel })),
-    subSteps: parseArray<[number, string, number, string, number]>(row?.sub_steps).map(([id, uai, parentId, label, orderInLevel]) => ({
-      id,
-      uai,
-      parentId,
-      label,
-      orderInLevel,
-    })),
-    events: parseArray<[number, string, number, number, string | null, number, string | null]>(row?.events).map(
-      ([id, uai, itemId, statusId, comment, modifiedAt, modifiedBy]) => ({ id, uai, itemId, statusId, comment, modifiedAt: new Date(modifiedAt), modifiedBy }),
-    ),
+    steps: parseArray<StepRow>(row?.steps),
+    subSteps: parseArray<SubStepRow>(row?.sub_steps),
+    events: parseArray<EventJson>(row?.events).map((event) => ({ ...event, modifiedAt: new Date(event.modifiedAt) })),
   };
 }
 
@@ -110,14 +108,13 @@ export async function lockWorkflowRows(tx: Executor, uai: string): Promise<Workf
 
 /** The caller's schools with at least one pupil (Effectif > 0): the rows of the global grid. */
 export async function listMonitoredSchools(db: Executor, actor: Actor): Promise<{ uai: string; name: string }[]> {
-  const rows = await readJsonRows<[string, string]>(
+  return readJsonRows<{ uai: string; name: string }>(
     db,
-    sql`select json_agg(json_build_array(s.uai, s.name) order by s.name, s.uai)::text as rows
+    sql`select json_agg(json_build_object('uai', s.uai, 'name', s.name) order by s.name, s.uai)::text as rows
       from schools s
       where ${schoolScopeCondition(actor, sql`s.uai`)}
         and exists (select 1 from users u where u.uai = s.uai and u.profile_id = ${PROFILES.Eleve})`,
   );
-  return rows.map(([uai, name]) => ({ uai, name }));
 }
 
 /** Locks the school's row for the transaction (serialises its writes); false when it does not exist. */
