@@ -1,9 +1,7 @@
 import type { RouteRef } from '../http.js';
 import type * as routes from './routes.js';
 
-/** The length bounds of the sign-in fields, shared with `loginBodySchema`. */
-export const LOGIN_MAX_LENGTH = 128;
-export const PASSWORD_MAX_LENGTH = 256;
+export { LOGIN_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './limits.js';
 
 /** The auth routes as zod-free refs, for the sign-in screen (see RouteRef). */
 export const authRefs = {

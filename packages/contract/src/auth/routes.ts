@@ -3,7 +3,7 @@ import { okSchema } from '../errors.js';
 import { defineRoute } from '../http.js';
 import { recordIdParamSchema } from '../ids.js';
 import { passwordChangeSchema } from '../rules/password.js';
-import { LOGIN_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './refs.js';
+import { LOGIN_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './limits.js';
 import { sessionUserSchema } from './session-user.js';
 
 

@@ -1,9 +1,5 @@
 import type { workflows } from '@console/contract';
-import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
-import { createDatabaseQuoteSource } from './database-quotes.js';
-import { createDolibarrQuoteSource } from './dolibarr-quotes.js';
 
 export type QuoteStatus = workflows.QuoteStatus;
 
@@ -23,12 +19,3 @@ export type QuoteSource = {
   getStatuses?(uais: string[]): Promise<Map<string, QuoteStatus>>;
   setStatus?(executor: Executor, uai: string, status: QuoteStatus, author: QuoteAuthor): Promise<{ before: QuoteStatus }>;
 };
-
-/** Dolibarr when DOLIBARR_URL is set, else the database. */
-export function createQuoteSource(deps: AppDeps, log: FastifyBaseLogger): QuoteSource {
-  const { DOLIBARR_URL, DOLIBARR_API_KEY, DOLIBARR_TIMEOUT_MS } = deps.env;
-  if (DOLIBARR_URL) {
-    return createDolibarrQuoteSource({ baseUrl: DOLIBARR_URL, apiKey: DOLIBARR_API_KEY ?? '', timeoutMs: DOLIBARR_TIMEOUT_MS, log });
-  }
-  return createDatabaseQuoteSource(deps.db);
-}

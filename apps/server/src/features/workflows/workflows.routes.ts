@@ -1,6 +1,6 @@
 import { workflows } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
-import { createQuoteSource } from '../../adapters/quotes/quote-source.js';
+import { createQuoteSource } from '../../adapters/quotes/index.js';
 import type { AppDeps } from '../../platform/context.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import { registerWorkflowEvents } from './workflows.events.js';

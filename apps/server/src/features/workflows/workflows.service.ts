@@ -1,5 +1,5 @@
 import type { workflows } from '@console/contract';
-import type { QuoteSource, QuoteStatus } from '../../adapters/quotes/quote-source.js';
+import type { QuoteSource, QuoteStatus } from '../../adapters/quotes/index.js';
 import { writeAudit } from '../../platform/audit/audit.js';
 import { canReachSchool, requireReachableSchool, schoolNotFound } from '../../platform/auth/access.js';
 import type { ServiceContext } from '../../platform/context.js';

@@ -1,4 +1,5 @@
-import type { SchoolUser } from '@console/contract';
+import type { ColumnDefinition, School, SchoolUser, SessionUser } from '@console/contract';
+import type { Ref } from 'react';
 
 /**
  * What the users view's parts share: the grid exposes this handle to the button bar (which
@@ -16,3 +17,13 @@ export type UsersGridHandle = {
 
 /** The selected rows, as the grid reports them (deactivated rows are never pre-selected). */
 export type UsersSelection = readonly SchoolUser[];
+
+/** What the users view gives its grid (components/UsersGrid.tsx, which mounts grid/SchoolUsersGrid.tsx per school). */
+export type UsersGridProps = {
+  school: School & { users: SchoolUser[] };
+  columns: ColumnDefinition[];
+  user: SessionUser;
+  onSelectionChange: (rows: SchoolUser[]) => void;
+  onOpenUser: (id: number) => void;
+  handleRef: Ref<UsersGridHandle>;
+};

@@ -23,7 +23,7 @@ import { tabOutOfGridFromCell, tabOutOfGridFromHeader } from '../../../ui/grid/k
 import { createLocaleTextGetter } from '../../../ui/grid/locale-text';
 import { useProfiles } from '../api';
 import { ApplicationCredentialsModal } from '../components/ApplicationCredentialsModal';
-import type { UsersGridProps } from '../components/UsersGrid';
+import type { UsersGridProps } from '../users-view';
 import { EmailPromptModal } from './EmailPromptModal';
 import { FiltersPanel } from './FiltersPanel';
 import { choicesOfColumn } from './editor-choices';
