@@ -6,9 +6,8 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAlertsRoutes } from './features/alerts/alerts.routes.js';
 import { registerAppsRoutes } from './features/apps/apps.routes.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
@@ -24,6 +23,7 @@ import type { AppDeps } from './platform/context.js';
 import { createDatabaseMonitor } from './platform/db/availability.js';
 import { registerErrorHandler } from './platform/errors/error-handler.js';
 import { registerHealthRoutes } from './platform/health/health.routes.js';
+import { OPENAPI_PATH, registerOpenApi } from './platform/http/openapi.js';
 import { refuseCrossSiteRequests } from './platform/http/same-origin.js';
 import { createRealtimeHub } from './platform/realtime/realtime.js';
 
@@ -78,7 +78,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.decorate('routeRights', []);
   app.decorate('realtime', createRealtimeHub());
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    if (!route.url.startsWith('/api/') || route.url.startsWith(OPENAPI_PATH)) return;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       app.routeRights.push({ method, url: route.url, right: route.config?.right });
@@ -117,11 +117,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
   // Answers under one TCP initial window (~14 KB) gain little from compression; large lists do.
   await app.register(compress, { global: true, threshold: 8192 });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Console API', version: '3.1.0' }, servers: [{ url: '/' }] },
-    transform: jsonSchemaTransform,
-  });
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  await registerOpenApi(app);
 
   // First: while the database is down, its hook answers 503 before any other work.
   registerHealthRoutes(app, deps, database);

@@ -8,7 +8,7 @@ import { idempotentRequests } from '../db/schema/index.js';
 import { AppError, validationError } from '../errors/app-error.js';
 
 /** A key as clients make them: a UUID, maybe with a suffix naming the variant of the action. */
-const KEY_PATTERN = /^[A-Za-z0-9._:-]{8,200}$/;
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,200}$/;
 /** How long a key is remembered: far longer than any retry. */
 const KEPT_HOURS = 24;
 
@@ -39,7 +39,7 @@ export async function runOnce<T>(db: Database, actor: Actor, request: FastifyReq
   const header = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
   if (header === undefined) return { kind: 'answered', answer: await run() };
   const key = Array.isArray(header) ? header[0] : header;
-  if (!key || !KEY_PATTERN.test(key)) throw validationError({ [IDEMPOTENCY_KEY_HEADER]: ['8 to 200 letters, digits or . _ : -'] });
+  if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw validationError({ [IDEMPOTENCY_KEY_HEADER]: ['8 to 200 letters, digits or . _ : -'] });
   const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
   const fingerprint = fingerprintOf(request);
   const mine = and(eq(idempotentRequests.userId, actor.id), eq(idempotentRequests.key, key));

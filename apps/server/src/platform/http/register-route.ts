@@ -13,6 +13,7 @@ import { findSessionActor, SESSION_COOKIE } from '../auth/sessions.js';
 import type { Actor, AppDeps } from '../context.js';
 import { AppError, validationError } from '../errors/app-error.js';
 import { runOnce } from './idempotency.js';
+import { operationIdOf } from './operation-ids.js';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmentation merges into an interface
@@ -87,6 +88,7 @@ export function registerRoute<R extends RouteDescriptor>(
     url,
     config: { right: route.right },
     schema: {
+      operationId: operationIdOf(route),
       summary: route.summary,
       ...(route.params && { params: route.params }),
       ...(route.query && { querystring: route.query }),

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.js';
 
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The methods a page of another site may not send to the API (`cross_site_request`). */
+export const STATE_CHANGING_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Whether a browser sent this request from a page of another site. A browser states it in
@@ -37,7 +38,7 @@ function hostOf(url: string): string | undefined {
  */
 export function refuseCrossSiteRequests(app: FastifyInstance, publicUrl: string | undefined): void {
   app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!STATE_CHANGING_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
     if (isCrossSiteRequest(request, publicUrl)) {
       throw new AppError('cross_site_request', 'A page of another site may not change data here');
     }

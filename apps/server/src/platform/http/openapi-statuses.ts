@@ -1,0 +1,108 @@
+import type { ERROR_STATUS, ErrorCode, RouteDescriptor } from '@console/contract';
+import { STATE_CHANGING_METHODS } from './same-origin.js';
+
+/** A status the error handler answers with the error body `{code, message, details}`. */
+export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];
+
+/** What one route gives beside what every route of its shape gives (`errorStatusesOf`). */
+export type RouteStatuses = {
+  /** Error statuses its service throws. */
+  errors?: readonly ErrorStatus[];
+  /** Statuses beside 200 that carry the route's answer schema, with what each means. */
+  answers?: Readonly<Record<number, string>>;
+  /**
+   * Never `database_unavailable`: registered `withoutSession` and let through the hook that
+   * answers 503 while the database is down (platform/health/health.routes.ts).
+   */
+  withoutDatabase?: true;
+};
+
+/**
+ * The statuses only a route's own service gives, keyed by operationId, read from the services
+ * (the file each comes from in the comment). A route that is not listed gives only the general
+ * statuses. 404 is what a school or user outside the caller's reach answers, like an unknown one
+ * (CONVENTIONS.md, Rights); 409 a state that refuses the change. The unit test checks that every
+ * key names a contract route.
+ */
+export const ROUTE_STATUSES: Readonly<Record<string, RouteStatuses>> = {
+  // auth.service.ts: invalid_credentials, account_locked, too_many_attempts (address throttling).
+  'auth.login': { errors: [401, 423, 429] },
+  'auth.loginWithToken': { errors: [401, 423, 429] },
+  'auth.unlockAccount': { errors: [404] },
+  'auth.regenerateLinkToken': { errors: [404] },
+  // health.routes.ts: readiness answers 503 with its own body while the database is away.
+  'health.getHealth': { withoutDatabase: true },
+  'health.getReady': { withoutDatabase: true, answers: { 503: 'Unavailable: the database cannot be reached (status `unavailable`); retry after `Retry-After` seconds.' } },
+  // platform/auth/access.ts (users out of reach), users-grid, users-bin, user-create, user-edit, user-patch, users-undo services.
+  'users.getColumnDefinitions': { errors: [404] },
+  'users.decryptPasswords': { errors: [404] },
+  'users.getUser': { errors: [404] },
+  'users.updateUser': { errors: [404, 409] },
+  'users.patchUser': { errors: [404, 409] },
+  'users.createUser': { errors: [404, 409] },
+  'users.setUsersDisabled': { errors: [404] },
+  'users.deleteUsers': { errors: [404, 409] },
+  'users.listBin': { errors: [404] },
+  'users.restoreUsers': { errors: [404, 409] },
+  'users.bulkUpdateUsers': { errors: [404] },
+  'users.undoBulkUpdate': { errors: [404, 409] },
+  'users.getUsersPlatforms': { errors: [404] },
+  'users.mailUsers': { errors: [404] },
+  // pne-activation.service.ts: 207 when the PNE service rejected some keys.
+  'users.activatePneKeys': { errors: [404], answers: { 207: 'Multi-Status: some keys were rejected; the answer says which.' } },
+  // apps token-sync and token-report services; single-sign-on.service.ts: 400 email_required.
+  'apps.syncTokens': { errors: [404] },
+  'apps.tokenReport': { errors: [404] },
+  'apps.supportSignOn': { errors: [400] },
+  'apps.catalogueSignOn': { errors: [400] },
+  // schools.service.ts: 409 for a UAI taken, or a school that still has users.
+  'schools.getStatistics': { errors: [404] },
+  'schools.getSchool': { errors: [404] },
+  'schools.getSchoolUsers': { errors: [404] },
+  'schools.getSchoolApplications': { errors: [404] },
+  'schools.createSchool': { errors: [409] },
+  'schools.deleteSchool': { errors: [404, 409] },
+  // workflows.service.ts: 409 when Dolibarr is the source of quote statuses.
+  'workflows.getSchoolWorkflow': { errors: [404] },
+  'workflows.updateSchoolWorkflow': { errors: [404] },
+  'workflows.getQuoteStatus': { errors: [404] },
+  'workflows.setQuoteStatus': { errors: [404, 409] },
+};
+
+/**
+ * The error statuses a route can answer, from what the platform does with its descriptor, then
+ * what its own service adds (ROUTE_STATUSES):
+ * - 400 `validation_failed` (or `bad_request` for a malformed body) when it takes params, a query
+ *   or a body, which the schemas and the text rule of register-route.ts check, or an
+ *   Idempotency-Key header (idempotency.ts).
+ * - 401 `unauthenticated` unless public: register-route.ts refuses a request without a session.
+ * - 403 `forbidden` when it names a rights area (requireRight), and `cross_site_request` for every
+ *   POST, PUT, PATCH and DELETE, public ones included (same-origin.ts).
+ * - 409 `conflict` and 422 `idempotency_key_reused` when it sends something outside
+ *   (idempotency.ts: a repeat while the first runs, a key reused for another request).
+ * - 413 `payload_too_large` and 415 `unsupported_media_type` when it takes a body (Fastify's body
+ *   limit and parsers, mapped by the error handler).
+ * - 500 `internal_error` for every route: the error handler's answer to anything unexpected.
+ * - 503 `database_unavailable` for every route but the health checks (`withoutDatabase`); the
+ *   503 `service_unavailable` of routes reaching an outside service shares that status.
+ * 404, 423 and 429 come from services only, so they are listed per route, as are the 400, 401
+ * and 409 of a route whose shape does not already give them.
+ */
+export function errorStatusesOf(route: RouteDescriptor, operationId: string): ErrorStatus[] {
+  const own = ROUTE_STATUSES[operationId] ?? {};
+  const statuses = new Set<ErrorStatus>(own.errors);
+  if (route.params || route.query || route.body || route.sendsOutside) statuses.add(400);
+  if (route.right !== 'public') statuses.add(401);
+  if (typeof route.right === 'object' || STATE_CHANGING_METHODS.has(route.method)) statuses.add(403);
+  if (route.sendsOutside) {
+    statuses.add(409);
+    statuses.add(422);
+  }
+  if (route.body) {
+    statuses.add(413);
+    statuses.add(415);
+  }
+  statuses.add(500);
+  if (!own.withoutDatabase) statuses.add(503);
+  return [...statuses].sort((a, b) => a - b);
+}
