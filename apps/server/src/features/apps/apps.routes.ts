@@ -12,17 +12,17 @@ export function registerAppsRoutes(app: FastifyInstance, deps: AppDeps): void {
     apps.PUBLISHERS.map((publisher) => [publisher, createPublisherVerifier(deps.env, publisher)]),
   );
 
-  registerRoute(app, deps, apps.syncTokens, async ({ actor, params }) =>
-    syncPublisherTokens({ ...deps, actor, verifiers }, { publisher: params.publisher, target: params.target }),
+  registerRoute(app, deps, apps.syncTokens, async ({ ctx, params }) =>
+    syncPublisherTokens({ ...ctx, verifiers }, { publisher: params.publisher, target: params.target }),
   );
 
-  registerRoute(app, deps, apps.tokenReport, async ({ actor, query }) => getTokenReport({ ...deps, actor }, { uai: query.uai }), {
+  registerRoute(app, deps, apps.tokenReport, async ({ ctx, query }) => getTokenReport(ctx, { uai: query.uai }), {
     serialize: 'json',
   });
 
-  registerRoute(app, deps, apps.supportSignOn, async ({ actor }) => ({ url: createSignOnUrl({ ...deps, actor }, 'support') }));
+  registerRoute(app, deps, apps.supportSignOn, async ({ ctx }) => ({ url: createSignOnUrl(ctx, 'support') }));
 
-  registerRoute(app, deps, apps.catalogueSignOn, async ({ actor }) => ({
-    url: createSignOnUrl({ ...deps, actor }, 'catalogue'),
+  registerRoute(app, deps, apps.catalogueSignOn, async ({ ctx }) => ({
+    url: createSignOnUrl(ctx, 'catalogue'),
   }));
 }

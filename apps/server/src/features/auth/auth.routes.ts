@@ -60,19 +60,19 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { ok: true as const };
   });
 
-  registerRoute(app, deps, auth.me, async ({ actor }) => getSessionUser({ ...deps, actor }), { serialize: 'json' });
+  registerRoute(app, deps, auth.me, async ({ ctx }) => getSessionUser(ctx), { serialize: 'json' });
 
-  registerRoute(app, deps, auth.changePassword, async ({ actor, body }) => {
-    await changeOwnPassword({ ...deps, actor }, body);
+  registerRoute(app, deps, auth.changePassword, async ({ ctx, body }) => {
+    await changeOwnPassword(ctx, body);
     return { ok: true as const };
   });
 
-  registerRoute(app, deps, auth.unlockAccount, async ({ actor, params }) => {
-    await unlockAccount({ ...deps, actor }, params.userId);
+  registerRoute(app, deps, auth.unlockAccount, async ({ ctx, params }) => {
+    await unlockAccount(ctx, params.userId);
     return { ok: true as const };
   });
 
-  registerRoute(app, deps, auth.regenerateLinkToken, async ({ actor, params }) => ({
-    linkToken: await regenerateLinkToken({ ...deps, actor }, params.userId),
+  registerRoute(app, deps, auth.regenerateLinkToken, async ({ ctx, params }) => ({
+    linkToken: await regenerateLinkToken(ctx, params.userId),
   }));
 }

@@ -15,18 +15,18 @@ import {
 } from './schools.service.js';
 
 export function registerSchoolsRoutes(app: FastifyInstance, deps: AppDeps): void {
-  registerRoute(app, deps, schools.listSchools, ({ actor }) => listSchools({ ...deps, actor }));
-  registerRoute(app, deps, schools.getReferenceData, ({ actor }) => getReferenceData({ ...deps, actor }));
-  registerRoute(app, deps, schools.getStatistics, ({ actor, query }) => getStatistics({ ...deps, actor }, query.uai));
-  registerRoute(app, deps, schools.listDeployments, ({ actor }) => getDeployments({ ...deps, actor }));
-  registerRoute(app, deps, schools.getSchool, ({ actor, params }) => getSchool({ ...deps, actor }, params.uai));
-  registerRoute(app, deps, schools.getSchoolUsers, ({ actor, params }) => getSchoolWithUsers({ ...deps, actor }, params.uai), {
+  registerRoute(app, deps, schools.listSchools, ({ ctx }) => listSchools(ctx));
+  registerRoute(app, deps, schools.getReferenceData, ({ ctx }) => getReferenceData(ctx));
+  registerRoute(app, deps, schools.getStatistics, ({ ctx, query }) => getStatistics(ctx, query.uai));
+  registerRoute(app, deps, schools.listDeployments, ({ ctx }) => getDeployments(ctx));
+  registerRoute(app, deps, schools.getSchool, ({ ctx, params }) => getSchool(ctx, params.uai));
+  registerRoute(app, deps, schools.getSchoolUsers, ({ ctx, params }) => getSchoolWithUsers(ctx, params.uai), {
     serialize: 'json',
   });
-  registerRoute(app, deps, schools.getSchoolApplications, ({ actor, params }) => getSchoolApplications({ ...deps, actor }, params.uai));
-  registerRoute(app, deps, schools.createSchool, ({ actor, body }) => createSchool({ ...deps, actor }, body));
-  registerRoute(app, deps, schools.deleteSchool, async ({ actor, params }) => {
-    await deleteSchool({ ...deps, actor }, params.uai);
+  registerRoute(app, deps, schools.getSchoolApplications, ({ ctx, params }) => getSchoolApplications(ctx, params.uai));
+  registerRoute(app, deps, schools.createSchool, ({ ctx, body }) => createSchool(ctx, body));
+  registerRoute(app, deps, schools.deleteSchool, async ({ ctx, params }) => {
+    await deleteSchool(ctx, params.uai);
     return { ok: true as const };
   });
 }

@@ -5,5 +5,5 @@ import { registerRoute } from '../../platform/http/register-route.js';
 import { searchUsers } from './search.service.js';
 
 export function registerUserSearchRoutes(app: FastifyInstance, deps: AppDeps): void {
-  registerRoute(app, deps, users.searchUsers, ({ actor, query }) => searchUsers({ ...deps, actor }, query));
+  registerRoute(app, deps, users.searchUsers, ({ ctx, query }) => searchUsers(ctx, query));
 }

@@ -11,15 +11,15 @@ import { undoBulkUpdate } from './users-undo.service.js';
 
 /** Adding, enabling, disabling, deleting, restoring users, and bulk changes. */
 export function registerUserActionsRoutes(app: FastifyInstance, deps: AppDeps): void {
-  registerRoute(app, deps, users.createUser, ({ actor, body }) => createUser({ ...deps, actor }, body));
+  registerRoute(app, deps, users.createUser, ({ ctx, body }) => createUser(ctx, body));
   registerRoute(app, deps, users.generatePasswords, async ({ params, query }) => generatePasswords(params.n, query.platformId));
-  registerRoute(app, deps, users.setUsersDisabled, ({ actor, body }) => setUsersDisabled({ ...deps, actor }, body));
-  registerRoute(app, deps, users.deleteUsers, ({ actor, body }) => deleteUsers({ ...deps, actor }, body));
-  registerRoute(app, deps, users.listBin, ({ actor, query }) => listBin({ ...deps, actor }, query.uai));
-  registerRoute(app, deps, users.restoreUsers, ({ actor, body }) => restoreUsers({ ...deps, actor }, body.ids));
-  registerRoute(app, deps, users.bulkUpdateUsers, ({ actor, body }) => bulkUpdateUsers({ ...deps, actor }, body));
-  registerRoute(app, deps, users.undoBulkUpdate, ({ actor, body }) => undoBulkUpdate({ ...deps, actor }, body.token));
-  registerRoute(app, deps, users.getUsersPlatforms, ({ actor, body }) => getUsersPlatforms({ ...deps, actor }, body.userIds), {
+  registerRoute(app, deps, users.setUsersDisabled, ({ ctx, body }) => setUsersDisabled(ctx, body));
+  registerRoute(app, deps, users.deleteUsers, ({ ctx, body }) => deleteUsers(ctx, body));
+  registerRoute(app, deps, users.listBin, ({ ctx, query }) => listBin(ctx, query.uai));
+  registerRoute(app, deps, users.restoreUsers, ({ ctx, body }) => restoreUsers(ctx, body.ids));
+  registerRoute(app, deps, users.bulkUpdateUsers, ({ ctx, body }) => bulkUpdateUsers(ctx, body));
+  registerRoute(app, deps, users.undoBulkUpdate, ({ ctx, body }) => undoBulkUpdate(ctx, body.token));
+  registerRoute(app, deps, users.getUsersPlatforms, ({ ctx, body }) => getUsersPlatforms(ctx, body.userIds), {
     serialize: 'json',
   });
 }

@@ -18,15 +18,15 @@ export function registerUserMessagingRoutes(
 ): void {
   app.addHook('onClose', () => adapters.mail.close());
 
-  registerRoute(app, deps, contract.mailUsers, async ({ actor, body }) =>
+  registerRoute(app, deps, contract.mailUsers, async ({ ctx, body }) =>
     mailUsers(
-      { ...deps, actor, mail: adapters.mail },
+      { ...ctx, mail: adapters.mail },
       { userIds: body.users.map((user) => user.idUser), templateId: body.templateId },
     ),
   );
 
-  registerRoute(app, deps, contract.activatePneKeys, async ({ actor, body, reply }) => {
-    const { status, answer } = await activatePneKeys({ ...deps, actor, pne: adapters.pne }, body);
+  registerRoute(app, deps, contract.activatePneKeys, async ({ ctx, body, reply }) => {
+    const { status, answer } = await activatePneKeys({ ...ctx, pne: adapters.pne }, body);
     void reply.status(status);
     return answer;
   });

@@ -9,13 +9,13 @@ import { getColumnDefinitions, listProfileChoices, revealPasswords } from './use
 
 /** The grid and the user page: column definitions, profiles, one user, edits, passwords. */
 export function registerUsersRoutes(app: FastifyInstance, deps: AppDeps): void {
-  registerRoute(app, deps, users.getColumnDefinitions, ({ actor, query }) => getColumnDefinitions({ ...deps, actor }, query.uai));
-  registerRoute(app, deps, users.listProfiles, async ({ actor }) => listProfileChoices({ ...deps, actor }));
+  registerRoute(app, deps, users.getColumnDefinitions, ({ ctx, query }) => getColumnDefinitions(ctx, query.uai));
+  registerRoute(app, deps, users.listProfiles, async ({ ctx }) => listProfileChoices(ctx));
   // Thousands of passwords at once: serialised without the compiled schema (see RouteOptions).
-  registerRoute(app, deps, users.decryptPasswords, ({ actor, body }) => revealPasswords({ ...deps, actor }, body.passwords), {
+  registerRoute(app, deps, users.decryptPasswords, ({ ctx, body }) => revealPasswords(ctx, body.passwords), {
     serialize: 'json',
   });
-  registerRoute(app, deps, users.getUser, ({ actor, params }) => getUserPage({ ...deps, actor }, params.id));
-  registerRoute(app, deps, users.updateUser, ({ actor, params, body }) => updateUserPage({ ...deps, actor }, params.id, body));
-  registerRoute(app, deps, users.patchUser, ({ actor, params, body }) => patchUser({ ...deps, actor }, params.id, body));
+  registerRoute(app, deps, users.getUser, ({ ctx, params }) => getUserPage(ctx, params.id));
+  registerRoute(app, deps, users.updateUser, ({ ctx, params, body }) => updateUserPage(ctx, params.id, body));
+  registerRoute(app, deps, users.patchUser, ({ ctx, params, body }) => patchUser(ctx, params.id, body));
 }

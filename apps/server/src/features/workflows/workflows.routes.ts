@@ -16,16 +16,15 @@ import {
 /** The workflow routes and their socket events (spec 1 §7), sharing one quote source. */
 export function registerWorkflowsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const workflowDeps: AppDeps & WorkflowDeps = { ...deps, quotes: createQuoteSource(deps, app.log), realtime: app.realtime };
-  const contextOf = (actor: Parameters<typeof getSchoolWorkflow>[0]['actor']) => ({ ...workflowDeps, actor });
 
-  registerRoute(app, deps, workflows.listWorkflows, ({ actor }) => listWorkflowSummaries(contextOf(actor)), { serialize: 'json' });
-  registerRoute(app, deps, workflows.getSchoolWorkflow, ({ actor, params }) => getSchoolWorkflow(contextOf(actor), params.uai));
-  registerRoute(app, deps, workflows.updateSchoolWorkflow, async ({ actor, params, body }) => ({
+  registerRoute(app, workflowDeps, workflows.listWorkflows, ({ ctx }) => listWorkflowSummaries(ctx), { serialize: 'json' });
+  registerRoute(app, workflowDeps, workflows.getSchoolWorkflow, ({ ctx, params }) => getSchoolWorkflow(ctx, params.uai));
+  registerRoute(app, workflowDeps, workflows.updateSchoolWorkflow, async ({ ctx, params, body }) => ({
     status: 200 as const,
-    data: await updateSchoolWorkflow(contextOf(actor), params.uai, body),
+    data: await updateSchoolWorkflow(ctx, params.uai, body),
   }));
-  registerRoute(app, deps, workflows.getQuoteStatus, ({ actor, params }) => getQuoteStatus(contextOf(actor), params.uai));
-  registerRoute(app, deps, workflows.setQuoteStatus, ({ actor, params, body }) => setQuoteStatus(contextOf(actor), params.uai, body.status));
+  registerRoute(app, workflowDeps, workflows.getQuoteStatus, ({ ctx, params }) => getQuoteStatus(ctx, params.uai));
+  registerRoute(app, workflowDeps, workflows.setQuoteStatus, ({ ctx, params, body }) => setQuoteStatus(ctx, params.uai, body.status));
 
   registerWorkflowEvents(app.realtime, workflowDeps, app.log);
 }

@@ -24,11 +24,16 @@ declare module 'fastify' {
 
 type Parsed<S> = Exclude<S, undefined> extends z.ZodType ? z.output<Exclude<S, undefined>> : undefined;
 
-export type RouteRequest<R extends RouteDescriptor> = {
+export type RouteRequest<R extends RouteDescriptor, D extends AppDeps = AppDeps> = {
   params: Parsed<R['params']>;
   query: Parsed<R['query']>;
   body: Parsed<R['body']>;
   actor: R['right'] extends 'public' ? Actor | null : Actor;
+  /**
+   * What a service takes first: the dependencies given to `registerRoute` and the caller (a
+   * `ServiceContext` on every signed-in route), so that a route passes it on as it is.
+   */
+  ctx: D & { actor: R['right'] extends 'public' ? Actor | null : Actor };
   raw: FastifyRequest;
   reply: FastifyReply;
 };
@@ -75,11 +80,11 @@ function refuseUnsafeText(request: FastifyRequest): void {
  * before the body is read or validated: a caller without a session gets 401 whatever it sent.
  * Every text of the input then meets the contract's text rule before the route's schemas run.
  */
-export function registerRoute<R extends RouteDescriptor>(
+export function registerRoute<R extends RouteDescriptor, D extends AppDeps = AppDeps>(
   app: FastifyInstance,
-  deps: AppDeps,
+  deps: D,
   route: R,
-  handler: (request: RouteRequest<R>) => Promise<RouteAnswer<R>>,
+  handler: (request: RouteRequest<R, D>) => Promise<RouteAnswer<R>>,
   options: RouteOptions = {},
 ): void {
   const url = '/api' + route.path;
@@ -111,6 +116,7 @@ export function registerRoute<R extends RouteDescriptor>(
           query: request.query as never,
           body: request.body as never,
           actor: request.actor as never,
+          ctx: { ...deps, actor: request.actor as never },
           raw: request,
           reply,
         });
