@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { auth, buildPath, type HttpMethod, type RouteDescriptor } from '@console/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
+import type { z } from 'zod';
 import { buildApp } from '../src/app.js';
 import { parseEnv, type Env } from '../src/platform/config/env.js';
 import type { AppDeps } from '../src/platform/context.js';
@@ -76,7 +78,7 @@ export function sessionCookieOf(response: LightMyRequestResponse): string {
 
 /** Signs in through the API and answers the Cookie header of the new session. */
 export async function signIn(app: FastifyInstance, login: string, password: string): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { login, password } });
+  const response = await app.inject({ ...requestOf(auth.login), payload: { login, password } });
   return sessionCookieOf(response);
 }
 
@@ -95,4 +97,25 @@ export async function signInEach<Name extends string>(
 /** `app.inject` with a session cookie. */
 export function injectAs(app: FastifyInstance, cookie: string, options: InjectOptions): Promise<LightMyRequestResponse> {
   return app.inject({ ...options, headers: { ...options.headers, cookie } });
+}
+
+/** The path parameters a route declares, by name; any value, so that a test can send a malformed one. */
+type PathParameters<R> =
+  R extends RouteDescriptor<infer P, z.ZodType, z.ZodType, z.ZodType>
+    ? z.ZodType extends P
+      ? []
+      : [params: { [Name in keyof z.input<P>]-?: string | number }]
+    : never;
+
+/**
+ * The method and URL of a request to a contract route, to spread into `app.inject` options (query
+ * in their `query`, body in their `payload`): a renamed or removed route, or a renamed path
+ * parameter, breaks the tests' compile. Throws when a declared parameter is missing.
+ */
+export function requestOf<R extends RouteDescriptor>(
+  route: R,
+  ...parameters: PathParameters<R>
+): { method: HttpMethod; url: string } {
+  const [params] = parameters as [Record<string, string | number>?];
+  return { method: route.method, url: '/api' + buildPath(route.path, params) };
 }

@@ -8,7 +8,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { openDatabase, type DatabaseHandle } from '../src/platform/db/client.js';
 import { startRealtime } from '../src/platform/realtime/realtime.js';
-import { createTestEnv, signIn } from './context.js';
+import { createTestEnv, requestOf, signIn } from './context.js';
 import { waitUntil } from './wait.js';
 import { buildSchool, buildUser } from './factories.js';
 
@@ -89,10 +89,14 @@ export async function followSchool(instance: Instance, cookie: string, uai: stri
 /** Saves a step through a server's HTTP API (its base URL), as the tracker does; answers the HTTP status. */
 export async function saveStep(base: string, cookie: string, uai: string, label: string, comment: string): Promise<number> {
   const headers = { cookie, 'content-type': 'application/json' };
-  const current = contract.getSchoolWorkflow.answer.parse(await (await fetch(`${base}/api/workflows/${uai}`, { headers })).json());
+  const read = requestOf(contract.getSchoolWorkflow, { uai });
+  const current = contract.getSchoolWorkflow.answer.parse(
+    await (await fetch(base + read.url, { method: read.method, headers })).json(),
+  );
   const step = current.data.find((candidate) => candidate.itemLabel === label)!;
   const actions = contract.buildSaveActions(step, { isNotNeeded: false, isCompleted: true, comment, subSteps: [], deletedSubSteps: [] });
-  const response = await fetch(`${base}/api/workflows/${uai}`, { method: 'PUT', headers, body: JSON.stringify(actions) });
+  const save = requestOf(contract.updateSchoolWorkflow, { uai });
+  const response = await fetch(base + save.url, { method: save.method, headers, body: JSON.stringify(actions) });
   return response.status;
 }
 

@@ -1,6 +1,6 @@
-import { PROFILE_NAMES, type ProfileName } from '@console/contract';
+import { auth, PROFILE_NAMES, type ProfileName } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, injectAs, signIn, type TestContext } from './context.js';
+import { createTestContext, injectAs, requestOf, signIn, type TestContext } from './context.js';
 import { buildSchool, buildUser, type BuiltUser } from './factories.js';
 
 /**
@@ -51,20 +51,20 @@ describe.each(PROFILE_NAMES)('%s', (profile) => {
   it('renews sign-in links only within reach', async () => {
     const cookie = await signIn(t.app, actors[profile].login, actors[profile].password);
     for (const where of ['home', 'managed', 'foreign'] as const) {
-      const response = await injectAs(t.app, cookie, { method: 'POST', url: `/api/auth/link-token/${targets[where].id}` });
+      const response = await injectAs(t.app, cookie, requestOf(auth.regenerateLinkToken, { userId: targets[where].id }));
       expect({ where, status: response.statusCode }).toEqual({ where, status: renewLink[profile][where] });
     }
   });
 
   it('unlocks accounts only as Administrateur', async () => {
     const cookie = await signIn(t.app, actors[profile].login, actors[profile].password);
-    const response = await injectAs(t.app, cookie, { method: 'POST', url: `/api/auth/unlock/${targets.home.id}` });
+    const response = await injectAs(t.app, cookie, requestOf(auth.unlockAccount, { userId: targets.home.id }));
     expect(response.statusCode).toBe(unlock[profile]);
   });
 
   it('reads its own session', async () => {
     const cookie = await signIn(t.app, actors[profile].login, actors[profile].password);
-    const response = await injectAs(t.app, cookie, { method: 'GET', url: '/api/auth/me' });
+    const response = await injectAs(t.app, cookie, requestOf(auth.me));
     expect(response.json()).toMatchObject({ profile, id: actors[profile].id });
   });
 });

@@ -1,14 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PROFILE_NAMES, type ProfileName } from '@console/contract';
+import { auth, PROFILE_NAMES, users as contract, type ProfileName } from '@console/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveUsersToBin } from '../src/features/users/users-bin.repository.js';
 import type { DatabaseHandle } from '../src/platform/db/client.js';
 import { users } from '../src/platform/db/schema/index.js';
-import { createTestDatabase, createTestEnv, injectAs, signInEach } from './context.js';
+import { createTestDatabase, createTestEnv, injectAs, requestOf, signInEach } from './context.js';
 import { buildSchool, buildUser, type BuildUserOptions, type BuiltUser } from './factories.js';
 import { buildMessagingApp } from './messaging-factories.js';
 
@@ -105,8 +105,7 @@ const ROUTES: ActionRoute[] = [
   {
     name: 'PUT /users/:id (page edit: names, login, password, e-mail)',
     request: (target) => ({
-      method: 'PUT',
-      url: `/api/users/${target.id}`,
+      ...requestOf(contract.updateUser, { id: target.id }),
       payload: {
         informations: {
           firstName: target.firstname,
@@ -122,29 +121,28 @@ const ROUTES: ActionRoute[] = [
   {
     name: 'PATCH /users/:id (grid edit)',
     request: (target) => ({
-      method: 'PATCH',
-      url: `/api/users/${target.id}`,
+      ...requestOf(contract.patchUser, { id: target.id }),
       payload: { key: 'informations', value: { comment: 'changé' } },
     }),
   },
   {
     name: 'POST /auth/link-token/:id',
-    request: (target) => ({ method: 'POST', url: `/api/auth/link-token/${target.id}` }),
+    request: (target) => requestOf(auth.regenerateLinkToken, { userId: target.id }),
     // Staff sign in by password only: no link is issued for them, whoever asks.
     allowedStatus: (_caller, kind) => (LINK_PROFILES.includes(kind) ? 200 : 403),
   },
   {
     name: 'POST /auth/unlock/:id',
-    request: (target) => ({ method: 'POST', url: `/api/auth/unlock/${target.id}` }),
+    request: (target) => requestOf(auth.unlockAccount, { userId: target.id }),
     allowedStatus: (caller) => (caller === 'Administrateur' ? 200 : 403),
   },
   {
     name: 'PATCH /users/deactivate (enable)',
-    request: (target) => ({ method: 'PATCH', url: '/api/users/deactivate', payload: { users: [{ id: target.id }], disable: false } }),
+    request: (target) => ({ ...requestOf(contract.setUsersDisabled), payload: { users: [{ id: target.id }], disable: false } }),
   },
   {
     name: 'DELETE /users (to the bin)',
-    request: (target) => ({ method: 'DELETE', url: '/api/users', payload: [target.id] }),
+    request: (target) => ({ ...requestOf(contract.deleteUsers), payload: [target.id] }),
   },
   {
     name: 'POST /users/bin/restore',
@@ -155,37 +153,35 @@ const ROUTES: ActionRoute[] = [
         'test',
         new Date(),
       ),
-    request: (target) => ({ method: 'POST', url: '/api/users/bin/restore', payload: { ids: [target.id] } }),
+    request: (target) => ({ ...requestOf(contract.restoreUsers), payload: { ids: [target.id] } }),
   },
   {
     name: 'POST /users/mails (credentials)',
-    request: (target) => ({ method: 'POST', url: '/api/users/mails', payload: { users: [{ idUser: target.id }], templateId: 165 } }),
+    request: (target) => ({ ...requestOf(contract.mailUsers), payload: { users: [{ idUser: target.id }], templateId: 165 } }),
     // A school administrator has no buttonBulkEdit_bulkNotification right (docs/rights.md).
     allowedStatus: (caller) => (caller === 'Administrateur établissement' ? 403 : 200),
   },
   {
     name: 'PATCH /users/ (bulk comment)',
     request: (target) => ({
-      method: 'PATCH',
-      url: '/api/users/',
+      ...requestOf(contract.bulkUpdateUsers),
       payload: { type: 'std', ids: [target.id], column: 'comment', value: 'changé' },
     }),
   },
   {
     name: 'PATCH /users/ (bulk option)',
     request: (target) => ({
-      method: 'PATCH',
-      url: '/api/users/',
+      ...requestOf(contract.bulkUpdateUsers),
       payload: { type: 'opt', ids: [target.id], column: 'insert', value: { optionCible: 'Latin' } },
     }),
   },
   {
     name: 'POST /users/platforms (credentials for the bulk form)',
-    request: (target) => ({ method: 'POST', url: '/api/users/platforms', payload: { userIds: [target.id] } }),
+    request: (target) => ({ ...requestOf(contract.getUsersPlatforms), payload: { userIds: [target.id] } }),
   },
   {
     name: 'POST /users/pne (PNE keys)',
-    request: (target) => ({ method: 'POST', url: '/api/users/pne', payload: [{ username: target.login }] }),
+    request: (target) => ({ ...requestOf(contract.activatePneKeys), payload: [{ username: target.login }] }),
     // Past the access rule, the service refuses users without an Educadhoc code.
     allowedStatus: () => 400,
   },
@@ -216,7 +212,7 @@ describe('the user page (GET /users/:id)', () => {
     async (caller) => {
       const targets = await buildTargets({ disabled: false, locked: false });
       for (const kind of TARGET_KINDS) {
-        const response = await injectAs(app, cookies[caller], { method: 'GET', url: `/api/users/${targets[kind].id}` });
+        const response = await injectAs(app, cookies[caller], requestOf(contract.getUser, { id: targets[kind].id }));
         expect({ kind, status: response.statusCode }).toEqual({ kind, status: 200 });
         const page = response.json();
         const mayAct = MAY_ACT[caller].includes(kind);
@@ -234,18 +230,16 @@ describe('the user page (GET /users/:id)', () => {
 describe('undoing a bulk change', () => {
   it('is refused (403, nothing put back) once a user of it is above the caller', async () => {
     const teacher = await buildUser(handle.db, key, { profile: 'Enseignant', uai: home, comment: 'avant' });
-    const bulk = (cookie: string, payload: object) => injectAs(app, cookie, { method: 'PATCH', url: '/api/users/', payload });
+    const bulk = (cookie: string, payload: object) => injectAs(app, cookie, { ...requestOf(contract.bulkUpdateUsers), payload });
     const changed = await bulk(cookies['Administrateur établissement'], { type: 'std', ids: [teacher.id], column: 'comment', value: 'après' });
     expect(changed.statusCode).toBe(200);
     const promoted = await injectAs(app, cookies.Administrateur, {
-      method: 'PATCH',
-      url: `/api/users/${teacher.id}`,
+      ...requestOf(contract.patchUser, { id: teacher.id }),
       payload: { key: 'informations', value: { profile: 'Gestionnaire', email: 'promu@example.fr' } },
     });
     expect(promoted.statusCode).toBe(200);
     const undo = await injectAs(app, cookies['Administrateur établissement'], {
-      method: 'POST',
-      url: '/api/users/undo',
+      ...requestOf(contract.undoBulkUpdate),
       payload: { token: changed.json().undoToken },
     });
     expect(undo.statusCode).toBe(403);

@@ -1,6 +1,7 @@
-import { workflows as contract } from '@console/contract';
+import { auth, users, workflows as contract } from '@console/contract';
+import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, injectAs, signIn, type TestContext } from './context.js';
+import { createTestContext, injectAs, requestOf, signIn, type TestContext } from './context.js';
 import { buildSchool, buildSignedInUsers, buildUser } from './factories.js';
 import { cutAfterNextCommit } from './database-cut.js';
 import { readUser, readUserAudit } from './users-factories.js';
@@ -28,9 +29,9 @@ afterEach(() => cut?.restore());
 afterAll(() => t.close());
 
 /** The write, answered while the database is away from the moment it committed. */
-async function sendThenLoseDatabase(cookie: string, method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object) {
+async function sendThenLoseDatabase(cookie: string, request: InjectOptions, payload: object) {
   cut = cutAfterNextCommit(t.db);
-  const response = await injectAs(t.app, cookie, { method, url, payload });
+  const response = await injectAs(t.app, cookie, { ...request, payload });
   expect(cut.wasCut(), 'the write committed a transaction').toBe(true);
   cut.restore();
   return response;
@@ -38,7 +39,7 @@ async function sendThenLoseDatabase(cookie: string, method: 'POST' | 'PUT' | 'PA
 
 describe('a write answers its success even if the database goes away right after its commit', () => {
   it('POST /users answers the new grid row', async () => {
-    const response = await sendThenLoseDatabase(cookies.direction, 'POST', '/api/users', {
+    const response = await sendThenLoseDatabase(cookies.direction, requestOf(users.createUser), {
       values: { uai: home, firstName: 'Lina', lastName: 'Martin', login: 'lina.martin.commit', password: 'ravo4821', level: '6e', profile: 'Eleve' },
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -49,8 +50,8 @@ describe('a write answers its success even if the database goes away right after
 
   it('PUT /users/:id (the user page, with a new password) answers the fresh page', async () => {
     const teacher = await buildUser(t.db, t.env.encryptionKey, { profile: 'Enseignant', uai: home });
-    const page = (await injectAs(t.app, cookies.direction, { method: 'GET', url: `/api/users/${teacher.id}` })).json();
-    const response = await sendThenLoseDatabase(cookies.direction, 'PUT', `/api/users/${teacher.id}`, {
+    const page = (await injectAs(t.app, cookies.direction, requestOf(users.getUser, { id: teacher.id }))).json();
+    const response = await sendThenLoseDatabase(cookies.direction, requestOf(users.updateUser, { id: teacher.id }), {
       informations: { ...page.informations, lastName: 'Renommé', password: 'tuva2468', email: page.informations.email },
       applications: [],
     });
@@ -61,7 +62,10 @@ describe('a write answers its success even if the database goes away right after
 
   it('PATCH /users/:id (a grid edit) answers the fresh row', async () => {
     const pupil = await buildUser(t.db, t.env.encryptionKey, { profile: 'Eleve', uai: home });
-    const response = await sendThenLoseDatabase(cookies.direction, 'PATCH', `/api/users/${pupil.id}`, { key: 'informations', value: { comment: 'Après commit' } });
+    const response = await sendThenLoseDatabase(cookies.direction, requestOf(users.patchUser, { id: pupil.id }), {
+      key: 'informations',
+      value: { comment: 'Après commit' },
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().user.comment).toBe('Après commit');
     expect(await readUserAudit(t.db, pupil.id)).toHaveLength(1);
@@ -71,30 +75,38 @@ describe('a write answers its success even if the database goes away right after
     const manager = await buildUser(t.db, t.env.encryptionKey, { profile: 'Gestionnaire', password: 'Ancien#2026' });
     const mine = await signIn(t.app, manager.login, 'Ancien#2026');
     const elsewhere = await signIn(t.app, manager.login, 'Ancien#2026');
-    const response = await sendThenLoseDatabase(mine, 'PUT', '/api/auth/password', {
+    const response = await sendThenLoseDatabase(mine, requestOf(auth.changePassword), {
       currentPassword: 'Ancien#2026',
       newPassword: 'Nouveau#2026',
       confirmation: 'Nouveau#2026',
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect((await injectAs(t.app, elsewhere, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
-    expect((await injectAs(t.app, mine, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+    expect((await injectAs(t.app, elsewhere, requestOf(auth.me))).statusCode).toBe(401);
+    expect((await injectAs(t.app, mine, requestOf(auth.me))).statusCode).toBe(200);
   });
 
   it('PUT /workflows/:uai answers the fresh workflow', async () => {
-    const current = contract.getSchoolWorkflow.answer.parse((await injectAs(t.app, cookies.admin, { method: 'GET', url: `/api/workflows/${home}` })).json());
+    const current = contract.getSchoolWorkflow.answer.parse(
+      (await injectAs(t.app, cookies.admin, requestOf(contract.getSchoolWorkflow, { uai: home }))).json(),
+    );
     const step = current.data.find((candidate) => candidate.itemLabel === 'Sources')!;
     const actions = contract.buildSaveActions(step, { isNotNeeded: false, isCompleted: true, comment: 'Après commit', subSteps: [], deletedSubSteps: [] });
-    const response = await sendThenLoseDatabase(cookies.admin, 'PUT', `/api/workflows/${home}`, actions as unknown as object);
+    const response = await sendThenLoseDatabase(
+      cookies.admin,
+      requestOf(contract.updateSchoolWorkflow, { uai: home }),
+      actions as unknown as object,
+    );
     expect(response.statusCode, response.body).toBe(200);
     expect(contract.updateSchoolWorkflow.answer.parse(response.json()).data.data.find((candidate) => candidate.itemLabel === 'Sources')).toMatchObject({ statusId: 1, eventComment: 'Après commit' });
   });
 
   it('PUT /workflows/:uai/quote answers the status set', async () => {
-    const response = await sendThenLoseDatabase(cookies.admin, 'PUT', `/api/workflows/${home}/quote`, { status: 'signed' });
+    const response = await sendThenLoseDatabase(cookies.admin, requestOf(contract.setQuoteStatus, { uai: home }), {
+      status: 'signed',
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ uai: home, status: 'signed' });
-    const read = await injectAs(t.app, cookies.admin, { method: 'GET', url: `/api/workflows/${home}/quote` });
+    const read = await injectAs(t.app, cookies.admin, requestOf(contract.getQuoteStatus, { uai: home }));
     expect(read.json()).toEqual({ uai: home, status: 'signed' });
   });
 });

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
+import { alerts } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/context.js';
+import { createTestContext, requestOf, type TestContext } from '../../../test/context.js';
 import { createSupportAlertSource } from './support-alerts.js';
 
 /** A local fake of the support host: a path per behaviour. */
@@ -64,7 +65,7 @@ describe('GET /alerts', () => {
   afterAll(() => t.close());
 
   it('answers the alerts without a session', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/alerts' });
+    const response = await t.app.inject(requestOf(alerts.listAlerts));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toHaveLength(2);
   });

@@ -1,13 +1,13 @@
 import { apps } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyToken } from '../../adapters/sso/signed-token.js';
-import { createTestContext, injectAs, signIn, type TestContext } from '../../../test/context.js';
+import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '../../../test/context.js';
 import { buildSchool, buildUser, type BuiltUser } from '../../../test/factories.js';
 
 const SECRET = 'sso-secret-for-tests-0123456789abcdef';
 const SITES = [
-  ['support', '/api/apps/support', 'https://support.example.fr/sso?lang=fr'],
-  ['catalogue', '/api/apps/catalog', 'https://catalogue.example.fr/connexion'],
+  ['support', requestOf(apps.supportSignOn), 'https://support.example.fr/sso?lang=fr'],
+  ['catalogue', requestOf(apps.catalogueSignOn), 'https://catalogue.example.fr/connexion'],
 ] as const;
 
 let t: TestContext;
@@ -34,30 +34,27 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe.each(SITES)('GET the %s single-sign-on address', (site, path, siteUrl) => {
+describe.each(SITES)('GET the %s single-sign-on address', (site, request, siteUrl) => {
   it('answers 401 without a session', async () => {
-    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(401);
+    expect((await t.app.inject(request)).statusCode).toBe(401);
   });
 
   it('answers 403 to a profile without the button', async () => {
     const pupil = await buildUser(t.db, t.env.encryptionKey, { profile: 'Eleve', uai, email: 'eleve@example.fr' });
-    const response = await injectAs(t.app, await signIn(t.app, pupil.login, pupil.password), { method: 'GET', url: path });
+    const response = await injectAs(t.app, await signIn(t.app, pupil.login, pupil.password), request);
     expect(response.statusCode).toBe(403);
   });
 
   it('answers 400 email_required to a user without e-mail', async () => {
     const direction = await buildUser(t.db, t.env.encryptionKey, { profile: 'Administrateur établissement', uai, email: null });
-    const response = await injectAs(t.app, await signIn(t.app, direction.login, direction.password), {
-      method: 'GET',
-      url: path,
-    });
+    const response = await injectAs(t.app, await signIn(t.app, direction.login, direction.password), request);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'bad_request', message: 'email_required' });
   });
 
   it("answers the site's address with a signed token of the caller, valid for the configured lifetime", async () => {
     const before = Math.floor(Date.now() / 1000);
-    const response = await injectAs(t.app, managerCookie, { method: 'GET', url: path });
+    const response = await injectAs(t.app, managerCookie, request);
     expect(response.statusCode).toBe(200);
     const url = new URL(apps.singleSignOnAnswerSchema.parse(response.json()).url);
     const configured = new URL(siteUrl);
@@ -94,10 +91,10 @@ describe('single sign-on without configuration', () => {
     try {
       const user = await buildUser(bare.db, bare.env.encryptionKey, { profile: 'Administrateur', email: 'admin@example.fr' });
       const cookie = await signIn(bare.app, user.login, user.password);
-      for (const path of ['/api/apps/support', '/api/apps/catalog']) {
-        const response = await injectAs(bare.app, cookie, { method: 'GET', url: path });
-        expect({ path, status: response.statusCode, body: response.json() }).toMatchObject({
-          path,
+      for (const request of [requestOf(apps.supportSignOn), requestOf(apps.catalogueSignOn)]) {
+        const response = await injectAs(bare.app, cookie, request);
+        expect({ url: request.url, status: response.statusCode, body: response.json() }).toMatchObject({
+          url: request.url,
           status: 503,
           body: { code: 'service_unavailable', message: 'sso_not_configured' },
         });

@@ -5,7 +5,7 @@ import { forgetProfileRights } from '../../platform/auth/rights-cache.js';
 import { randomToken } from '../../platform/auth/secrets.js';
 import type { Database } from '../../platform/db/client.js';
 import { applications, platforms, profileRights, userApplications, users } from '../../platform/db/schema/index.js';
-import { createTestContext, injectAs, signIn, type TestContext } from '../../../test/context.js';
+import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '../../../test/context.js';
 import { buildSchool, buildUser, type BuiltUser } from '../../../test/factories.js';
 
 async function insertCatalogue(db: Database) {
@@ -103,7 +103,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function report(cookie: string, query: Record<string, string> = {}) {
-  return injectAs(t.app, cookie, { method: 'GET', url: '/api/apps/token-report', query });
+  return injectAs(t.app, cookie, { ...requestOf(apps.tokenReport), query });
 }
 
 function summary(body: apps.TokenReportSchool[]) {
@@ -117,7 +117,7 @@ function summary(body: apps.TokenReportSchool[]) {
 
 describe('GET /apps/token-report', () => {
   it('answers 401 without a session', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/apps/token-report' })).statusCode).toBe(401);
+    expect((await t.app.inject(requestOf(apps.tokenReport))).statusCode).toBe(401);
   });
 
   it.each(['Eleve', 'Gestionnaire'] as const)('answers 403 to a %s without Overview', async (profile) => {

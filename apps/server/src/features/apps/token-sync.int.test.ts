@@ -5,7 +5,7 @@ import { forgetProfileRights } from '../../platform/auth/rights-cache.js';
 import { randomToken } from '../../platform/auth/secrets.js';
 import type { Database } from '../../platform/db/client.js';
 import { applications, auditLog, platforms, profileRights, userApplications, users } from '../../platform/db/schema/index.js';
-import { createTestContext, injectAs, signIn, type TestContext } from '../../../test/context.js';
+import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '../../../test/context.js';
 import { buildSchool, buildUser, type BuiltUser } from '../../../test/factories.js';
 import { cutAfterNextCommit } from '../../../test/database-cut.js';
 import { startFakePublishers, type FakePublishers } from '../../../test/fakes/publishers.js';
@@ -136,12 +136,12 @@ beforeEach(async () => {
 });
 
 function sync(cookie: string, publisher: string, target: string) {
-  return injectAs(t.app, cookie, { method: 'POST', url: `/api/apps/${publisher}/update/${target}` });
+  return injectAs(t.app, cookie, requestOf(apps.syncTokens, { publisher, target }));
 }
 
 describe('POST /apps/:publisher/update/:target', () => {
   it('answers 401 without a session', async () => {
-    expect((await t.app.inject({ method: 'POST', url: `/api/apps/edulib/update/${managed}` })).statusCode).toBe(401);
+    expect((await t.app.inject(requestOf(apps.syncTokens, { publisher: 'edulib', target: managed }))).statusCode).toBe(401);
   });
 
   it('answers 403 to a profile without Overview at Ecriture', async () => {
@@ -327,7 +327,11 @@ describe('POST /apps/:publisher/update/:target with publishers badly configured'
   afterAll(() => badly.close());
 
   it('answers in plain words that a publisher is not configured', async () => {
-    const response = await injectAs(badly.app, cookie, { method: 'POST', url: '/api/apps/le-livre-scolaire/update/all' });
+    const response = await injectAs(
+      badly.app,
+      cookie,
+      requestOf(apps.syncTokens, { publisher: 'le-livre-scolaire', target: 'all' }),
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       ok: false,
@@ -336,7 +340,7 @@ describe('POST /apps/:publisher/update/:target with publishers badly configured'
   });
 
   it('says the publisher refused the key, and writes nothing', async () => {
-    const response = await injectAs(badly.app, cookie, { method: 'POST', url: '/api/apps/edulib/update/all' });
+    const response = await injectAs(badly.app, cookie, requestOf(apps.syncTokens, { publisher: 'edulib', target: 'all' }));
     expect(response.json()).toEqual({
       ok: false,
       Commentaire: "Edulib a refusé la clé d'accès de ce serveur. Aucun jeton n'a été enregistré.",

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpiredSessions } from '../../platform/auth/sessions.js';
 import { auditLog, loginThrottle, sessions, users } from '../../platform/db/schema/index.js';
-import { createTestContext, injectAs, sessionCookieOf, signIn, type TestContext } from '../../../test/context.js';
+import { createTestContext, injectAs, requestOf, sessionCookieOf, signIn, type TestContext } from '../../../test/context.js';
 import { buildSchool, buildUser, type BuiltUser } from '../../../test/factories.js';
 
 let t: TestContext;
@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function login(loginName: string, password: string, remoteAddress = '10.0.0.1') {
-  return t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: loginName, password }, remoteAddress });
+  return t.app.inject({ ...requestOf(auth.login), payload: { login: loginName, password }, remoteAddress });
 }
 
 describe('POST /auth/login', () => {
@@ -74,23 +74,21 @@ describe('POST /auth/login', () => {
   });
 
   it('answers 400 with field errors for a missing or mistyped field, never a 500', async () => {
-    const missing = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: 'x' } });
+    const missing = await t.app.inject({ ...requestOf(auth.login), payload: { login: 'x' } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ code: 'validation_failed', details: { fieldErrors: { password: expect.any(Array) } } });
-    const typed = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: 12, password: ['a'] } });
+    const typed = await t.app.inject({ ...requestOf(auth.login), payload: { login: 12, password: ['a'] } });
     expect(typed.statusCode).toBe(400);
     expect(Object.keys(typed.json().details.fieldErrors).sort()).toEqual(['login', 'password']);
     const malformed = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
+      ...requestOf(auth.login),
       payload: '{"login": "x",',
       headers: { 'content-type': 'application/json' },
     });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().code).toBe('bad_request');
     const huge = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
+      ...requestOf(auth.login),
       payload: { login: 'x', password: 'y'.repeat(2_000_000) },
     });
     expect(huge.statusCode).toBe(413);
@@ -114,43 +112,43 @@ describe('account lock after repeated failures', () => {
     expect(locks.map((entry) => entry.action)).toContain('lock');
 
     const directionCookie = await signIn(t.app, direction.login, direction.password);
-    const refused = await injectAs(t.app, directionCookie, { method: 'POST', url: `/api/auth/unlock/${manager.id}` });
+    const refused = await injectAs(t.app, directionCookie, requestOf(auth.unlockAccount, { userId: manager.id }));
     expect(refused.statusCode).toBe(403);
 
     const adminCookie = await signIn(t.app, admin.login, admin.password);
-    const unlocked = await injectAs(t.app, adminCookie, { method: 'POST', url: `/api/auth/unlock/${manager.id}` });
+    const unlocked = await injectAs(t.app, adminCookie, requestOf(auth.unlockAccount, { userId: manager.id }));
     expect(unlocked.statusCode).toBe(200);
     expect((await login(manager.login, manager.password)).statusCode).toBe(200);
-    const unknown = await injectAs(t.app, adminCookie, { method: 'POST', url: '/api/auth/unlock/999999' });
+    const unknown = await injectAs(t.app, adminCookie, requestOf(auth.unlockAccount, { userId: 999999 }));
     expect(unknown.statusCode).toBe(404);
   });
 });
 
 describe('sessions: GET /auth/me and POST /auth/logout', () => {
   it('answers 401 without a session, restores the user with one, and ends it at logout', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    expect((await t.app.inject(requestOf(auth.me))).statusCode).toBe(401);
     const cookie = await signIn(t.app, direction.login, direction.password);
-    const me = await injectAs(t.app, cookie, { method: 'GET', url: '/api/auth/me' });
+    const me = await injectAs(t.app, cookie, requestOf(auth.me));
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ id: direction.id, profile: 'Administrateur établissement', uai });
     const stored = await t.db.select().from(sessions).where(eq(sessions.userId, direction.id));
     expect(stored.length).toBeGreaterThan(0);
     expect(stored.every((session) => !cookie.includes(session.id))).toBe(true);
 
-    const out = await injectAs(t.app, cookie, { method: 'POST', url: '/api/auth/logout' });
+    const out = await injectAs(t.app, cookie, requestOf(auth.logout));
     expect(out.statusCode).toBe(200);
-    expect((await injectAs(t.app, cookie, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    expect((await injectAs(t.app, cookie, requestOf(auth.me))).statusCode).toBe(401);
   });
 
   it('rejects a forged or expired session token', async () => {
-    expect((await injectAs(t.app, 'sid=forged-token', { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    expect((await injectAs(t.app, 'sid=forged-token', requestOf(auth.me))).statusCode).toBe(401);
     const uncached = await createTestContext({ SESSION_CACHE_MS: '0' });
     try {
       const user = await buildUser(uncached.db, uncached.env.encryptionKey, { profile: 'Gestionnaire' });
       const cookie = await signIn(uncached.app, user.login, user.password);
-      expect((await injectAs(uncached.app, cookie, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+      expect((await injectAs(uncached.app, cookie, requestOf(auth.me))).statusCode).toBe(200);
       await uncached.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
-      expect((await injectAs(uncached.app, cookie, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+      expect((await injectAs(uncached.app, cookie, requestOf(auth.me))).statusCode).toBe(401);
     } finally {
       await uncached.close();
     }
@@ -161,7 +159,7 @@ describe('sessions: GET /auth/me and POST /auth/logout', () => {
     try {
       const user = await buildUser(cached.db, cached.env.encryptionKey, { profile: 'Gestionnaire' });
       const cookie = await signIn(cached.app, user.login, user.password);
-      const me = () => injectAs(cached.app, cookie, { method: 'GET', url: '/api/auth/me' });
+      const me = () => injectAs(cached.app, cookie, requestOf(auth.me));
       expect((await me()).statusCode).toBe(200);
       await cached.db.delete(sessions).where(eq(sessions.userId, user.id));
       expect((await me()).statusCode).toBe(200);
@@ -169,9 +167,9 @@ describe('sessions: GET /auth/me and POST /auth/logout', () => {
       expect((await me()).statusCode).toBe(401);
 
       const second = await signIn(cached.app, user.login, user.password);
-      expect((await injectAs(cached.app, second, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
-      await injectAs(cached.app, second, { method: 'POST', url: '/api/auth/logout' });
-      expect((await injectAs(cached.app, second, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+      expect((await injectAs(cached.app, second, requestOf(auth.me))).statusCode).toBe(200);
+      await injectAs(cached.app, second, requestOf(auth.logout));
+      expect((await injectAs(cached.app, second, requestOf(auth.me))).statusCode).toBe(401);
     } finally {
       await cached.close();
     }
@@ -179,8 +177,7 @@ describe('sessions: GET /auth/me and POST /auth/logout', () => {
 
   it('answers 401 before reading the input of a protected route', async () => {
     const response = await t.app.inject({
-      method: 'PUT',
-      url: '/api/auth/password',
+      ...requestOf(auth.changePassword),
       payload: '{not json',
       headers: { 'content-type': 'application/json' },
     });
@@ -196,45 +193,45 @@ describe("the session's school name", () => {
 
     const byPassword = await login(pupil.login, 'bino3579');
     expect(auth.sessionUserSchema.parse(byPassword.json())).toMatchObject({ uai, schoolName });
-    const byLink = await t.app.inject({ method: 'POST', url: '/api/auth/login/token', payload: { id: teacher.linkToken } });
+    const byLink = await t.app.inject({ ...requestOf(auth.loginWithToken), payload: { id: teacher.linkToken } });
     expect(auth.sessionUserSchema.parse(byLink.json())).toMatchObject({ profile: 'Enseignant', uai, schoolName });
-    const me = await injectAs(t.app, sessionCookieOf(byLink), { method: 'GET', url: '/api/auth/me' });
+    const me = await injectAs(t.app, sessionCookieOf(byLink), requestOf(auth.me));
     expect(auth.sessionUserSchema.parse(me.json())).toMatchObject({ id: teacher.id, uai, schoolName });
 
     const staff = await login(admin.login, admin.password);
     expect(auth.sessionUserSchema.parse(staff.json())).toMatchObject({ uai: null, schoolName: null });
-    const staffMe = await injectAs(t.app, sessionCookieOf(staff), { method: 'GET', url: '/api/auth/me' });
+    const staffMe = await injectAs(t.app, sessionCookieOf(staff), requestOf(auth.me));
     expect(staffMe.json()).toMatchObject({ uai: null, schoolName: null });
   });
 });
 
 describe('POST /auth/login/token (sign-in by link)', () => {
   it('signs in with the opaque link token and refuses a database id or a revoked token', async () => {
-    const good = await t.app.inject({ method: 'POST', url: '/api/auth/login/token', payload: { id: pupil.linkToken, loginWithUrl: true } });
+    const good = await t.app.inject({ ...requestOf(auth.loginWithToken), payload: { id: pupil.linkToken, loginWithUrl: true } });
     expect(good.statusCode).toBe(200);
     expect(good.json()).toMatchObject({ id: pupil.id, profile: 'Eleve' });
     sessionCookieOf(good);
 
-    const byId = await t.app.inject({ method: 'POST', url: '/api/auth/login/token', payload: { id: String(pupil.id), loginWithUrl: true } });
+    const byId = await t.app.inject({ ...requestOf(auth.loginWithToken), payload: { id: String(pupil.id), loginWithUrl: true } });
     expect(byId.statusCode).toBe(401);
 
     const adminCookie = await signIn(t.app, admin.login, admin.password);
-    const renewed = await injectAs(t.app, adminCookie, { method: 'POST', url: `/api/auth/link-token/${pupil.id}` });
+    const renewed = await injectAs(t.app, adminCookie, requestOf(auth.regenerateLinkToken, { userId: pupil.id }));
     expect(renewed.statusCode).toBe(200);
     const fresh = renewed.json().linkToken as string;
     expect(fresh).not.toBe(pupil.linkToken);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login/token', payload: { id: pupil.linkToken } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login/token', payload: { id: fresh } })).statusCode).toBe(200);
+    expect((await t.app.inject({ ...requestOf(auth.loginWithToken), payload: { id: pupil.linkToken } })).statusCode).toBe(401);
+    expect((await t.app.inject({ ...requestOf(auth.loginWithToken), payload: { id: fresh } })).statusCode).toBe(200);
   });
 
   it('opens no staff account: a staff link token is refused like an unknown one, and none is issued', async () => {
     const adminCookie = await signIn(t.app, admin.login, admin.password);
     for (const profile of ['Administrateur', 'Gestionnaire', 'Administrateur établissement'] as const) {
       const staff = await buildUser(t.db, t.env.encryptionKey, { profile, uai: profile === 'Administrateur' ? null : uai });
-      const byLink = await t.app.inject({ method: 'POST', url: '/api/auth/login/token', payload: { id: staff.linkToken } });
+      const byLink = await t.app.inject({ ...requestOf(auth.loginWithToken), payload: { id: staff.linkToken } });
       expect({ profile, status: byLink.statusCode, code: byLink.json().code }).toEqual({ profile, status: 401, code: 'invalid_credentials' });
       expect(byLink.cookies.find((candidate) => candidate.name === 'sid')).toBeUndefined();
-      const issued = await injectAs(t.app, adminCookie, { method: 'POST', url: `/api/auth/link-token/${staff.id}` });
+      const issued = await injectAs(t.app, adminCookie, requestOf(auth.regenerateLinkToken, { userId: staff.id }));
       expect({ profile, status: issued.statusCode }).toEqual({ profile, status: 403 });
       expect(issued.body).not.toContain(staff.linkToken);
       const [row] = await t.db.select({ linkToken: users.linkToken }).from(users).where(eq(users.id, staff.id));
@@ -246,10 +243,12 @@ describe('POST /auth/login/token (sign-in by link)', () => {
     const otherSchool = (await buildSchool(t.db)).uai;
     const outsider = await buildUser(t.db, t.env.encryptionKey, { profile: 'Eleve', uai: otherSchool });
     const cookie = await signIn(t.app, direction.login, direction.password);
-    expect((await injectAs(t.app, cookie, { method: 'POST', url: `/api/auth/link-token/${pupil.id}` })).statusCode).toBe(200);
-    expect((await injectAs(t.app, cookie, { method: 'POST', url: `/api/auth/link-token/${outsider.id}` })).statusCode).toBe(404);
+    expect((await injectAs(t.app, cookie, requestOf(auth.regenerateLinkToken, { userId: pupil.id }))).statusCode).toBe(200);
+    expect((await injectAs(t.app, cookie, requestOf(auth.regenerateLinkToken, { userId: outsider.id }))).statusCode).toBe(404);
     const pupilCookie = await signIn(t.app, outsider.login, outsider.password);
-    expect((await injectAs(t.app, pupilCookie, { method: 'POST', url: `/api/auth/link-token/${outsider.id}` })).statusCode).toBe(403);
+    expect((await injectAs(t.app, pupilCookie, requestOf(auth.regenerateLinkToken, { userId: outsider.id }))).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -257,7 +256,7 @@ describe('PUT /auth/password', () => {
   it('applies the rules, refuses a wrong current password, and changes it', async () => {
     const manager = await buildUser(t.db, t.env.encryptionKey, { profile: 'Gestionnaire', password: 'Gestion#2026' });
     const cookie = await signIn(t.app, manager.login, manager.password);
-    const change = (body: object) => injectAs(t.app, cookie, { method: 'PUT', url: '/api/auth/password', payload: body });
+    const change = (body: object) => injectAs(t.app, cookie, { ...requestOf(auth.changePassword), payload: body });
 
     const weak = await change({ currentPassword: manager.password, newPassword: 'short1A', confirmation: 'short1A' });
     expect(weak.statusCode).toBe(400);
@@ -275,8 +274,8 @@ describe('PUT /auth/password', () => {
     expect(ok.statusCode).toBe(200);
     expect((await login(manager.login, manager.password)).statusCode).toBe(401);
     expect((await login(manager.login, 'Nouveau#2027')).statusCode).toBe(200);
-    expect((await injectAs(t.app, otherSession, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
-    expect((await injectAs(t.app, cookie, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+    expect((await injectAs(t.app, otherSession, requestOf(auth.me))).statusCode).toBe(401);
+    expect((await injectAs(t.app, cookie, requestOf(auth.me))).statusCode).toBe(200);
 
     const [row] = await t.db.select().from(users).where(eq(users.id, manager.id));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
@@ -288,8 +287,7 @@ describe('PUT /auth/password', () => {
   it('refuses Eleve and Enseignant with not_allowed_to_update_password', async () => {
     const cookie = await signIn(t.app, pupil.login, 'bino3579');
     const response = await injectAs(t.app, cookie, {
-      method: 'PUT',
-      url: '/api/auth/password',
+      ...requestOf(auth.changePassword),
       payload: { currentPassword: 'bino3579', newPassword: 'Nouveau#2027', confirmation: 'Nouveau#2027' },
     });
     expect(response.statusCode).toBe(403);

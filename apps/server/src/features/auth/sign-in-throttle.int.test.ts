@@ -1,8 +1,9 @@
+import { auth } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginThrottle, users } from '../../platform/db/schema/index.js';
-import { createTestContext, type TestContext } from '../../../test/context.js';
+import { createTestContext, requestOf, type TestContext } from '../../../test/context.js';
 import { buildSchool, buildUser, type BuiltUser } from '../../../test/factories.js';
 import { DEVICE_COOKIE } from './device-cookie.js';
 
@@ -24,8 +25,7 @@ afterAll(() => t.close());
 
 function login(user: { login: string; password: string }, options: { address?: string; device?: string } = {}) {
   return t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
+    ...requestOf(auth.login),
     payload: { login: user.login, password: user.password },
     remoteAddress: options.address ?? SCHOOL_ADDRESS,
     ...(options.device !== undefined && { cookies: { [DEVICE_COOKIE]: options.device } }),
@@ -50,7 +50,12 @@ describe('the address limit spares the browsers that signed in before (OWASP dev
     const response = await login(teacher);
     expect(response.statusCode).toBe(200);
     const cookie = response.cookies.find((candidate) => candidate.name === DEVICE_COOKIE);
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth/login', maxAge: 180 * 24 * 3600 });
+    expect(cookie).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: requestOf(auth.login).url,
+      maxAge: 180 * 24 * 3600,
+    });
     teacherDevice = cookie!.value;
     expect(teacherDevice).toMatch(new RegExp(`^${teacher.id}~`));
   });
@@ -104,10 +109,18 @@ describe('the address limit spares the browsers that signed in before (OWASP dev
   });
 
   it('lets a valid sign-in link in behind the limited address, and still refuses unknown links from it', async () => {
-    const byLink = await t.app.inject({ method: 'POST', url: '/api/auth/login/token', payload: { id: classmate.linkToken }, remoteAddress: SCHOOL_ADDRESS });
+    const byLink = await t.app.inject({
+      ...requestOf(auth.loginWithToken),
+      payload: { id: classmate.linkToken },
+      remoteAddress: SCHOOL_ADDRESS,
+    });
     expect(byLink.statusCode).toBe(200);
     expect(deviceCookieOf(byLink)).toMatch(new RegExp(`^${classmate.id}~`));
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/login/token', payload: { id: 'x'.repeat(43) }, remoteAddress: SCHOOL_ADDRESS });
+    const unknown = await t.app.inject({
+      ...requestOf(auth.loginWithToken),
+      payload: { id: 'x'.repeat(43) },
+      remoteAddress: SCHOOL_ADDRESS,
+    });
     expect(unknown.statusCode).toBe(429);
   });
 });
@@ -120,8 +133,7 @@ describe('the client address behind a load balancer (TRUST_PROXY)', () => {
       for (let attempt = 1; attempt <= 3; attempt++) {
         // The client writes a new address of its own each time; the balancer (10.0.0.2) appends the real one.
         const response = await behind.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
+          ...requestOf(auth.login),
           payload: { login: 'unknown.login', password: 'whatever' },
           remoteAddress: '10.0.0.2',
           headers: { 'x-forwarded-for': `198.51.100.${attempt}, 203.0.113.7` },
@@ -152,7 +164,7 @@ describe('failure delays', () => {
   afterAll(() => slow.close());
 
   const attempt = (loginName: string, password: string) =>
-    slow.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: loginName, password }, remoteAddress: '10.7.7.7' });
+    slow.app.inject({ ...requestOf(auth.login), payload: { login: loginName, password }, remoteAddress: '10.7.7.7' });
 
   async function timed(run: () => Promise<LightMyRequestResponse>): Promise<{ status: number; code: string; ms: number }> {
     const started = performance.now();

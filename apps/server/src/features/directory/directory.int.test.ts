@@ -1,6 +1,6 @@
 import { directory } from '@console/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, injectAs, signIn, type TestContext } from '../../../test/context.js';
+import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '../../../test/context.js';
 import { buildUser } from '../../../test/factories.js';
 import { startFakeEducationDirectory, type FakeEducationDirectory } from '../../../test/fakes/education-directory.js';
 
@@ -24,12 +24,12 @@ afterAll(async () => {
 beforeEach(() => fake.setMode('normal'));
 
 function search(cookie: string, q: string) {
-  return injectAs(t.app, cookie, { method: 'GET', url: '/api/directory/schools', query: { q } });
+  return injectAs(t.app, cookie, { ...requestOf(directory.searchSchools), query: { q } });
 }
 
 describe('GET /directory/schools', () => {
   it('answers 401 without a session', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/directory/schools?q=vinci' });
+    const response = await t.app.inject({ ...requestOf(directory.searchSchools), query: { q: 'vinci' } });
     expect(response.statusCode).toBe(401);
   });
 
@@ -46,7 +46,7 @@ describe('GET /directory/schools', () => {
   });
 
   it('answers 400 without a search text', async () => {
-    const response = await injectAs(t.app, adminCookie, { method: 'GET', url: '/api/directory/schools' });
+    const response = await injectAs(t.app, adminCookie, requestOf(directory.searchSchools));
     expect(response.statusCode).toBe(400);
   });
 
@@ -95,8 +95,8 @@ describe('GET /directory/schools with the directory down', () => {
     try {
       const admin = await buildUser(down.db, down.env.encryptionKey, { profile: 'Administrateur' });
       const response = await injectAs(down.app, await signIn(down.app, admin.login, admin.password), {
-        method: 'GET',
-        url: '/api/directory/schools?q=vinci',
+        ...requestOf(directory.searchSchools),
+        query: { q: 'vinci' },
       });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toMatchObject({

@@ -1,8 +1,9 @@
 import { computeUaiCheckLetter, schools as contract } from '@console/contract';
 import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, cities, countries, schools } from '../../platform/db/schema/index.js';
-import { createTestContext, injectAs, signIn, type TestContext } from '../../../test/context.js';
+import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '../../../test/context.js';
 import { buildApplication, buildSchool, buildUser, giveApplication, giveOptions, nextUai, type BuiltUser } from '../../../test/factories.js';
 
 let t: TestContext;
@@ -38,11 +39,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (who: keyof typeof cookies, url: string) => injectAs(t.app, cookies[who], { method: 'GET', url });
+const send = (who: keyof typeof cookies, request: InjectOptions) => injectAs(t.app, cookies[who], request);
 
 describe('GET /schools/', () => {
   it('lists every school with its pupil count for an Administrateur', async () => {
-    const response = await get('admin', '/api/schools/');
+    const response = await send('admin', requestOf(contract.listSchools));
     expect(response.statusCode).toBe(200);
     const list = contract.listSchools.answer.parse(response.json());
     expect(list.find((school) => school.UAI === home)).toEqual({ UAI: home, Nom: 'Collège Jean Moulin', Commune: 'Lyon', Extension: expect.any(String), Effectif: 2 });
@@ -50,36 +51,41 @@ describe('GET /schools/', () => {
   });
 
   it('scopes the list: a Gestionnaire their schools, a school administrator theirs, a pupil nothing', async () => {
-    expect((await get('manager', '/api/schools')).json().map((school: { UAI: string }) => school.UAI)).toEqual([managed]);
-    expect((await get('direction', '/api/schools/')).json().map((school: { UAI: string }) => school.UAI)).toEqual([home]);
-    expect((await get('pupil', '/api/schools/')).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/schools/' })).statusCode).toBe(401);
+    // Without its trailing slash, the path reaches the same route.
+    const request = requestOf(contract.listSchools);
+    const managerList = await send('manager', { ...request, url: request.url.replace(/\/$/, '') });
+    expect(managerList.json().map((school: { UAI: string }) => school.UAI)).toEqual([managed]);
+    expect(
+      (await send('direction', requestOf(contract.listSchools))).json().map((school: { UAI: string }) => school.UAI),
+    ).toEqual([home]);
+    expect((await send('pupil', requestOf(contract.listSchools))).statusCode).toBe(403);
+    expect((await t.app.inject(requestOf(contract.listSchools))).statusCode).toBe(401);
   });
 });
 
 describe('GET /schools/:uai and /schools/:uai/users', () => {
   it('answers the school with its catalogue, regexes and abilities', async () => {
-    const response = await get('admin', `/api/schools/${home}`);
+    const response = await send('admin', requestOf(contract.getSchool, { uai: home }));
     const school = contract.getSchool.answer.parse(response.json());
     expect(school.informations).toMatchObject({ uai: home, name: 'Collège Jean Moulin', town: 'Lyon' });
     expect(school.applications.map((application) => application.name)).toContain('Manuels');
     expect(school.regexGlobal.map((regex) => regex.field).sort()).toEqual(['firstname', 'lastname', 'login']);
     expect(school.abilities).toEqual({ canDelete: false });
-    expect((await get('admin', `/api/schools/${empty}`)).json().abilities).toEqual({ canDelete: true });
-    expect((await get('admin', `/api/schools/${home.toLowerCase()}`)).statusCode).toBe(200);
+    expect((await send('admin', requestOf(contract.getSchool, { uai: empty }))).json().abilities).toEqual({ canDelete: true });
+    expect((await send('admin', requestOf(contract.getSchool, { uai: home.toLowerCase() }))).statusCode).toBe(200);
   });
 
   it('answers 404 for a school out of reach or unknown, 400 for a malformed UAI', async () => {
-    expect((await get('manager', `/api/schools/${home}`)).statusCode).toBe(404);
-    expect((await get('direction', `/api/schools/${managed}`)).statusCode).toBe(404);
-    expect((await get('admin', `/api/schools/${nextUai()}`)).statusCode).toBe(404);
-    expect((await get('admin', '/api/schools/ABC')).statusCode).toBe(400);
-    expect((await get('manager', `/api/schools/${managed}/users`)).statusCode).toBe(200);
-    expect((await get('manager', `/api/schools/${home}/users`)).statusCode).toBe(404);
+    expect((await send('manager', requestOf(contract.getSchool, { uai: home }))).statusCode).toBe(404);
+    expect((await send('direction', requestOf(contract.getSchool, { uai: managed }))).statusCode).toBe(404);
+    expect((await send('admin', requestOf(contract.getSchool, { uai: nextUai() }))).statusCode).toBe(404);
+    expect((await send('admin', requestOf(contract.getSchool, { uai: 'ABC' }))).statusCode).toBe(400);
+    expect((await send('manager', requestOf(contract.getSchoolUsers, { uai: managed }))).statusCode).toBe(200);
+    expect((await send('manager', requestOf(contract.getSchoolUsers, { uai: home }))).statusCode).toBe(404);
   });
 
   it('lists the users with their options in order and their application accesses, never a password', async () => {
-    const response = await get('direction', `/api/schools/${home}/users`);
+    const response = await send('direction', requestOf(contract.getSchoolUsers, { uai: home }));
     expect(response.statusCode).toBe(200);
     const body = contract.getSchoolUsers.answer.parse(response.json());
     expect(body.users).toHaveLength(4);
@@ -91,31 +97,33 @@ describe('GET /schools/:uai and /schools/:uai/users', () => {
   });
 
   it('counts enabled users per application', async () => {
-    const applications = (await get('admin', `/api/schools/${home}/applis`)).json();
+    const applications = (await send('admin', requestOf(contract.getSchoolApplications, { uai: home }))).json();
     expect(applications.find((application: { name: string }) => application.name === 'Manuels').enabledUsers).toBe(1);
   });
 });
 
 describe('GET /schools/deploy and /schools/data/', () => {
   it('answers the deployments of the caller’s schools', async () => {
-    const list = (await get('manager', '/api/schools/deploy')).json();
+    const list = (await send('manager', requestOf(contract.listDeployments))).json();
     expect(list).toEqual([{ uai: managed, name: 'Lycée Victor Hugo', deployment: { ecoleDirecteApiKey: 'k' } }]);
   });
 
   it('answers the reference data to who may add schools only', async () => {
     await t.db.insert(countries).values({ name: 'Maroc' }).onConflictDoNothing();
-    const response = await get('admin', '/api/schools/data/');
+    const response = await send('admin', requestOf(contract.getReferenceData));
     expect(response.statusCode).toBe(200);
     expect(response.json().countries.map((country: { country: string }) => country.country)).toContain('Maroc');
-    expect((await get('manager', '/api/schools/data/')).statusCode).toBe(403);
+    expect((await send('manager', requestOf(contract.getReferenceData))).statusCode).toBe(403);
   });
 });
 
 describe('GET /schools/stats', () => {
   it('answers all schools for an Administrateur and one school with ?uai=', async () => {
-    const all = contract.getStatistics.answer.parse((await get('admin', '/api/schools/stats')).json());
+    const all = contract.getStatistics.answer.parse((await send('admin', requestOf(contract.getStatistics))).json());
     expect(all.nbEtab).toBeGreaterThanOrEqual(4);
-    const one = contract.getStatistics.answer.parse((await get('direction', `/api/schools/stats?uai=${home}`)).json());
+    const one = contract.getStatistics.answer.parse(
+      (await send('direction', { ...requestOf(contract.getStatistics), query: { uai: home } })).json(),
+    );
     expect(one).toEqual({
       nbEtab: 1,
       usersApp: [{ name: 'Manuels', count: 1 }],
@@ -131,14 +139,15 @@ describe('GET /schools/stats', () => {
   });
 
   it('refuses all-schools statistics without Overview and other schools', async () => {
-    expect((await get('manager', '/api/schools/stats')).statusCode).toBe(403);
-    expect((await get('manager', `/api/schools/stats?uai=${home}`)).statusCode).toBe(404);
-    expect((await get('pupil', `/api/schools/stats?uai=${home}`)).statusCode).toBe(403);
+    expect((await send('manager', requestOf(contract.getStatistics))).statusCode).toBe(403);
+    expect((await send('manager', { ...requestOf(contract.getStatistics), query: { uai: home } })).statusCode).toBe(404);
+    expect((await send('pupil', { ...requestOf(contract.getStatistics), query: { uai: home } })).statusCode).toBe(403);
   });
 });
 
 describe('POST /schools/', () => {
-  const post = (who: keyof typeof cookies, payload: object) => injectAs(t.app, cookies[who], { method: 'POST', url: '/api/schools/', payload });
+  const post = (who: keyof typeof cookies, payload: object) =>
+    injectAs(t.app, cookies[who], { ...requestOf(contract.createSchool), payload });
 
   it('creates a French school from a directory record after checking its letter', async () => {
     const digits = '0691999';
@@ -204,14 +213,14 @@ describe('POST /schools/', () => {
 
 describe('DELETE /schools/:uai', () => {
   it('deletes an empty school, refuses one with users, and refuses who may not', async () => {
-    expect((await injectAs(t.app, cookies.manager, { method: 'DELETE', url: `/api/schools/${empty}` })).statusCode).toBe(403);
-    const full = await injectAs(t.app, cookies.admin, { method: 'DELETE', url: `/api/schools/${home}` });
+    expect((await injectAs(t.app, cookies.manager, requestOf(contract.deleteSchool, { uai: empty }))).statusCode).toBe(403);
+    const full = await injectAs(t.app, cookies.admin, requestOf(contract.deleteSchool, { uai: home }));
     expect(full.statusCode).toBe(409);
     expect(full.json().details.reason).toBe('school_not_empty');
     expect(await t.db.select().from(schools).where(eq(schools.uai, home))).toHaveLength(1);
-    const done = await injectAs(t.app, cookies.admin, { method: 'DELETE', url: `/api/schools/${empty}` });
+    const done = await injectAs(t.app, cookies.admin, requestOf(contract.deleteSchool, { uai: empty }));
     expect(done.statusCode).toBe(200);
     expect(await t.db.select().from(schools).where(eq(schools.uai, empty))).toEqual([]);
-    expect((await injectAs(t.app, cookies.admin, { method: 'DELETE', url: `/api/schools/${empty}` })).statusCode).toBe(404);
+    expect((await injectAs(t.app, cookies.admin, requestOf(contract.deleteSchool, { uai: empty }))).statusCode).toBe(404);
   });
 });

@@ -2,7 +2,7 @@ import { users as contract } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, injectAs, signInEach, type TestContext } from '../../../test/context.js';
+import { createTestContext, injectAs, requestOf, signInEach, type TestContext } from '../../../test/context.js';
 import { buildSchool, buildUser, type BuiltUser } from '../../../test/factories.js';
 import { REFUSED_PASSWORD, startFakePne, type FakePne } from '../../../test/fakes/pne.js';
 import { buildEducadhocApplication, buildMessagingApp, buildUserWithEducadhocCode } from '../../../test/messaging-factories.js';
@@ -65,7 +65,7 @@ beforeEach(async () => {
 });
 
 function activate(body: object, who: keyof typeof cookies = 'direction', app: FastifyInstance = t.app) {
-  return injectAs(app, cookies[who], { method: 'POST', url: '/api/users/pne', payload: body });
+  return injectAs(app, cookies[who], { ...requestOf(contract.activatePneKeys), payload: body });
 }
 
 async function pneAudits() {
@@ -75,7 +75,7 @@ async function pneAudits() {
 describe('POST /users/pne: who and what', () => {
   it('answers 401 without a session, 403 without the PNE right, 400 for an empty list', async () => {
     expect(
-      (await t.app.inject({ method: 'POST', url: '/api/users/pne', payload: [{ username: teacher.login }] })).statusCode,
+      (await t.app.inject({ ...requestOf(contract.activatePneKeys), payload: [{ username: teacher.login }] })).statusCode,
     ).toBe(401);
     expect((await activate([{ username: teacher.login }], 'pupil')).statusCode).toBe(403);
     expect((await activate([])).json()).toMatchObject({ code: 'validation_failed' });

@@ -1,6 +1,6 @@
 import { users as contract } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, injectAs, signInEach, type TestContext } from '../../../test/context.js';
+import { createTestContext, injectAs, requestOf, signInEach, type TestContext } from '../../../test/context.js';
 import { buildSchool, buildUser } from '../../../test/factories.js';
 
 let t: TestContext;
@@ -59,8 +59,8 @@ afterAll(() => t.close());
 
 async function search(who: keyof typeof cookies, q: string, page = 0) {
   const response = await injectAs(t.app, cookies[who], {
-    method: 'GET',
-    url: `/api/users/search?q=${encodeURIComponent(q)}&page=${page}`,
+    ...requestOf(contract.searchUsers),
+    query: { q, page: String(page) },
   });
   return {
     status: response.statusCode,
@@ -128,6 +128,6 @@ describe('GET /users/search', () => {
 
   it('answers 400 for a blank query and 401 without a session', async () => {
     expect((await search('admin', '   ')).status).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/search?q=dupont' })).statusCode).toBe(401);
+    expect((await t.app.inject({ ...requestOf(contract.searchUsers), query: { q: 'dupont' } })).statusCode).toBe(401);
   });
 });

@@ -1,8 +1,8 @@
-import { isGeneratedPasswordShape, users as contract } from '@console/contract';
+import { isGeneratedPasswordShape, schools, users as contract } from '@console/contract';
 import { verify } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret } from '../../platform/auth/secrets.js';
-import { createTestContext, injectAs, type TestContext } from '../../../test/context.js';
+import { createTestContext, injectAs, requestOf, type TestContext } from '../../../test/context.js';
 import { buildSchool, buildSignedInUsers, giveOptions, nextUai } from '../../../test/factories.js';
 import {
   buildCredentialApplication,
@@ -47,7 +47,7 @@ const values = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const post = (who: keyof typeof cookies, payload: object) =>
-  injectAs(t.app, cookies[who], { method: 'POST', url: '/api/users', payload });
+  injectAs(t.app, cookies[who], { ...requestOf(contract.createUser), payload });
 
 describe('POST /users', () => {
   it('adds a pupil with cleaned names, an encrypted password, options and the grid row', async () => {
@@ -85,7 +85,7 @@ describe('POST /users', () => {
     expect(stored.linkToken.length).toBeGreaterThanOrEqual(40);
     expect(await readOptionNames(t.db, user.id)).toEqual(['Latin', 'Théâtre']);
     // The existing option was linked: the school has one Latin.
-    const school = (await injectAs(t.app, cookies.direction, { method: 'GET', url: `/api/schools/${home}` })).json();
+    const school = (await injectAs(t.app, cookies.direction, requestOf(schools.getSchool, { uai: home }))).json();
     expect(school.options.filter((option: { name: string }) => option.name === 'Latin')).toHaveLength(1);
     const [audit] = await readUserAudit(t.db, user.id);
     expect(audit).toMatchObject({
@@ -162,7 +162,7 @@ describe('POST /users', () => {
     expect(response.statusCode).toBe(403);
     expect((await post('admin', { values: values({ profile: 'Administrateur', password: 'Ravo4821' }) })).statusCode).toBe(403);
     expect((await post('pupil', { values: values() })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/users', payload: { values: values() } })).statusCode).toBe(401);
+    expect((await t.app.inject({ ...requestOf(contract.createUser), payload: { values: values() } })).statusCode).toBe(401);
   });
 
   it('gives applications with credentials defaulted, and refuses a missing required code', async () => {
@@ -211,21 +211,24 @@ describe('POST /users', () => {
 
 describe('GET /users/passwords/:n', () => {
   it('answers n generated passwords, with the EDULIB mark when asked', async () => {
-    const plain = await injectAs(t.app, cookies.direction, { method: 'GET', url: '/api/users/passwords/5' });
+    const plain = await injectAs(t.app, cookies.direction, requestOf(contract.generatePasswords, { n: 5 }));
     expect(plain.statusCode).toBe(200);
     const passwords = contract.generatePasswords.answer.parse(plain.json());
     expect(passwords).toHaveLength(5);
     expect(passwords.every((password) => isGeneratedPasswordShape(password))).toBe(true);
     const edulib = (
-      await injectAs(t.app, cookies.direction, { method: 'GET', url: '/api/users/passwords/3?platformId=EDULIB' })
+      await injectAs(t.app, cookies.direction, {
+        ...requestOf(contract.generatePasswords, { n: 3 }),
+        query: { platformId: 'EDULIB' },
+      })
     ).json();
     expect(edulib.every((password: string) => isGeneratedPasswordShape(password, 'EDULIB'))).toBe(true);
   });
 
   it('refuses a count out of bounds (400), a pupil (403) and no session (401)', async () => {
-    expect((await injectAs(t.app, cookies.direction, { method: 'GET', url: '/api/users/passwords/0' })).statusCode).toBe(400);
-    expect((await injectAs(t.app, cookies.direction, { method: 'GET', url: '/api/users/passwords/501' })).statusCode).toBe(400);
-    expect((await injectAs(t.app, cookies.pupil, { method: 'GET', url: '/api/users/passwords/2' })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/passwords/2' })).statusCode).toBe(401);
+    expect((await injectAs(t.app, cookies.direction, requestOf(contract.generatePasswords, { n: 0 }))).statusCode).toBe(400);
+    expect((await injectAs(t.app, cookies.direction, requestOf(contract.generatePasswords, { n: 501 }))).statusCode).toBe(400);
+    expect((await injectAs(t.app, cookies.pupil, requestOf(contract.generatePasswords, { n: 2 }))).statusCode).toBe(403);
+    expect((await t.app.inject(requestOf(contract.generatePasswords, { n: 2 }))).statusCode).toBe(401);
   });
 });

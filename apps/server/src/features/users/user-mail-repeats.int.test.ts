@@ -1,11 +1,11 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@console/contract';
+import { auth, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, users } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, createTestEnv, injectAs, signInEach } from '../../../test/context.js';
+import { createTestDatabase, createTestEnv, injectAs, requestOf, signInEach } from '../../../test/context.js';
 import { cutNow, type DatabaseCut } from '../../../test/database-cut.js';
 import { buildSchool, buildUser, type BuiltUser } from '../../../test/factories.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../test/fakes/smtp.js';
@@ -65,8 +65,7 @@ const outboxFiles = () => (existsSync(path.join(dataDir, 'outbox')) ? readdirSyn
 
 function mail(app: FastifyInstance, cookie: string, key: string | undefined, recipients: BuiltUser[], templateId = 165) {
   return injectAs(app, cookie, {
-    method: 'POST',
-    url: '/api/users/mails',
+    ...requestOf(users.mailUsers),
     headers: key ? { [IDEMPOTENCY_KEY_HEADER]: key } : {},
     payload: { users: recipients.map((user) => ({ idUser: user.id })), templateId },
   });
@@ -128,7 +127,10 @@ describe('POST /users/mails repeated with the same Idempotency-Key', () => {
     cut!.restore();
     expect(smtp.received.length).toBe(sentBefore + 1);
     // The instance refuses requests until its probe finds the database again, as a client's retry would meet.
-    await waitUntil('the database back', async () => (await injectAs(viaSmtp, cookies.admin, { method: 'GET', url: '/api/auth/me' })).statusCode === 200);
+    await waitUntil(
+      'the database back',
+      async () => (await injectAs(viaSmtp, cookies.admin, requestOf(auth.me))).statusCode === 200,
+    );
 
     const repeat = await mail(viaSmtp, cookies.admin, 'action-0004', [pupil]);
     expect(repeat.statusCode).toBe(409);

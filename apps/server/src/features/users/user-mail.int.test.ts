@@ -6,7 +6,7 @@ import { users as contract } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, createTestEnv, injectAs, signInEach } from '../../../test/context.js';
+import { createTestDatabase, createTestEnv, injectAs, requestOf, signInEach } from '../../../test/context.js';
 import { buildSchool, buildUser, type BuiltUser } from '../../../test/factories.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../test/fakes/smtp.js';
 import { readMail } from '../../../test/mail-reader.js';
@@ -98,8 +98,7 @@ beforeEach(async () => {
 
 function mail(app: keyof typeof apps, who: keyof typeof cookies, userIds: number[], templateId?: number) {
   return injectAs(apps[app], cookies[who], {
-    method: 'POST',
-    url: '/api/users/mails',
+    ...requestOf(contract.mailUsers),
     payload: { users: userIds.map((idUser) => ({ idUser })), ...(templateId && { templateId }) },
   });
 }
@@ -119,8 +118,7 @@ async function mailAudits() {
 describe('POST /users/mails: who may mail', () => {
   it('answers 401 without a session and 403 without the notification right, sending nothing', async () => {
     const anonymous = await apps.outbox.inject({
-      method: 'POST',
-      url: '/api/users/mails',
+      ...requestOf(contract.mailUsers),
       payload: { users: [{ idUser: pupil.id }] },
     });
     expect(anonymous.statusCode).toBe(401);

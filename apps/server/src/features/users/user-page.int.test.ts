@@ -1,9 +1,9 @@
-import { users, type UserPage } from '@console/contract';
+import { auth, users, type UserPage } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret, encryptSecret } from '../../platform/auth/secrets.js';
 import { userApplications } from '../../platform/db/schema/index.js';
-import { createTestContext, injectAs, signIn, signInEach, type TestContext } from '../../../test/context.js';
+import { createTestContext, injectAs, requestOf, signIn, signInEach, type TestContext } from '../../../test/context.js';
 import { buildSchool, buildUser, giveApplication, giveOptions, type BuiltUser } from '../../../test/factories.js';
 import {
   buildCredentialApplication,
@@ -83,9 +83,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const getPage = (cookie: string, id: number | string) => injectAs(t.app, cookie, { method: 'GET', url: `/api/users/${id}` });
+const getPage = (cookie: string, id: number | string) => injectAs(t.app, cookie, requestOf(users.getUser, { id }));
 const putPage = (cookie: string, id: number, payload: object) =>
-  injectAs(t.app, cookie, { method: 'PUT', url: `/api/users/${id}`, payload });
+  injectAs(t.app, cookie, { ...requestOf(users.updateUser, { id }), payload });
 const appOf = (page: UserPage, id: number) =>
   page.applications.find((application) => application.informations.applicationId === id)?.informations;
 
@@ -182,8 +182,7 @@ describe('GET /users/:id', () => {
     expect((await getPage(cookies.pupil, teacher.id)).statusCode).toBe(404);
     expect((await getPage(cookies.pupil, direction.id)).statusCode).toBe(404);
     const patch = await injectAs(t.app, cookies.pupil, {
-      method: 'PATCH',
-      url: `/api/users/${pupil.id}`,
+      ...requestOf(users.patchUser, { id: pupil.id }),
       payload: { key: 'informations', value: { level: '5e' } },
     });
     expect(patch.statusCode).toBe(403);
@@ -428,7 +427,7 @@ describe('PUT /users/:id', () => {
 });
 
 describe('sessions after a reset (PUT /users/:id)', () => {
-  const me = (cookie: string) => injectAs(t.app, cookie, { method: 'GET', url: '/api/auth/me' });
+  const me = (cookie: string) => injectAs(t.app, cookie, requestOf(auth.me));
   const formNow = async (cookie: string, id: number) => formOf(users.getUser.answer.parse((await getPage(cookie, id)).json()));
 
   it("ends the user's sessions when their password or login is reset, and not for another edit", async () => {

@@ -1,9 +1,9 @@
-import { isGeneratedPasswordShape, PROFILES, users } from '@console/contract';
+import { auth, isGeneratedPasswordShape, PROFILES, users } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret, encryptSecret } from '../../platform/auth/secrets.js';
 import { managerSchools, options } from '../../platform/db/schema/index.js';
-import { createTestContext, injectAs, signIn, type TestContext } from '../../../test/context.js';
+import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '../../../test/context.js';
 import {
   buildSchool,
   buildSignedInUsers,
@@ -64,7 +64,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const patch = (cookie: string, id: number, payload: object) =>
-  injectAs(t.app, cookie, { method: 'PATCH', url: `/api/users/${id}`, payload });
+  injectAs(t.app, cookie, { ...requestOf(users.patchUser, { id }), payload });
 const pupilOfHome = (values: Partial<BuildUserOptions> = {}) =>
   buildUser(t.db, t.env.encryptionKey, {
     profile: 'Eleve',
@@ -162,8 +162,8 @@ describe('PATCH /users/:id informations', () => {
       { userId: pupil.id, uai: home },
     ]);
     const cookie = await signIn(t.app, pupil.login, 'ravo4821');
-    expect((await injectAs(t.app, cookie, { method: 'GET', url: '/api/auth/me' })).json().profile).toBe('Gestionnaire');
-    const byOldLink = await t.app.inject({ method: 'POST', url: '/api/auth/login/token', payload: { id: pupil.linkToken } });
+    expect((await injectAs(t.app, cookie, requestOf(auth.me))).json().profile).toBe('Gestionnaire');
+    const byOldLink = await t.app.inject({ ...requestOf(auth.loginWithToken), payload: { id: pupil.linkToken } });
     expect(byOldLink.statusCode).toBe(401);
 
     const demoted = await patch(cookies.admin, pupil.id, { key: 'informations', value: { profile: 'Eleve' } });
@@ -173,8 +173,8 @@ describe('PATCH /users/:id informations', () => {
     expect(isGeneratedPasswordShape(decryptSecret(t.env.encryptionKey, demotedRow.passwordEncrypted!))).toBe(true);
     expect(await t.db.select().from(managerSchools).where(eq(managerSchools.userId, pupil.id))).toEqual([]);
     expect(demotedRow.linkToken).not.toBe(pupil.linkToken);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login/token', payload: { id: pupil.linkToken } })).statusCode).toBe(401);
-    const byNewLink = await t.app.inject({ method: 'POST', url: '/api/auth/login/token', payload: { id: demotedRow.linkToken } });
+    expect((await t.app.inject({ ...requestOf(auth.loginWithToken), payload: { id: pupil.linkToken } })).statusCode).toBe(401);
+    const byNewLink = await t.app.inject({ ...requestOf(auth.loginWithToken), payload: { id: demotedRow.linkToken } });
     expect(byNewLink.json()).toMatchObject({ id: pupil.id, profile: 'Eleve' });
 
     const audit = await readUserAudit(t.db, pupil.id);

@@ -1,7 +1,7 @@
 import { users as contract } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptSecret } from '../../platform/auth/secrets.js';
-import { createTestContext, injectAs, type TestContext } from '../../../test/context.js';
+import { createTestContext, injectAs, requestOf, type TestContext } from '../../../test/context.js';
 import { buildUser, giveApplication, type BuiltUser } from '../../../test/factories.js';
 import { arrangeTwoSchools, buildCredentialApplication, setProfileRight } from '../../../test/users-factories.js';
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const platformsOf = (who: keyof typeof cookies, userIds: object) =>
-  injectAs(t.app, cookies[who], { method: 'POST', url: '/api/users/platforms', payload: { userIds } });
+  injectAs(t.app, cookies[who], { ...requestOf(contract.getUsersPlatforms), payload: { userIds } });
 
 describe('POST /users/platforms', () => {
   it('answers each user’s accesses grouped by platform, with clear passwords for who may see them', async () => {
@@ -66,8 +66,8 @@ describe('POST /users/platforms', () => {
     expect((await platformsOf('direction', [pupil.id, stranger.id])).statusCode).toBe(404);
     expect((await platformsOf('direction', [])).statusCode).toBe(400);
     expect((await platformsOf('pupil', [pupil.id])).statusCode).toBe(403);
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/users/platforms', payload: { userIds: [pupil.id] } })).statusCode,
-    ).toBe(401);
+    expect((await t.app.inject({ ...requestOf(contract.getUsersPlatforms), payload: { userIds: [pupil.id] } })).statusCode).toBe(
+      401,
+    );
   });
 });

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret } from '../../platform/auth/secrets.js';
 import { applications, deletedUsers, devices, managerSchools, options } from '../../platform/db/schema/index.js';
-import { createTestContext, injectAs, signIn, type TestContext } from '../../../test/context.js';
+import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '../../../test/context.js';
 import { buildApplication, buildUser, giveApplication, giveOptions, type BuiltUser } from '../../../test/factories.js';
 import {
   arrangeTwoSchools,
@@ -43,11 +43,11 @@ const disabledPupil = (values: Record<string, unknown> = {}) =>
     ...values,
   });
 const remove = (who: keyof typeof cookies, ids: object) =>
-  injectAs(t.app, cookies[who], { method: 'DELETE', url: '/api/users', payload: ids });
+  injectAs(t.app, cookies[who], { ...requestOf(contract.deleteUsers), payload: ids });
 const restore = (who: keyof typeof cookies, ids: number[]) =>
-  injectAs(t.app, cookies[who], { method: 'POST', url: '/api/users/bin/restore', payload: { ids } });
+  injectAs(t.app, cookies[who], { ...requestOf(contract.restoreUsers), payload: { ids } });
 const bin = (who: keyof typeof cookies, uai: string) =>
-  injectAs(t.app, cookies[who], { method: 'GET', url: `/api/users/bin?uai=${uai}` });
+  injectAs(t.app, cookies[who], { ...requestOf(contract.listBin), query: { uai } });
 
 describe('DELETE /users and GET /users/bin', () => {
   it('moves disabled users to the bin, newest first, with their purge date', async () => {
@@ -80,8 +80,7 @@ describe('DELETE /users and GET /users/bin', () => {
     });
     // The bin keeps the login: nobody else may take it meanwhile.
     const taken = await injectAs(t.app, cookies.direction, {
-      method: 'POST',
-      url: '/api/users',
+      ...requestOf(contract.createUser),
       payload: {
         values: {
           uai: home,
@@ -116,7 +115,7 @@ describe('DELETE /users and GET /users/bin', () => {
     expect((await remove('direction', [])).statusCode).toBe(400);
     expect((await remove('direction', { ids: [1] })).statusCode).toBe(400);
     expect((await remove('pupil', [1])).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/users', payload: [1] })).statusCode).toBe(401);
+    expect((await t.app.inject({ ...requestOf(contract.deleteUsers), payload: [1] })).statusCode).toBe(401);
     expect((await bin('manager', home)).statusCode).toBe(404);
     expect((await bin('direction', 'ABC')).statusCode).toBe(400);
     expect((await bin('pupil', home)).statusCode).toBe(403);

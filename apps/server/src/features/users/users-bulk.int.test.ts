@@ -1,8 +1,8 @@
-import { PROFILES, users as contract } from '@console/contract';
+import { PROFILES, schools, users as contract } from '@console/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret, encryptSecret } from '../../platform/auth/secrets.js';
-import { createTestContext, injectAs, type TestContext } from '../../../test/context.js';
+import { createTestContext, injectAs, requestOf, type TestContext } from '../../../test/context.js';
 import { buildUser, giveApplication, giveOptions, type BuildUserOptions, type BuiltUser } from '../../../test/factories.js';
 import {
   arrangeTwoSchools,
@@ -29,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const bulk = (who: keyof typeof cookies, payload: object) =>
-  injectAs(t.app, cookies[who], { method: 'PATCH', url: '/api/users/', payload });
+  injectAs(t.app, cookies[who], { ...requestOf(contract.bulkUpdateUsers), payload });
 const pupils = (count: number, values?: Partial<BuildUserOptions>) => buildPupils(t, home, count, values);
 const ids = (users: readonly BuiltUser[]) => users.map((user) => user.id);
 
@@ -143,7 +143,7 @@ describe('PATCH /users/ opt', () => {
       (await bulk('direction', { type: 'opt', ids: [first!.id], column: 'insert', value: { optionCible: 'Robotique' } })).json()
         .count,
     ).toBe(1);
-    const school = (await injectAs(t.app, cookies.direction, { method: 'GET', url: `/api/schools/${home}` })).json();
+    const school = (await injectAs(t.app, cookies.direction, requestOf(schools.getSchool, { uai: home }))).json();
     expect(school.options.map((option: { name: string }) => option.name)).toContain('Robotique');
   });
 
@@ -272,8 +272,7 @@ describe('PATCH /users/ boundaries', () => {
     expect(
       (
         await t.app.inject({
-          method: 'PATCH',
-          url: '/api/users/',
+          ...requestOf(contract.bulkUpdateUsers),
           payload: { type: 'std', ids: [1], column: 'comment', value: 'x' },
         })
       ).statusCode,

@@ -1,9 +1,10 @@
 import { PROFILES, schools as schoolsContract, users } from '@console/contract';
 import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptSecret, randomToken } from '../../platform/auth/secrets.js';
 import { auditLog, users as userTable } from '../../platform/db/schema/index.js';
-import { createTestContext, injectAs, signIn, type TestContext } from '../../../test/context.js';
+import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '../../../test/context.js';
 import {
   buildSchool,
   buildSignedInUsers,
@@ -55,13 +56,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (who: keyof typeof cookies, url: string) => injectAs(t.app, cookies[who], { method: 'GET', url });
+const send = (who: keyof typeof cookies, request: InjectOptions) => injectAs(t.app, cookies[who], request);
+const getColumns = (who: keyof typeof cookies, uai: string) =>
+  send(who, { ...requestOf(users.getColumnDefinitions), query: { uai } });
 const decrypt = (cookie: string, ids: unknown) =>
-  injectAs(t.app, cookie, { method: 'POST', url: '/api/users/passwords/decrypt', payload: { passwords: ids } });
+  injectAs(t.app, cookie, { ...requestOf(users.decryptPasswords), payload: { passwords: ids } });
 
 describe('GET /users/headers', () => {
   it('answers the columns of a school: fields, as many option columns as needed, each application and its code', async () => {
-    const response = await get('direction', `/api/users/headers?uai=${home}`);
+    const response = await getColumns('direction', home);
     expect(response.statusCode).toBe(200);
     const columns = users.getColumnDefinitions.answer.parse(response.json());
     const keys = columns.map((column) => column.ColonneBDD);
@@ -100,9 +103,9 @@ describe('GET /users/headers', () => {
       'Grec',
       'Allemand',
     ]);
-    const columns = (await get('direction', `/api/users/headers?uai=${home}`)).json() as { ColonneBDD: string }[];
+    const columns = (await getColumns('direction', home)).json() as { ColonneBDD: string }[];
     expect(columns.filter((column) => column.ColonneBDD.startsWith('option'))).toHaveLength(3);
-    const bareColumns = (await get('admin', `/api/users/headers?uai=${bare}`)).json() as {
+    const bareColumns = (await getColumns('admin', bare)).json() as {
       ColonneBDD: string;
       TypeFiltre: string;
     }[];
@@ -112,14 +115,14 @@ describe('GET /users/headers', () => {
   });
 
   it('answers 404 for a school out of reach or unknown, 400 for a malformed UAI, 403 to a pupil', async () => {
-    expect((await get('manager', `/api/users/headers?uai=${home}`)).statusCode).toBe(404);
-    expect((await get('admin', `/api/users/headers?uai=${nextUai()}`)).statusCode).toBe(404);
-    expect((await get('manager', `/api/users/headers?uai=${managed}`)).statusCode).toBe(200);
-    const malformed = await get('admin', '/api/users/headers?uai=ABC');
+    expect((await getColumns('manager', home)).statusCode).toBe(404);
+    expect((await getColumns('admin', nextUai())).statusCode).toBe(404);
+    expect((await getColumns('manager', managed)).statusCode).toBe(200);
+    const malformed = await getColumns('admin', 'ABC');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().code).toBe('validation_failed');
-    expect((await get('admin', '/api/users/headers')).statusCode).toBe(400);
-    expect((await get('pupil', `/api/users/headers?uai=${home}`)).statusCode).toBe(403);
+    expect((await send('admin', requestOf(users.getColumnDefinitions))).statusCode).toBe(400);
+    expect((await getColumns('pupil', home)).statusCode).toBe(403);
   });
 
   it('makes nothing editable without Table at Ecriture and leaves Password out without FicheUser_profil', async () => {
@@ -128,7 +131,9 @@ describe('GET /users/headers', () => {
     try {
       const reader = await buildUser(t.db, t.env.encryptionKey, { profile: 'Gestionnaire', managedSchools: [managed] });
       const cookie = await signIn(t.app, reader.login, reader.password);
-      const columns = (await injectAs(t.app, cookie, { method: 'GET', url: `/api/users/headers?uai=${managed}` })).json() as {
+      const columns = (
+        await injectAs(t.app, cookie, { ...requestOf(users.getColumnDefinitions), query: { uai: managed } })
+      ).json() as {
         Editable: boolean;
         ColonneBDD: string;
       }[];
@@ -144,13 +149,13 @@ describe('GET /users/headers', () => {
 
 describe('GET /users/profils', () => {
   it('answers the profiles the caller may give, with their ids', async () => {
-    expect((await get('admin', '/api/users/profils')).json()).toEqual([
+    expect((await send('admin', requestOf(users.listProfiles))).json()).toEqual([
       { IDprofil: PROFILES.Eleve, Nom: 'Eleve' },
       { IDprofil: PROFILES.Enseignant, Nom: 'Enseignant' },
       { IDprofil: 4, Nom: 'Gestionnaire' },
       { IDprofil: 6, Nom: 'Administrateur établissement' },
     ]);
-    expect((await get('direction', '/api/users/profils')).json().map((choice: { Nom: string }) => choice.Nom)).toEqual([
+    expect((await send('direction', requestOf(users.listProfiles))).json().map((choice: { Nom: string }) => choice.Nom)).toEqual([
       'Eleve',
       'Enseignant',
       'Administrateur établissement',
@@ -158,7 +163,7 @@ describe('GET /users/profils', () => {
   });
 
   it('is refused to a pupil', async () => {
-    expect((await get('pupil', '/api/users/profils')).statusCode).toBe(403);
+    expect((await send('pupil', requestOf(users.listProfiles))).statusCode).toBe(403);
   });
 });
 
@@ -202,7 +207,7 @@ describe('POST /users/passwords/decrypt', () => {
       const colleague = await buildUser(t.db, t.env.encryptionKey, { profile: 'Administrateur établissement', uai: home });
       const cookie = await signIn(t.app, colleague.login, colleague.password);
       expect((await decrypt(cookie, [pupil.id])).statusCode).toBe(403);
-      const page = await injectAs(t.app, cookie, { method: 'GET', url: `/api/users/${pupil.id}` });
+      const page = await injectAs(t.app, cookie, requestOf(users.getUser, { id: pupil.id }));
       expect(page.statusCode).toBe(200);
       expect(page.json().informations.password).toBeNull();
       expect(
@@ -249,7 +254,7 @@ describe('POST /users/passwords/decrypt', () => {
 
 describe('GET /schools/:uai/users', () => {
   it('never carries a password, not even to who may see them', async () => {
-    const response = await get('direction', `/api/schools/${home}/users`);
+    const response = await send('direction', requestOf(schoolsContract.getSchoolUsers, { uai: home }));
     expect(response.statusCode).toBe(200);
     const body = schoolsContract.getSchoolUsers.answer.parse(response.json());
     expect(body.users.find((row) => row.id === pupil.id)?.applications[String(codeApplicationId)]).toEqual({

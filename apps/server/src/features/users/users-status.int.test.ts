@@ -1,6 +1,6 @@
-import { users as contract } from '@console/contract';
+import { auth, users as contract } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, injectAs, signIn, type TestContext } from '../../../test/context.js';
+import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '../../../test/context.js';
 import { buildUser, type BuiltUser } from '../../../test/factories.js';
 import { arrangeTwoSchools, readUser, readUserAudit } from '../../../test/users-factories.js';
 
@@ -19,14 +19,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const deactivate = (who: keyof typeof cookies, payload: object) =>
-  injectAs(t.app, cookies[who], { method: 'PATCH', url: '/api/users/deactivate', payload });
+  injectAs(t.app, cookies[who], { ...requestOf(contract.setUsersDisabled), payload });
 
 describe('PATCH /users/deactivate', () => {
   it('disables users, signs them out, and enables them again', async () => {
     const teacher = await buildUser(t.db, t.env.encryptionKey, { profile: 'Enseignant', uai: home });
     const pupil = await buildUser(t.db, t.env.encryptionKey, { profile: 'Eleve', uai: home });
     const teacherCookie = await signIn(t.app, teacher.login, teacher.password);
-    expect((await injectAs(t.app, teacherCookie, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+    expect((await injectAs(t.app, teacherCookie, requestOf(auth.me))).statusCode).toBe(200);
 
     const response = await deactivate('direction', {
       users: [
@@ -40,7 +40,7 @@ describe('PATCH /users/deactivate', () => {
     const stored = (await readUser(t.db, teacher.id))!;
     expect(stored.disabled).toBe(true);
     expect(Date.now() - stored.disabledAt!.getTime()).toBeLessThan(60_000);
-    expect((await injectAs(t.app, teacherCookie, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    expect((await injectAs(t.app, teacherCookie, requestOf(auth.me))).statusCode).toBe(401);
     const [audit] = await readUserAudit(t.db, teacher.id);
     expect(audit).toMatchObject({
       action: 'disable',
@@ -88,7 +88,7 @@ describe('PATCH /users/deactivate', () => {
     expect((await deactivate('direction', { users: [{ id: 1 }] })).statusCode).toBe(400);
     expect((await deactivate('pupil', { users: [{ id: 1 }], disable: true })).statusCode).toBe(403);
     expect(
-      (await t.app.inject({ method: 'PATCH', url: '/api/users/deactivate', payload: { users: [{ id: 1 }], disable: true } }))
+      (await t.app.inject({ ...requestOf(contract.setUsersDisabled), payload: { users: [{ id: 1 }], disable: true } }))
         .statusCode,
     ).toBe(401);
   });

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret, encryptSecret } from '../../platform/auth/secrets.js';
 import { bulkUndoEntries, options } from '../../platform/db/schema/index.js';
-import { createTestContext, injectAs, type TestContext } from '../../../test/context.js';
+import { createTestContext, injectAs, requestOf, type TestContext } from '../../../test/context.js';
 import {
   buildSchool,
   buildSignedInUsers,
@@ -39,12 +39,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const bulk = async (payload: object) => {
-  const response = await injectAs(t.app, cookies.direction, { method: 'PATCH', url: '/api/users/', payload });
+  const response = await injectAs(t.app, cookies.direction, { ...requestOf(contract.bulkUpdateUsers), payload });
   expect(response.statusCode).toBe(200);
   return contract.bulkUpdateUsers.answer.parse(response.json());
 };
 const undo = (who: keyof typeof cookies, token: string | null) =>
-  injectAs(t.app, cookies[who], { method: 'POST', url: '/api/users/undo', payload: { token } });
+  injectAs(t.app, cookies[who], { ...requestOf(contract.undoBulkUpdate), payload: { token } });
 const pupils = (count: number, values?: Partial<BuildUserOptions>) => buildPupils(t, home, count, values);
 const ids = (users: readonly BuiltUser[]) => users.map((user) => user.id);
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import type { DatabaseHandle } from '../../platform/db/client.js';
 import { attachRealtime } from '../../platform/realtime/realtime.js';
-import { createTestDatabase, createTestEnv, injectAs, signIn } from '../../../test/context.js';
+import { createTestDatabase, createTestEnv, injectAs, requestOf, signIn } from '../../../test/context.js';
 import { buildSchool, buildUser } from '../../../test/factories.js';
 import { nextEvent as next } from '../../../test/sockets.js';
 
@@ -108,12 +108,13 @@ describe('workflow socket events', () => {
       socket.emit('workflow.prepare', { uais: [home] });
       await ready;
     }
-    const steps = contract.getSchoolWorkflow.answer.parse((await injectAs(app, cookies.admin, { method: 'GET', url: `/api/workflows/${home}` })).json()).data;
+    const steps = contract.getSchoolWorkflow.answer.parse(
+      (await injectAs(app, cookies.admin, requestOf(contract.getSchoolWorkflow, { uai: home }))).json(),
+    ).data;
     const sources = steps.find((step) => step.itemLabel === 'Sources')!;
     const seen = [watcher, direction].map((socket) => next(socket, 'workflow.uai.data', (payload) => payload.uai === home));
     const response = await injectAs(app, cookies.admin, {
-      method: 'PUT',
-      url: `/api/workflows/${home}`,
+      ...requestOf(contract.updateSchoolWorkflow, { uai: home }),
       payload: contract.buildSaveActions(sources, { isNotNeeded: false, isCompleted: true, comment: 'En direct', subSteps: [], deletedSubSteps: [] }),
     });
     expect(response.statusCode).toBe(200);
@@ -121,8 +122,19 @@ describe('workflow socket events', () => {
       expect(payload.data.find((step) => step.itemLabel === 'Sources')).toMatchObject({ statusId: 1, eventComment: 'En direct' });
     }
     const stray = collect(direction, 'workflow.uai.data');
-    const otherSources = contract.getSchoolWorkflow.answer.parse((await injectAs(app, cookies.admin, { method: 'GET', url: `/api/workflows/${other}` })).json()).data.find((step) => step.itemLabel === 'Sources')!;
-    await injectAs(app, cookies.admin, { method: 'PUT', url: `/api/workflows/${other}`, payload: contract.buildSaveActions(otherSources, { isNotNeeded: true, isCompleted: false, comment: '', subSteps: [], deletedSubSteps: [] }) });
+    const otherSources = contract.getSchoolWorkflow.answer
+      .parse((await injectAs(app, cookies.admin, requestOf(contract.getSchoolWorkflow, { uai: other }))).json())
+      .data.find((step) => step.itemLabel === 'Sources')!;
+    await injectAs(app, cookies.admin, {
+      ...requestOf(contract.updateSchoolWorkflow, { uai: other }),
+      payload: contract.buildSaveActions(otherSources, {
+        isNotNeeded: true,
+        isCompleted: false,
+        comment: '',
+        subSteps: [],
+        deletedSubSteps: [],
+      }),
+    });
     expect(await stray).toEqual([]);
   });
 

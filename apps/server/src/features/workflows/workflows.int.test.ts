@@ -1,9 +1,10 @@
 import { PROFILES, workflows as contract } from '@console/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetProfileRights } from '../../platform/auth/rights-cache.js';
 import { auditLog, workflowEvents, workflowItems } from '../../platform/db/schema/index.js';
-import { createTestContext, injectAs, signIn, type TestContext } from '../../../test/context.js';
+import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '../../../test/context.js';
 import { buildSchool, buildUser, nextUai } from '../../../test/factories.js';
 
 type WorkflowAction = contract.WorkflowAction;
@@ -36,12 +37,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (who: keyof typeof cookies, url: string) => injectAs(t.app, cookies[who], { method: 'GET', url });
+const send = (who: keyof typeof cookies, request: InjectOptions) => injectAs(t.app, cookies[who], request);
 const put = (who: keyof typeof cookies, uai: string, payload: WorkflowAction[]) =>
-  injectAs(t.app, cookies[who], { method: 'PUT', url: `/api/workflows/${uai}`, payload });
+  injectAs(t.app, cookies[who], { ...requestOf(contract.updateSchoolWorkflow, { uai }), payload });
 
 async function workflowOf(uai: string): Promise<WorkflowStep[]> {
-  const response = await get('admin', `/api/workflows/${uai}`);
+  const response = await send('admin', requestOf(contract.getSchoolWorkflow, { uai }));
   expect(response.statusCode).toBe(200);
   return contract.getSchoolWorkflow.answer.parse(response.json()).data;
 }
@@ -67,7 +68,7 @@ async function snapshotRows(uai: string) {
 
 describe('GET /workflows/:uai', () => {
   it('answers the 13 steps in order with the status list, nothing started', async () => {
-    const response = await get('admin', `/api/workflows/${home}`);
+    const response = await send('admin', requestOf(contract.getSchoolWorkflow, { uai: home }));
     expect(response.statusCode).toBe(200);
     const answer = contract.getSchoolWorkflow.answer.parse(response.json());
     expect(answer.data.map((step) => step.itemLabel)).toEqual([...contract.WORKFLOW_STEPS]);
@@ -81,14 +82,14 @@ describe('GET /workflows/:uai', () => {
   });
 
   it('answers 401 without a session, 403 without the right, 404 out of reach or unknown, 400 for a malformed UAI', async () => {
-    expect((await t.app.inject({ method: 'GET', url: `/api/workflows/${home}` })).statusCode).toBe(401);
-    expect((await get('pupil', `/api/workflows/${home}`)).statusCode).toBe(403);
-    expect((await get('direction', `/api/workflows/${managed}`)).statusCode).toBe(404);
-    expect((await get('manager', `/api/workflows/${home}`)).statusCode).toBe(404);
-    expect((await get('admin', `/api/workflows/${nextUai()}`)).statusCode).toBe(404);
-    expect((await get('admin', '/api/workflows/12AB')).statusCode).toBe(400);
-    expect((await get('direction', `/api/workflows/${home}`)).statusCode).toBe(200);
-    expect((await get('manager', `/api/workflows/${managed.toLowerCase()}`)).statusCode).toBe(200);
+    expect((await t.app.inject(requestOf(contract.getSchoolWorkflow, { uai: home }))).statusCode).toBe(401);
+    expect((await send('pupil', requestOf(contract.getSchoolWorkflow, { uai: home }))).statusCode).toBe(403);
+    expect((await send('direction', requestOf(contract.getSchoolWorkflow, { uai: managed }))).statusCode).toBe(404);
+    expect((await send('manager', requestOf(contract.getSchoolWorkflow, { uai: home }))).statusCode).toBe(404);
+    expect((await send('admin', requestOf(contract.getSchoolWorkflow, { uai: nextUai() }))).statusCode).toBe(404);
+    expect((await send('admin', requestOf(contract.getSchoolWorkflow, { uai: '12AB' }))).statusCode).toBe(400);
+    expect((await send('direction', requestOf(contract.getSchoolWorkflow, { uai: home }))).statusCode).toBe(200);
+    expect((await send('manager', requestOf(contract.getSchoolWorkflow, { uai: managed.toLowerCase() }))).statusCode).toBe(200);
   });
 });
 
@@ -96,7 +97,9 @@ describe('PUT /workflows/:uai', () => {
   it('answers 401, 403 without the write right, 404 out of reach, 400 for a malformed body', async () => {
     const steps = await workflowOf(home);
     const action = stepAction(stepOf(steps, 'Sources'), 1);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/workflows/${home}`, payload: [action] })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ ...requestOf(contract.updateSchoolWorkflow, { uai: home }), payload: [action] })).statusCode,
+    ).toBe(401);
     expect((await put('direction', home, [action])).statusCode).toBe(403);
     expect((await put('manager', managed, [action])).statusCode).toBe(403);
     expect((await put('admin', nextUai(), [action])).statusCode).toBe(404);
@@ -226,7 +229,7 @@ describe('PUT /workflows/:uai', () => {
 
 describe('GET /workflows', () => {
   it('answers one summary per reachable school with pupils, by name', async () => {
-    const response = await get('admin', '/api/workflows');
+    const response = await send('admin', requestOf(contract.listWorkflows));
     expect(response.statusCode).toBe(200);
     const summaries = contract.listWorkflows.answer.parse(response.json());
     const uais = summaries.map((summary) => summary.uai);
@@ -245,9 +248,13 @@ describe('GET /workflows', () => {
     await t.db.execute(sql`update profile_rights set lecture = 1 where area = 'GlobalMonitoring' and profile_id = ${PROFILES.Gestionnaire}`);
     forgetProfileRights(t.db);
     const manager = await buildUser(t.db, t.env.encryptionKey, { profile: 'Gestionnaire', managedSchools: [managed, empty] });
-    const response = await injectAs(t.app, await signIn(t.app, manager.login, manager.password), { method: 'GET', url: '/api/workflows' });
+    const response = await injectAs(
+      t.app,
+      await signIn(t.app, manager.login, manager.password),
+      requestOf(contract.listWorkflows),
+    );
     expect(response.json().map((summary: { uai: string }) => summary.uai)).toEqual([managed]);
-    expect((await get('direction', '/api/workflows')).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/workflows' })).statusCode).toBe(401);
+    expect((await send('direction', requestOf(contract.listWorkflows))).statusCode).toBe(403);
+    expect((await t.app.inject(requestOf(contract.listWorkflows))).statusCode).toBe(401);
   });
 });

@@ -4,8 +4,9 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { workflows as contract } from '@console/contract';
+import { auth, workflows as contract } from '@console/contract';
 import { afterAll, describe, expect, it } from 'vitest';
+import { requestOf } from '../../../test/context.js';
 import { saveStep } from '../../../test/instances.js';
 import { waitUntil } from '../../../test/wait.js';
 import { openDatabase } from './client.js';
@@ -70,13 +71,19 @@ async function waitListening(server: ServerProcess): Promise<void> {
 
 async function signInAsAdministrator(base: string): Promise<string> {
   const { login, password } = demoAccountOf('Administrateur');
-  const response = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login, password }) });
+  const { method, url } = requestOf(auth.login);
+  const response = await fetch(base + url, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login, password }),
+  });
   expect(response.status).toBe(200);
   return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
 }
 
 async function readComments(base: string, cookie: string, uai: string): Promise<Map<string, string | null>> {
-  const response = await fetch(`${base}/api/workflows/${uai}`, { headers: { cookie } });
+  const { method, url } = requestOf(contract.getSchoolWorkflow, { uai });
+  const response = await fetch(base + url, { method, headers: { cookie } });
   const workflow = contract.getSchoolWorkflow.answer.parse(await response.json());
   return new Map(workflow.data.map((step) => [step.itemLabel, step.eventComment]));
 }
@@ -114,7 +121,8 @@ describe('the embedded database', { timeout: 180_000 }, () => {
     expect(second.output()).not.toContain('listening on');
 
     const cookie = await signInAsAdministrator(first.base);
-    expect((await fetch(`${first.base}/api/workflows`, { headers: { cookie } })).status).toBe(200);
+    const { method, url } = requestOf(contract.listWorkflows);
+    expect((await fetch(first.base + url, { method, headers: { cookie } })).status).toBe(200);
     first.child.kill('SIGTERM');
     expect(await first.exit).toBe(0);
   });
@@ -124,7 +132,8 @@ describe('the embedded database', { timeout: 180_000 }, () => {
     const first = await startServer(dataDir);
     await waitListening(first);
     const cookie = await signInAsAdministrator(first.base);
-    const schools = (await (await fetch(`${first.base}/api/workflows`, { headers: { cookie } })).json()) as { uai: string }[];
+    const { method, url } = requestOf(contract.listWorkflows);
+    const schools = (await (await fetch(first.base + url, { method, headers: { cookie } })).json()) as { uai: string }[];
     const uai = schools[0]!.uai;
 
     // Three writers, each on its own step, numbering their saves; the kill lands in the middle.
