@@ -33,12 +33,7 @@ export function presentSchool(
       emailRequired: school.emailRequired,
     },
     deployment: school.deployment,
-    regexGlobal: regexRows.map((row) => ({
-      field: row.fieldName,
-      conversion: row.regexConversion,
-      special: row.regexSpecial,
-      structure: row.regexStructure,
-    })),
+    regexGlobal: presentRegexSettings(regexRows),
     regexEstab: school.regexEstab,
     applications: catalogue.applicationRows.map((application) => {
       const platform = platformsById.get(application.platformId);
@@ -128,4 +123,9 @@ export function presentSchoolUsers(rows: {
       platforms: accesses ? [...accesses.platforms].sort() : [],
     };
   });
+}
+
+/** The global regex settings as the school answer and the name rules read them (spec 2 §2.5). */
+export function presentRegexSettings(rows: readonly (typeof regexSettings.$inferSelect)[]): School['regexGlobal'] {
+  return rows.map((row) => ({ field: row.fieldName, conversion: row.regexConversion, special: row.regexSpecial, structure: row.regexStructure }));
 }

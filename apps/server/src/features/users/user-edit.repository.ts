@@ -2,6 +2,7 @@ import { nameRulesOf, type NameRules } from '@console/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
 import { managerSchools, options, regexSettings, userApplications, userOptions, users } from '../../platform/db/schema/index.js';
+import { presentRegexSettings } from '../schools/schools.presenter.js';
 
 /** Writes a user's changed columns (with `updatedAt` and `updatedBy`). */
 export async function updateUserRow(tx: Executor, userId: number, values: Partial<typeof users.$inferInsert>): Promise<void> {
@@ -12,12 +13,7 @@ export async function updateUserRow(tx: Executor, userId: number, values: Partia
 export async function loadGlobalNameRules(db: Executor): Promise<NameRules> {
   const rows = await db.select().from(regexSettings);
   return nameRulesOf({
-    regexGlobal: rows.map((row) => ({
-      field: row.fieldName,
-      conversion: row.regexConversion,
-      special: row.regexSpecial,
-      structure: row.regexStructure,
-    })),
+    regexGlobal: presentRegexSettings(rows),
     regexEstab: [],
   });
 }

@@ -4,7 +4,7 @@ import { schoolNotFound, userNotFound } from '../../platform/auth/access.js';
 import type { Actor } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
 import { regexSettings, schools } from '../../platform/db/schema/index.js';
-import { presentSchoolUsers } from '../schools/schools.presenter.js';
+import { presentRegexSettings, presentSchoolUsers } from '../schools/schools.presenter.js';
 import { listUserRows } from '../schools/schools.repository.js';
 
 /**
@@ -45,12 +45,7 @@ export async function loadSchoolNaming(db: Executor, uai: string): Promise<Schoo
   ]);
   if (!school) throw schoolNotFound();
   const rules = nameRulesOf({
-    regexGlobal: regexRows.map((row) => ({
-      field: row.fieldName,
-      conversion: row.regexConversion,
-      special: row.regexSpecial,
-      structure: row.regexStructure,
-    })),
+    regexGlobal: presentRegexSettings(regexRows),
     regexEstab: school.regexEstab,
   });
   return { rules, extension: school.extension, emailRequired: school.emailRequired, name: school.name };
