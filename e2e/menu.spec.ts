@@ -1,16 +1,8 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO } from './pages/demo-accounts';
+import { tabTo } from './pages/keyboard';
 import { ShellPage } from './pages/shell-page';
 import { GLOBAL_MONITORING_TITLE } from './pages/global-monitoring-page';
-
-/** Presses Tab until the target has the focus, as a keyboard user would. */
-async function tabTo(page: Page, target: Locator, maxPresses = 40): Promise<void> {
-  for (let press = 0; press < maxPresses; press += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`${target} never received the focus`);
-}
 
 test.describe('side menu', () => {
   test('works with the keyboard and keeps its state in a cookie', async ({ page, context }) => {

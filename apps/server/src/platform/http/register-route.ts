@@ -28,10 +28,10 @@ export type RouteRequest<R extends RouteDescriptor, D extends AppDeps = AppDeps>
   params: Parsed<R['params']>;
   query: Parsed<R['query']>;
   body: Parsed<R['body']>;
-  actor: R['right'] extends 'public' ? Actor | null : Actor;
   /**
    * What a service takes first: the dependencies given to `registerRoute` and the caller (a
-   * `ServiceContext` on every signed-in route), so that a route passes it on as it is.
+   * `ServiceContext` on every signed-in route; the caller or null on a public one), so that a
+   * route passes it on as it is.
    */
   ctx: D & { actor: R['right'] extends 'public' ? Actor | null : Actor };
   raw: FastifyRequest;
@@ -115,7 +115,6 @@ export function registerRoute<R extends RouteDescriptor, D extends AppDeps = App
           params: request.params as never,
           query: request.query as never,
           body: request.body as never,
-          actor: request.actor as never,
           ctx: { ...deps, actor: request.actor as never },
           raw: request,
           reply,
