@@ -26,7 +26,65 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/**
+ * What the user is told about a refused request, beyond what its code says: a stable reason the
+ * browser translates (in fr and en), with `details.params` filled into the text. An error's
+ * `message` is English, for logs and integrators; no browser reads it. Field errors
+ * (`details.fieldErrors`) are the contract's message keys, as its schemas give them.
+ */
+export const ERROR_REASONS = [
+  // rights and reach
+  'no_right',
+  'target_above_caller',
+  // users
+  'self_delete',
+  'self_disable',
+  'not_disabled',
+  'own_profile',
+  'profile_not_assignable',
+  'page_not_editable',
+  'username_taken',
+  'duplicate_option',
+  'undo_unknown',
+  'undo_expired',
+  'duplicate_username',
+  'pne_not_configured',
+  'pne_unavailable',
+  'pne_teachers_only',
+  'mail_failed',
+  // sending something outside once (Idempotency-Key)
+  'request_already_received',
+  // sign-in
+  'invalid_sign_in_link',
+  'password_change_not_allowed',
+  'unlock_not_allowed',
+  'sign_in_link_profile',
+  // schools, workflows, directory, single sign-on
+  'uai_exists',
+  'school_not_empty',
+  'quote_source_external',
+  'directory_unavailable',
+  'sso_not_configured',
+  'email_required',
+] as const;
+export type ErrorReason = (typeof ERROR_REASONS)[number];
+
+/** Values a reason's text names (a count, a login). */
+export type ErrorParams = Record<string, string | number>;
+
 export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
+
+/**
+ * `details` of an error answer: the field errors of a refused input, the request id of an
+ * unexpected failure, the user-facing reason and its parameters, and what a route adds (counts).
+ */
+export type ErrorDetails = {
+  fieldErrors?: Record<string, string[]>;
+  requestId?: string;
+  reason?: ErrorReason;
+  params?: ErrorParams;
+  [key: string]: unknown;
+};
 
 export const errorBodySchema = z.object({
   code: z.string(),
@@ -35,6 +93,8 @@ export const errorBodySchema = z.object({
     .object({
       fieldErrors: fieldErrorsSchema.optional(),
       requestId: z.string().optional(),
+      reason: z.enum(ERROR_REASONS).optional(),
+      params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
     })
     .catchall(z.unknown())
     .optional(),

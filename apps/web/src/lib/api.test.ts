@@ -1,4 +1,4 @@
-import { alerts, auth } from '@console/contract';
+import { alerts, auth, schools } from '@console/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../test/fetch-mock';
 import { ApiError, call, setSessionExpiredHandler } from './api';
@@ -25,6 +25,22 @@ describe('call', () => {
     await call(auth.unlockAccount, { params: { userId: 42 } });
 
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/auth/unlock/42');
+  });
+
+  it("reads the reason and its parameters the user is told, and ignores a reason the contract does not know", async () => {
+    mockFetch({
+      'DELETE /api/schools/0312087C': {
+        status: 409,
+        body: { code: 'conflict', message: 'The school still has users', details: { reason: 'school_not_empty', params: { users: 3 } } },
+      },
+      'DELETE /api/schools/0312088D': { status: 409, body: { code: 'conflict', message: 'x', details: { reason: 'made_up' } } },
+    });
+    setSessionExpiredHandler(() => {});
+
+    const known = await call(schools.deleteSchool, { params: { uai: '0312087C' } }).catch((caught: unknown) => caught);
+    expect(known).toMatchObject({ code: 'conflict', reason: 'school_not_empty', params: { users: 3 } });
+    const unknown = await call(schools.deleteSchool, { params: { uai: '0312088D' } }).catch((caught: unknown) => caught);
+    expect(unknown).toMatchObject({ code: 'conflict', reason: undefined, params: {} });
   });
 
   it('turns an error answer into an ApiError with its code and field errors', async () => {

@@ -1,4 +1,15 @@
-import { authRefs, buildPath, IDEMPOTENCY_KEY_HEADER, type RouteAnswer, type RouteDescriptor, type RouteInput, type RouteRef } from '@console/contract';
+import {
+  authRefs,
+  buildPath,
+  ERROR_REASONS,
+  IDEMPOTENCY_KEY_HEADER,
+  type ErrorParams,
+  type ErrorReason,
+  type RouteAnswer,
+  type RouteDescriptor,
+  type RouteInput,
+  type RouteRef,
+} from '@console/contract';
 
 /**
  * `idempotencyKey`: names one user action on a route that sends something outside (mail, PNE);
@@ -15,21 +26,37 @@ export function newActionKey(): string {
 
 export type FieldErrors = Record<string, string[]>;
 
-/** A failed API call: the HTTP status and the server's stable error code, message and field errors. */
+/**
+ * A failed API call: the HTTP status, the server's stable error code, its field errors (message
+ * keys), and the reason with its parameters that the user is told (see `userMessageOf`). The
+ * message is the server's English text, for the console and bug reports; nothing shows it.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fieldErrors: FieldErrors;
+  readonly reason: ErrorReason | undefined;
+  readonly params: ErrorParams;
   /** The whole parsed error body, for answers that carry more than the common shape (e.g. `data.errors`). */
   readonly body: unknown;
 
-  constructor(status: number, code: string, message: string, fieldErrors: FieldErrors = {}, body: unknown = undefined) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    fieldErrors: FieldErrors = {},
+    body: unknown = undefined,
+    reason: ErrorReason | undefined = undefined,
+    params: ErrorParams = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fieldErrors = fieldErrors;
     this.body = body;
+    this.reason = reason;
+    this.params = params;
   }
 }
 
@@ -90,7 +117,11 @@ function toQueryString(query: object | undefined): string {
 
 async function readError(response: Response): Promise<ApiError> {
   try {
-    const body = (await response.json()) as { code?: unknown; message?: unknown; details?: { fieldErrors?: unknown } };
+    const body = (await response.json()) as {
+      code?: unknown;
+      message?: unknown;
+      details?: { fieldErrors?: unknown; reason?: unknown; params?: unknown };
+    };
     const fieldErrors = isFieldErrors(body.details?.fieldErrors) ? body.details.fieldErrors : {};
     return new ApiError(
       response.status,
@@ -98,10 +129,24 @@ async function readError(response: Response): Promise<ApiError> {
       typeof body.message === 'string' ? body.message : response.statusText,
       fieldErrors,
       body,
+      isReason(body.details?.reason) ? body.details.reason : undefined,
+      isParams(body.details?.params) ? body.details.params : {},
     );
   } catch {
     return new ApiError(response.status, 'unknown_error', response.statusText);
   }
+}
+
+function isReason(value: unknown): value is ErrorReason {
+  return (ERROR_REASONS as readonly unknown[]).includes(value);
+}
+
+function isParams(value: unknown): value is ErrorParams {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.values(value).every((param) => typeof param === 'string' || typeof param === 'number')
+  );
 }
 
 function isFieldErrors(value: unknown): value is FieldErrors {
@@ -117,8 +162,7 @@ function isFieldErrors(value: unknown): value is FieldErrors {
  * it (same Idempotency-Key) and does not know what it sent: sending again could send twice.
  */
 export function wasAlreadyReceived(error: unknown): boolean {
-  const reason = (error instanceof ApiError ? (error.body as { details?: { reason?: unknown } } | undefined) : undefined)?.details?.reason;
-  return error instanceof ApiError && error.code === 'conflict' && reason === 'request_already_received';
+  return error instanceof ApiError && error.reason === 'request_already_received';
 }
 
 /** The error code of anything a call threw (`unknown_error` for a non-API failure). */

@@ -49,7 +49,7 @@ describe.each(SITES)('GET the %s single-sign-on address', (site, request, siteUr
     const direction = await buildUser(t.db, t.env.encryptionKey, { profile: 'Administrateur établissement', uai, email: null });
     const response = await injectAs(t.app, await signIn(t.app, direction.login, direction.password), request);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'bad_request', message: 'email_required' });
+    expect(response.json()).toMatchObject({ code: 'bad_request', details: { reason: 'email_required' } });
   });
 
   it("answers the site's address with a signed token of the caller, valid for the configured lifetime", async () => {
@@ -96,7 +96,7 @@ describe('single sign-on without configuration', () => {
         expect({ url: request.url, status: response.statusCode, body: response.json() }).toMatchObject({
           url: request.url,
           status: 503,
-          body: { code: 'service_unavailable', message: 'sso_not_configured' },
+          body: { code: 'service_unavailable', details: { reason: 'sso_not_configured' } },
         });
       }
     } finally {

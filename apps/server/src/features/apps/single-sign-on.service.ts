@@ -16,9 +16,13 @@ export const SIGN_ON_TOKEN_PARAMETER = 'token';
 export function createSignOnUrl(ctx: ServiceContext, site: SignOnSite): string {
   const siteUrl = site === 'support' ? ctx.env.SUPPORT_SSO_URL : ctx.env.CATALOGUE_SSO_URL;
   const secret = ctx.env.SSO_SECRET;
-  if (!siteUrl || !secret) throw new AppError('service_unavailable', 'sso_not_configured');
+  if (!siteUrl || !secret)
+    throw new AppError('service_unavailable', 'Single sign-on is not configured on this server', {
+      reason: 'sso_not_configured',
+    });
   const email = ctx.actor.email?.trim();
-  if (!email) throw new AppError('bad_request', 'email_required');
+  if (!email)
+    throw new AppError('bad_request', 'Single sign-on needs an e-mail address on the account', { reason: 'email_required' });
   const token = createSingleSignOnToken(
     {
       userId: ctx.actor.id,

@@ -137,7 +137,7 @@ export async function signInWithLink(deps: AppDeps, input: { token: string } & S
   if (found.addressFailures >= deps.env.LOGIN_ADDRESS_MAX_FAILURES) throw tooManyAttemptsError();
   await recordAddressFailure(deps.db, addressKey);
   await waitFailureDelay(deps, startedAt, 1);
-  throw new AppError('invalid_credentials', 'Invalid sign-in link');
+  throw new AppError('invalid_credentials', 'Invalid sign-in link', { reason: 'invalid_sign_in_link' });
 }
 
 /** The caller's session answer, built from the session lookup without another query. */
@@ -152,7 +152,7 @@ export function getSessionUser(ctx: ServiceContext): SessionUser {
  */
 export async function changeOwnPassword(ctx: ServiceContext, input: PasswordChange): Promise<void> {
   if (!canChangeOwnPassword(ctx.actor.profile)) {
-    throw new AppError('not_allowed_to_update_password', 'This profile may not change its password');
+    throw new AppError('not_allowed_to_update_password', 'This profile may not change its password', { reason: 'password_change_not_allowed' });
   }
   const account = await findCredentialsById(ctx.db, ctx.actor.id);
   if (!(await checkPassword(ctx.env.encryptionKey, account, input.currentPassword))) {
@@ -176,7 +176,7 @@ export async function changeOwnPassword(ctx: ServiceContext, input: PasswordChan
  * the user, `not_found` for an unknown user.
  */
 export async function unlockAccount(ctx: ServiceContext, userId: number): Promise<void> {
-  if (!canUnlockAccounts(ctx.actor.profile)) throw new AppError('forbidden', 'Only an Administrateur unlocks accounts');
+  if (!canUnlockAccounts(ctx.actor.profile)) throw new AppError('forbidden', 'Only an Administrateur unlocks accounts', { reason: 'unlock_not_allowed' });
   const account = await findCredentialsById(ctx.db, userId);
   if (!account) throw userNotFound();
   await assertMayActOnUsers(ctx.db, ctx.actor, [account]);
@@ -204,7 +204,7 @@ export async function regenerateLinkToken(ctx: ServiceContext, userId: number): 
   if (!account || !(await canReachUser(ctx, account))) throw userNotFound();
   await assertMayActOnUsers(ctx.db, ctx.actor, [account]);
   const profile = profileNameOf(account.profileId);
-  if (!profile || !signsInByLink(profile)) throw new AppError('forbidden', 'Sign-in links are for pupils and teachers only');
+  if (!profile || !signsInByLink(profile)) throw new AppError('forbidden', 'Sign-in links are for pupils and teachers only', { reason: 'sign_in_link_profile' });
   const token = randomToken();
   await ctx.db.transaction(async (tx) => {
     await setLinkToken(tx, userId, token, `${ctx.actor.firstname} ${ctx.actor.lastname}`);

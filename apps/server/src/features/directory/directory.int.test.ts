@@ -82,7 +82,7 @@ describe('GET /directory/schools', () => {
       fake.setMode(mode);
       const response = await search(adminCookie, 'vinci');
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toMatchObject({ code: 'service_unavailable', message: 'directory_unavailable' });
+      expect(response.json()).toMatchObject({ code: 'service_unavailable', details: { reason: 'directory_unavailable' } });
     },
   );
 });
@@ -101,8 +101,7 @@ describe('GET /directory/schools with the directory down', () => {
       expect(response.statusCode).toBe(503);
       expect(response.json()).toMatchObject({
         code: 'service_unavailable',
-        message: 'directory_unavailable',
-        details: { reason: 'unreachable' },
+        details: { reason: 'directory_unavailable', failure: 'unreachable' },
       });
     } finally {
       await down.close();

@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors/app-error.js';
 
 /**
  * Searches the public education directory for the add-school dialog. Throws
- * `service_unavailable` (503, message `directory_unavailable`, details.reason) when the directory
+ * `service_unavailable` (503, reason `directory_unavailable`, the adapter's failure in details.failure) when the directory
  * is down, slow or unreadable, so that the dialog says so and stays usable.
  */
 export async function searchDirectorySchools(
@@ -15,7 +15,10 @@ export async function searchDirectorySchools(
     return await dependencies.directory.searchSchools(text);
   } catch (error) {
     if (error instanceof DirectoryUnavailableError) {
-      throw new AppError('service_unavailable', 'directory_unavailable', { reason: error.reason });
+      throw new AppError('service_unavailable', 'The education directory could not be reached', {
+        reason: 'directory_unavailable',
+        failure: error.reason,
+      });
     }
     throw error;
   }

@@ -86,7 +86,7 @@ export async function getReferenceData(ctx: ServiceContext) {
  * caller's schools (which needs the Overview right, else `forbidden`).
  */
 export async function getStatistics(ctx: ServiceContext, uai: string | undefined): Promise<Statistics> {
-  if (!canReadStatistics(ctx.actor.rights, uai !== undefined)) throw new AppError('forbidden', 'Right Overview at Lecture required');
+  if (!canReadStatistics(ctx.actor.rights, uai !== undefined)) throw new AppError('forbidden', 'Right Overview at Lecture required', { reason: 'no_right' });
   if (uai !== undefined) {
     await requireReachableSchool(ctx, uai);
     return computeStatistics(ctx.db, { users: sql`u.uai = ${uai}`, schools: sql`s.uai = ${uai}`, applicationsNeedUsers: true });
@@ -107,7 +107,7 @@ export async function createSchool(ctx: ServiceContext, body: schools.CreateScho
   const editor = `${ctx.actor.firstname} ${ctx.actor.lastname}`;
   return ctx.db.transaction(async (tx) => {
     if (await findSchool(tx, body.uai)) {
-      throw new AppError('conflict', 'A school with this UAI exists', { fieldErrors: { uai: ['school.errors.uai_exists'] } });
+      throw new AppError('conflict', 'A school with this UAI exists', { reason: 'uai_exists', fieldErrors: { uai: ['school.errors.uai_exists'] } });
     }
     let values: Parameters<typeof insertSchool>[1];
     if (body.isEtabExist) {
@@ -172,7 +172,7 @@ export async function deleteSchool(ctx: ServiceContext, uai: string): Promise<vo
     await tx.execute(sql`select uai from schools where uai = ${uai} for update`);
     const counts = await countSchoolUsers(tx, uai);
     if (counts.users > 0) {
-      throw new AppError('conflict', 'The school still has users', { reason: 'school_not_empty', users: counts.users });
+      throw new AppError('conflict', 'The school still has users', { reason: 'school_not_empty', params: { users: counts.users }, users: counts.users });
     }
     await removeSchool(tx, uai);
     await writeAudit(tx, { actor: ctx.actor, action: 'delete', entity: 'school', entityId: uai, uai, before: school });

@@ -32,7 +32,7 @@ export async function activatePneKeys(
   requests: PneActivationRequest[],
 ): Promise<{ status: 200 | 207; answer: contract.PneAnswer }> {
   const usernames = requests.map((request) => request.username.toLowerCase());
-  if (new Set(usernames).size !== usernames.length) throw new AppError('bad_request', 'Each username may appear once');
+  if (new Set(usernames).size !== usernames.length) throw new AppError('bad_request', 'Each username may appear once', { reason: 'duplicate_username' });
   const records = await readManageableUsersByLogin(
     ctx.db,
     ctx.actor,
@@ -41,6 +41,7 @@ export async function activatePneKeys(
   const codes = await readEducadhocCodes(ctx, records);
   if (!ctx.pne)
     throw new AppError('service_unavailable', 'PNE key activation is not configured on this server (PNE_API_URL, PNE_API_KEY)', {
+      reason: 'pne_not_configured',
       [NOTHING_SENT]: true,
     });
 
@@ -66,9 +67,7 @@ export async function activatePneKeys(
     throw new AppError(
       'service_unavailable',
       `${error.message}. ${outcomes.length} of ${accounts.length} accounts were handled before.`,
-      {
-        reason: error.reason,
-      },
+      { reason: 'pne_unavailable', params: { handled: outcomes.length, total: accounts.length }, failure: error.reason },
     );
   }
   await auditActivation(ctx, records, outcomes, null);
@@ -88,6 +87,7 @@ async function readEducadhocCodes(ctx: PneContext, records: UserRecord[]): Promi
   const refused = rows.filter((row) => row.profile !== 'Enseignant' || !contract.hasEducadhocCode(row, educadhocId));
   if (refused.length > 0) {
     throw new AppError('bad_request', 'Only teachers with an Educadhoc code can have their PNE keys activated', {
+      reason: 'pne_teachers_only',
       usernames: refused.map((row) => row.login),
     });
   }

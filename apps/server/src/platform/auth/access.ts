@@ -242,7 +242,8 @@ export async function assertMayActOnUsers(
   source: 'live' | 'bin' = 'live',
 ): Promise<void> {
   const actionable = await listActionableUserIds(db, actor, targets, source);
-  if (targets.some((target) => !actionable.has(target.id))) throw new AppError('forbidden', ACTION_FORBIDDEN);
+  if (targets.some((target) => !actionable.has(target.id)))
+    throw new AppError('forbidden', ACTION_FORBIDDEN, { reason: 'target_above_caller' });
 }
 
 /** The Gestionnaires of `ids` who manage a school outside the caller's reach. */

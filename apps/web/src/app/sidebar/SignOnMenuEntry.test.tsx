@@ -55,14 +55,20 @@ describe('support and catalogue buttons', () => {
     await vi.waitFor(() => expect(open).toHaveBeenCalledWith('https://catalogue.example/sso?token=def', '_blank', 'noopener'));
   });
 
-  it('shows the generic error toast when single sign-on is not configured', async () => {
-    mockFetch({ 'GET /api/apps/support': { status: 503, body: { code: 'service_unavailable', message: 'not configured' } } });
+  it('says so when single sign-on is not configured on the server, whatever its English message', async () => {
+    mockFetch({
+      'GET /api/apps/support': {
+        status: 503,
+        body: { code: 'service_unavailable', message: 'Une erreur est survenue.', details: { reason: 'sso_not_configured' } },
+      },
+    });
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     renderSidebar('camille.martin@example.fr');
 
     await userEvent.setup().click(screen.getByRole('button', { name: /^Support/ }));
 
-    expect(await screen.findByText('Une erreur est survenue.')).toBeInTheDocument();
+    expect(await screen.findByText("Ce service n'est pas configuré sur ce serveur.")).toBeInTheDocument();
+    expect(screen.queryByText('Une erreur est survenue.')).not.toBeInTheDocument();
     expect(open).not.toHaveBeenCalled();
   });
 

@@ -4,6 +4,7 @@ import { IconBook2, IconExternalLink, IconHeadset } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignOnUrl, type SignOnSite } from '../../features/apps/api';
+import { notifyFailure } from '../../ui/notify-failure';
 
 /** Long labels wrap: keep their lines close together (as the other entries). */
 const NAV_LINK_STYLES = { body: { lineHeight: 1.3 } };
@@ -66,7 +67,7 @@ export function SignOnMenuEntry({ site, isDisabled }: SignOnMenuEntryProps) {
         if (isWebAddress(url)) window.open(url, '_blank', 'noopener');
         else showFailure();
       },
-      onError: showFailure,
+      onError: (error) => notifyFailure(error, t),
     });
   };
 

@@ -1,11 +1,11 @@
 import { Accordion, Badge, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../statistics/number-format';
 import { useTokenReport } from '../api';
 import { TokenReportApplication } from './TokenReportApplication';
+import { notifyFailure } from '../../../ui/notify-failure';
 
 /**
  * The token error report: schools, then their applications, then the users whose publisher token
@@ -18,8 +18,8 @@ export function TokenReportCard({ headingLevel }: { headingLevel: 2 | 3 }) {
   const [openSchools, setOpenSchools] = useState<string[]>([]);
 
   useEffect(() => {
-    if (report.isError) notifications.show({ color: 'red', message: t('global.errors.occurred') });
-  }, [report.isError, report.errorUpdatedAt, t]);
+    if (report.isError) notifyFailure(report.error, t);
+  }, [report.isError, report.error, report.errorUpdatedAt, t]);
 
   const schoolHeadingLevel = (headingLevel + 1) as 3 | 4;
   const applicationHeadingLevel = (headingLevel + 2) as 4 | 5;

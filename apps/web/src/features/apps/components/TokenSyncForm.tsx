@@ -6,6 +6,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { schoolLabelOf } from '../../schools/school-label';
 import { useSyncTokens } from '../api';
+import { notifyFailure } from '../../../ui/notify-failure';
 
 const ALL_SCHOOLS = 'all';
 
@@ -52,8 +53,7 @@ export function TokenSyncForm({ publisher, schools, headingLevel }: TokenSyncFor
             message: Commentaire,
             autoClose: ok ? 6000 : 10_000,
           }),
-        onError: () =>
-          notifications.show({ color: 'red', icon: <IconX size={18} aria-hidden />, message: t('global.errors.occurred') }),
+        onError: (error) => notifyFailure(error, t),
       },
     );
   };

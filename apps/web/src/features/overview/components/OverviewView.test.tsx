@@ -118,13 +118,13 @@ describe('overview', () => {
     expect(fetchMock.mock.calls.map(([input, init]) => `${init?.method} ${String(input)}`)).toContain('POST /api/apps/edulib/update/0693284X');
   });
 
-  it('shows the generic error toast when the synchronisation call fails', async () => {
+  it('says the service is unavailable when the synchronisation call cannot reach the server', async () => {
     mockServer({ 'POST /api/apps/edulib/update/all': new Error('offline') });
     renderOverview();
 
     await synchronise('Edulib');
 
-    expect(await screen.findByText('Une erreur est survenue.')).toBeInTheDocument();
+    expect(await screen.findByText('Le service est momentanément indisponible. Réessayez dans quelques instants.')).toBeInTheDocument();
   });
 
   it('leaves the synchronisation forms out without the Overview write right, and keeps the token report', async () => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useDeleteSchool } from '../api';
 import { RELOAD_AFTER_DELETION_MS, scheduleReload } from '../page-reload';
 import type { PickerEntry } from './SchoolPickerList';
+import { notifyFailure } from '../../../ui/notify-failure';
 
 type DeleteSchoolDialogProps = {
   /** The school to delete; the dialog is open while one is given. */
@@ -26,8 +27,8 @@ export function DeleteSchoolDialog({ entry, onClose, stackId }: DeleteSchoolDial
         onClose();
         scheduleReload(RELOAD_AFTER_DELETION_MS);
       },
-      onError: () => {
-        notifications.show({ color: 'red', message: t('global.errors.occurred') });
+      onError: (error) => {
+        notifyFailure(error, t);
         onClose();
       },
     });

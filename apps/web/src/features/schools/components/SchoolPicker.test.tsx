@@ -126,16 +126,19 @@ describe('school picker', () => {
     expect(scheduleReload).toHaveBeenCalledWith(RELOAD_AFTER_DELETION_MS);
   });
 
-  it('says when the deletion failed, and does not reload', async () => {
+  it('says why the deletion failed, and does not reload', async () => {
     renderPicker(undefined, {
-      'DELETE /api/schools/0312087C': { status: 409, body: { code: 'conflict', message: 'The school still has users', details: { reason: 'school_not_empty' } } },
+      'DELETE /api/schools/0312087C': {
+        status: 409,
+        body: { code: 'conflict', message: 'The school still has users', details: { reason: 'school_not_empty', params: { users: 42 } } },
+      },
     });
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: /^Supprimer l'établissement 0312087C/ }));
     await user.click(within(screen.getByRole('dialog', { name: "Supprimer l'établissement" })).getByRole('button', { name: 'Supprimer' }));
 
-    expect(await screen.findByText('Une erreur est survenue.')).toBeInTheDocument();
+    expect(await screen.findByText('Cet établissement compte encore 42 utilisateurs : il ne peut pas être supprimé.')).toBeInTheDocument();
     expect(scheduleReload).not.toHaveBeenCalled();
   });
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { newActionKey, wasAlreadyReceived } from '../../../lib/api';
 import { useMailUsers } from '../api';
 import { BulkModal } from './BulkModal';
+import { notifyFailure } from '../../../ui/notify-failure';
 
 type MailTemplateId = (typeof users.MAIL_TEMPLATE_IDS)[number];
 
@@ -38,10 +39,9 @@ export function BulkMailModal({ selected, onClose }: BulkMailModalProps) {
           onClose();
         },
         onError: (error) =>
-          notifications.show({
-            color: 'red',
-            message: t(wasAlreadyReceived(error) ? 'users.bulk.mail.already_received' : 'global.errors.occurred'),
-          }),
+          wasAlreadyReceived(error)
+            ? notifications.show({ color: 'red', message: t('users.bulk.mail.already_received') })
+            : notifyFailure(error, t),
       },
     );
   };

@@ -151,7 +151,7 @@ describe('bulk mail', () => {
     await user.click(item('Envoyer un mail'));
     const dialog = await screen.findByRole('dialog', { name: 'Envoyer un mail' });
     await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
-    expect(await screen.findByText('Une erreur est survenue.')).toBeInTheDocument();
+    expect(await screen.findByText('Le service est momentanément indisponible. Réessayez dans quelques instants.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
     expect(
       await screen.findByText("Cet envoi a déjà été reçu et son résultat est inconnu : vérifiez les messages reçus avant de l'envoyer de nouveau."),

@@ -8,6 +8,7 @@ import { can } from '../../../lib/abilities';
 import { useDeleteUsers, useReloadSchoolUsers } from '../api';
 import type { UsersGridHandle } from '../users-view';
 import { ReasonedButton } from './ReasonedButton';
+import { notifyFailure } from '../../../ui/notify-failure';
 
 type DeleteUsersButtonProps = {
   school: School;
@@ -47,7 +48,7 @@ export function DeleteUsersButton({ school, user, selected, grid }: DeleteUsersB
           grid.current?.deselectAll();
           void reload(school.informations.uai);
         },
-        onError: () => notifications.show({ color: 'red', message: t('global.errors.occurred') }),
+        onError: (error) => notifyFailure(error, t),
       },
     );
   };

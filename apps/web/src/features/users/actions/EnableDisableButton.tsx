@@ -6,6 +6,7 @@ import { can } from '../../../lib/abilities';
 import { useReloadSchoolUsers, useSetUsersDisabled } from '../api';
 import { ReasonedButton } from './ReasonedButton';
 import { deactivationEntryOf } from './user-flags';
+import { notifyFailure } from '../../../ui/notify-failure';
 
 type EnableDisableButtonProps = { school: School; user: SessionUser; selected: readonly SchoolUser[] };
 
@@ -46,7 +47,7 @@ export function EnableDisableButton({ school, user, selected }: EnableDisableBut
           });
           void reload(school.informations.uai);
         },
-        onError: () => notifications.show({ color: 'red', message: t('global.errors.occurred') }),
+        onError: (error) => notifyFailure(error, t),
       },
     );
   };

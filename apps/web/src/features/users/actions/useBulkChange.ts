@@ -2,8 +2,10 @@ import { users, type BulkUpdate } from '@console/contract';
 import { notifications } from '@mantine/notifications';
 import { createElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api';
 import { useBulkUpdate, useReloadSchoolUsers, useUndoBulkUpdate } from '../api';
 import { UndoableToast } from './UndoableToast';
+import { notifyFailure } from '../../../ui/notify-failure';
 
 type ApplyOptions = {
   /** The success message, given the number of users changed. */
@@ -34,8 +36,10 @@ export function useBulkChange(uai: string) {
             notifications.hide(id);
             notifications.show({ color: 'teal', message: t('users.bulk.undone') });
             await reload(uai);
-          } catch {
-            notifications.show({ color: 'red', message: t('users.bulk.undo_failed') });
+          } catch (error) {
+            // The server's reason (the undo window passed) says more than "could not be undone".
+            if (error instanceof ApiError && error.reason) notifyFailure(error, t);
+            else notifications.show({ color: 'red', message: t('users.bulk.undo_failed') });
           }
         };
         notifications.show(
@@ -50,7 +54,7 @@ export function useBulkChange(uai: string) {
         );
         void reload(uai);
       },
-      onError: () => notifications.show({ color: 'red', message: t('global.errors.occurred') }),
+      onError: (error) => notifyFailure(error, t),
     });
   };
 

@@ -11,6 +11,7 @@ import { PROFILE_LABEL_KEYS } from '../../schools/profile-labels';
 import { useBin, useReloadSchoolUsers, useRestoreUsers } from '../api';
 import { LoadingBlock } from '../../../ui/LoadingBlock';
 import { ErrorAlert } from '../../../ui/ErrorAlert';
+import { notifyFailure } from '../../../ui/notify-failure';
 
 /** The logins a restore conflict names, when the server lists them (`details.logins`). */
 function conflictingLoginsOf(error: ApiError): string[] {
@@ -46,7 +47,7 @@ export function BinPanel({ uai }: { uai: string }) {
       },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 409) setConflict(conflictingLoginsOf(error));
-        else notifications.show({ color: 'red', message: t('global.errors.occurred') });
+        else notifyFailure(error, t);
       },
     });
   };

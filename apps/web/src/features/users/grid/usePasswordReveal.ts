@@ -1,11 +1,11 @@
 import { users } from '@console/contract';
-import { notifications } from '@mantine/notifications';
 import type { GridApi } from 'ag-grid-community';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDecryptPasswords } from '../api';
 import { PASSWORD_COLUMN } from './grid-columns';
 import type { UsersGridRow } from './grid-rows';
+import { notifyFailure } from '../../../ui/notify-failure';
 
 /**
  * The passwords shown in the Password column (issue 4 §4): asked with `POST /users/passwords/decrypt`
@@ -31,8 +31,8 @@ export function usePasswordReveal(api: GridApi<UsersGridRow> | null) {
         for (const { id, password } of answer.passwords) found.set(id, password);
       }
       setRevealed((previous) => new Map([...previous, ...found]));
-    } catch {
-      notifications.show({ color: 'red', message: t('global.errors.occurred') });
+    } catch (error) {
+      notifyFailure(error, t);
     } finally {
       decrypt.reset();
     }

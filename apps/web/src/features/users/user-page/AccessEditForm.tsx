@@ -17,6 +17,7 @@ import {
 } from './access-form';
 import { useUserPageUpdate } from './useUserPageUpdate';
 import { PasswordField } from '../../../ui/PasswordField';
+import { notifyFailure } from '../../../ui/notify-failure';
 
 type AccessEditFormProps = {
   page: UserPage;
@@ -62,7 +63,7 @@ export function AccessEditForm({ page, rules, isLoginTaken, onDone }: AccessEdit
         setMessages(placeServerMessages(error.status, error.fieldErrors));
         return;
       }
-      notifications.show({ color: 'red', message: t('global.errors.occurred') });
+      notifyFailure(error, t);
     }
   };
 

@@ -1,0 +1,70 @@
+import type { ErrorParams, ErrorReason } from '@console/contract';
+import { ApiError } from './api';
+
+/** What to tell the user about a failure: a translation key and the values its text names. */
+export type UserMessage = { key: string; params: ErrorParams };
+
+/**
+ * The text of each reason the server gives (the contract's ERROR_REASONS): a Record, so that a
+ * new reason does not compile until it has its text, which the locales test then finds in fr and en.
+ */
+const REASON_KEYS: Readonly<Record<ErrorReason, string>> = {
+  no_right: 'users.actions.reasons.no_right',
+  target_above_caller: 'global.errors.target_above_caller',
+  self_delete: 'users.errors.self_delete',
+  self_disable: 'users.errors.self_disable',
+  not_disabled: 'users.errors.not_disabled',
+  own_profile: 'users.errors.own_profile',
+  profile_not_assignable: 'users.errors.profile_not_assignable',
+  page_not_editable: 'users.errors.page_not_editable',
+  username_taken: 'user_add.username_already_existing',
+  duplicate_option: 'users.errors.duplicate_option',
+  undo_unknown: 'users.errors.undo_unknown',
+  undo_expired: 'users.errors.undo_expired',
+  duplicate_username: 'users.errors.duplicate_username',
+  pne_not_configured: 'users.errors.pne_not_configured',
+  pne_unavailable: 'users.errors.pne_unavailable',
+  pne_teachers_only: 'users.errors.pne_teachers_only',
+  mail_failed: 'users.errors.mail_failed',
+  request_already_received: 'global.errors.already_received',
+  invalid_sign_in_link: 'global.errors.invalid_sign_in_link',
+  password_change_not_allowed: 'not_allowed_to_update_password',
+  unlock_not_allowed: 'global.errors.unlock_not_allowed',
+  sign_in_link_profile: 'global.errors.sign_in_link_profile',
+  uai_exists: 'school.errors.uai_exists',
+  school_not_empty: 'school.errors.not_empty',
+  quote_source_external: 'workflow.quote.read_only',
+  directory_unavailable: 'schools.add.french.unavailable',
+  sso_not_configured: 'global.errors.sso_not_configured',
+  email_required: 'shell.needs_email',
+};
+
+/** The text of an error code when the server gives no reason. */
+const CODE_KEYS: Readonly<Record<string, string>> = {
+  forbidden: 'users.actions.reasons.no_right',
+  not_found: 'global.errors.not_found',
+  invalid_credentials: 'global.errors.invalid_logins',
+  account_locked: 'global.errors.account_locked',
+  too_many_attempts: 'global.errors.too_many_attempts',
+  not_allowed_to_update_password: 'not_allowed_to_update_password',
+  invalid_current_password: 'invalid_current_password',
+  database_unavailable: 'global.errors.unavailable',
+  service_unavailable: 'global.errors.unavailable',
+  network_error: 'global.errors.unavailable',
+};
+
+export const GENERIC_FAILURE = 'global.errors.occurred';
+
+/**
+ * What the user is told about a failed call: the reason the server gave, else what its code
+ * means, else the generic failure (spec 3 §8 global.errors.occurred). Never the server's message,
+ * which is English for logs.
+ */
+export function userMessageOf(error: unknown): UserMessage {
+  if (!(error instanceof ApiError)) return { key: GENERIC_FAILURE, params: {} };
+  if (error.reason) return { key: REASON_KEYS[error.reason], params: error.params };
+  return { key: CODE_KEYS[error.code] ?? GENERIC_FAILURE, params: {} };
+}
+
+/** Every key this module may answer, for the locales test. */
+export const USER_MESSAGE_KEYS: readonly string[] = [...Object.values(REASON_KEYS), ...Object.values(CODE_KEYS), GENERIC_FAILURE];
