@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { buildApp, defaultWebDistDir } from './app.js';
-import { purgeBin } from './features/users/users-bin.service.js';
+import { purgeBin } from './features/users/status/users-bin.service.js';
 import { purgeExpiredSessions } from './platform/auth/sessions.js';
 import { ConfigError, describeEnv, resolveEnv, type Env } from './platform/config/env.js';
 import { EmbeddedDatabaseError, openDatabase, runMigrations } from './platform/db/client.js';

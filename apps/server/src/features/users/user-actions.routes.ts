@@ -2,12 +2,12 @@ import { users } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/context.js';
 import { registerRoute } from '../../platform/http/register-route.js';
-import { createUser } from './user-create.service.js';
-import { generatePasswords, getUsersPlatforms } from './user-platforms.service.js';
-import { deleteUsers, listBin, restoreUsers } from './users-bin.service.js';
-import { bulkUpdateUsers } from './users-bulk.service.js';
-import { setUsersDisabled } from './users-status.service.js';
-import { undoBulkUpdate } from './users-undo.service.js';
+import { createUser } from './create/user-create.service.js';
+import { generatePasswords, getUsersPlatforms } from './bulk/user-platforms.service.js';
+import { deleteUsers, listBin, restoreUsers } from './status/users-bin.service.js';
+import { bulkUpdateUsers } from './bulk/users-bulk.service.js';
+import { setUsersDisabled } from './status/users-status.service.js';
+import { undoBulkUpdate } from './bulk/users-undo.service.js';
 
 /** Adding, enabling, disabling, deleting, restoring users, and bulk changes. */
 export function registerUserActionsRoutes(app: FastifyInstance, deps: AppDeps): void {

@@ -2,10 +2,10 @@ import { users } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/context.js';
 import { registerRoute } from '../../platform/http/register-route.js';
-import { updateUserPage } from './user-edit.service.js';
-import { getUserPage } from './user-page.service.js';
-import { patchUser } from './user-patch.service.js';
-import { getColumnDefinitions, listProfileChoices, revealPasswords } from './users-grid.service.js';
+import { updateUserPage } from './user-page/user-edit.service.js';
+import { getUserPage } from './user-page/user-page.service.js';
+import { patchUser } from './user-page/user-patch.service.js';
+import { getColumnDefinitions, listProfileChoices, revealPasswords } from './grid/users-grid.service.js';
 
 /** The grid and the user page: column definitions, profiles, one user, edits, passwords. */
 export function registerUsersRoutes(app: FastifyInstance, deps: AppDeps): void {

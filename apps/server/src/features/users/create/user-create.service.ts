@@ -1,0 +1,140 @@
+import { cleanName, meetsPasswordRules, PROFILES, users as contract, type NewUser, type SchoolUser } from '@console/contract';
+import { writeAudit } from '../../../platform/audit/audit.js';
+import { storePassword } from '../../../platform/auth/passwords.js';
+import { canReachSchool, schoolNotFound } from '../../../platform/auth/access.js';
+import { encryptSecret, randomToken } from '../../../platform/auth/secrets.js';
+import type { ServiceContext } from '../../../platform/context.js';
+import type { userApplications } from '../../../platform/db/schema/index.js';
+import { AppError, validationError } from '../../../platform/errors/app-error.js';
+import { hasPrintablePassword } from '../../auth/auth.policy.js';
+import { editorLabel, isLoginTaken, loadSchoolNaming, readGridRow } from '../users.shared.js';
+import { credentialFieldsOfRow, UNKNOWN_APPLICATION } from '../bulk/users-bulk.applications.js';
+import { ensureOptions, findApplicationsWithPlatforms, optionKey, writeOptionLists } from '../bulk/users-bulk.repository.js';
+import { newAccessCredentialsOf, uniqueApplications } from './user-create.policy.js';
+import { insertAccesses, insertUser } from './user-create.repository.js';
+
+export const PROFILE_NOT_ASSIGNABLE = 'users.errors.profile_not_assignable';
+export const PASSWORD_RULES = 'password_rules';
+
+type AccessRow = Omit<typeof userApplications.$inferInsert, 'userId'>;
+
+/** The new user's accesses, their credentials defaulted; records unknown applications and missing credentials. */
+async function resolveAccesses(
+  ctx: ServiceContext,
+  input: NewUser['applications'],
+  account: { login: string; password: string },
+  fieldErrors: Record<string, string[]>,
+): Promise<AccessRow[]> {
+  const wanted = uniqueApplications(input);
+  const rows = await findApplicationsWithPlatforms(
+    ctx.db,
+    wanted.map(({ application }) => application.idApplication),
+  );
+  return wanted.flatMap(({ index, application }) => {
+    const row = rows.get(application.idApplication);
+    if (!row || row.platform_id !== application.platformId) {
+      fieldErrors[`applications.${index}.idApplication`] = [UNKNOWN_APPLICATION];
+      return [];
+    }
+    const credentials = newAccessCredentialsOf(credentialFieldsOfRow(row), application, account);
+    for (const field of credentials.missing) fieldErrors[`applications.${index}.${field}`] = [contract.REQUIRED];
+    return [
+      {
+        applicationId: row.id,
+        status: 1,
+        login: credentials.login,
+        passwordEncrypted: encryptSecret(ctx.env.encryptionKey, credentials.password),
+        keys: credentials.code,
+      },
+    ];
+  });
+}
+
+/**
+ * Adds a user to a school with options (found or created by name) and applications, in one
+ * transaction. Names and login are cleaned by the school's rules; pupils' and teachers'
+ * passwords are stored encrypted, staff ones hashed. Throws `not_found` for a school out of
+ * reach, `forbidden` for a profile the caller may not give, `validation_failed` (fieldErrors by
+ * body path) for a blank cleaned name, a missing e-mail, a weak staff password, an unknown
+ * application or a missing credential, `conflict` when the login is taken.
+ */
+export async function createUser(ctx: ServiceContext, input: NewUser): Promise<{ user: SchoolUser }> {
+  const values = { ...input.values, uai: input.values.uai.toUpperCase() };
+  if (!(await canReachSchool(ctx, values.uai))) throw schoolNotFound();
+  if (!contract.assignableProfiles(ctx.actor.profile).includes(values.profile))
+    throw new AppError('forbidden', PROFILE_NOT_ASSIGNABLE);
+  const naming = await loadSchoolNaming(ctx.db, values.uai);
+  const firstname = cleanName(values.firstName, naming.rules.firstname);
+  const lastname = cleanName(values.lastName, naming.rules.lastname);
+  const login = cleanName(values.login, naming.rules.login);
+  const fieldErrors: Record<string, string[]> = {};
+  if (firstname === '') fieldErrors['values.firstName'] = [contract.REQUIRED];
+  if (lastname === '') fieldErrors['values.lastName'] = [contract.REQUIRED];
+  if (login === '') fieldErrors['values.login'] = [contract.REQUIRED];
+  if (values.email === null && (contract.profileRequiresEmail(values.profile) || naming.emailRequired))
+    fieldErrors['values.email'] = [contract.REQUIRED];
+  const isPrintable = hasPrintablePassword(values.profile);
+  if (!isPrintable && !meetsPasswordRules(values.password)) fieldErrors['values.password'] = [PASSWORD_RULES];
+  const accesses = await resolveAccesses(ctx, input.applications, { login, password: values.password }, fieldErrors);
+  if (Object.keys(fieldErrors).length > 0) throw validationError(fieldErrors);
+  const storedPassword = await storePassword(ctx.env.encryptionKey, values.password, isPrintable);
+  const optionNames = [...new Set(input.options)];
+
+  // The answer is read inside the transaction: once it commits, nothing can fail the answer.
+  return ctx.db.transaction(async (tx) => {
+    if (await isLoginTaken(tx, login))
+      throw new AppError('conflict', contract.USERNAME_TAKEN, { fieldErrors: { 'values.login': [contract.USERNAME_TAKEN] } });
+    // The fields stored as given, and written as they are into the audit entry.
+    const fields = {
+      firstname,
+      lastname,
+      level: values.level,
+      className: values.class,
+      subject: values.subject,
+      email: values.email,
+      tabletNumber: values.tabletNumber,
+      comment: values.comment,
+      adminMode: values.adminMode,
+    };
+    const userId = await insertUser(tx, {
+      uai: values.uai,
+      profileId: PROFILES[values.profile],
+      login,
+      ...storedPassword,
+      ...fields,
+      linkToken: randomToken(),
+      createdBy: editorLabel(ctx.actor),
+    });
+    const ensured = await ensureOptions(
+      tx,
+      optionNames.map((name) => ({ uai: values.uai, name })),
+    );
+    const options = optionNames.map((name, index) => ({
+      optionId: ensured.ids.get(optionKey(values.uai, name))!,
+      name,
+      ordre: index + 1,
+    }));
+    await writeOptionLists(tx, [{ id: userId, before: [], after: options }]);
+    await insertAccesses(
+      tx,
+      accesses.map((access) => ({ ...access, userId })),
+    );
+    await writeAudit(tx, {
+      actor: ctx.actor,
+      action: 'create',
+      entity: 'user',
+      entityId: userId,
+      uai: values.uai,
+      after: {
+        login,
+        profile: values.profile,
+        ...fields,
+        options: optionNames,
+        applications: accesses.map((access) => ({ applicationId: access.applicationId, login: access.login, keys: access.keys })),
+        // The password is named, never written.
+        passwordSet: true,
+      },
+    });
+    return { user: await readGridRow(tx, userId) };
+  });
+}
