@@ -2,7 +2,7 @@ import { Box } from '@mantine/core';
 import type { CustomFilterDisplayProps } from 'ag-grid-react';
 import { isOptionFilterModel, type OptionFilterModel } from './filter-models';
 import { OptionSetFilterEditor } from './OptionSetFilterEditor';
-import type { UsersGridRow } from './grid-rows';
+import type { UsersGridRow } from '../grid-rows';
 
 /** The params the Option1 column gives its filter. */
 export type OptionFilterParams = { optionNames: readonly string[] };

@@ -1,7 +1,7 @@
 import type { CustomFloatingFilterDisplayProps } from 'ag-grid-react';
 import { useTranslation } from 'react-i18next';
 import { isOptionFilterModel, type OptionFilterModel } from './filter-models';
-import type { UsersGridRow } from './grid-rows';
+import type { UsersGridRow } from '../grid-rows';
 
 /** Option1's floating filter: what the set filter keeps, read-only (the filter button beside it edits it). */
 export function OptionSetFloatingFilter({ model }: CustomFloatingFilterDisplayProps<UsersGridRow, unknown, OptionFilterModel>) {

@@ -2,7 +2,7 @@ import { Box } from '@mantine/core';
 import type { CustomFilterDisplayProps } from 'ag-grid-react';
 import { BooleanFilterEditor } from './BooleanFilterEditor';
 import { isBooleanFilterModel, type BooleanFilterModel } from './filter-models';
-import type { UsersGridRow } from './grid-rows';
+import type { UsersGridRow } from '../grid-rows';
 
 /** A 'boolean' column's filter in the grid's filter popup. */
 export function BooleanFilter({

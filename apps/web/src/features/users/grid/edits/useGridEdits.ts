@@ -37,11 +37,11 @@ import { notifications } from '@mantine/notifications';
 import type { CellValueChangedEvent, GridApi } from 'ag-grid-community';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMergeUserRows, usePatchUser } from '../api';
-import type { ApplicationCredentials } from '../components/ApplicationCredentialsModal';
+import { useMergeUserRows, usePatchUser } from '../../api';
+import type { ApplicationCredentials } from '../../components/ApplicationCredentialsModal';
 import { buildApplicationEdit, buildFieldEdit, buildOptionsEdit, type EditRequest } from './edit-requests';
 import { messageOfFailedEdit, messageOfRefusal } from './edit-messages';
-import type { UsersGridRow } from './grid-rows';
+import type { UsersGridRow } from '../grid-rows';
 
 /** A profile change waiting for the e-mail a manager or school administrator must have. */
 export type EmailPrompt = { row: UsersGridRow; name: string; profile: ProfileName; error: string | null };

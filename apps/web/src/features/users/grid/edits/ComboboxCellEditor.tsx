@@ -1,7 +1,7 @@
 import type { CellValue } from '@console/contract';
 import type { CustomCellEditorProps } from 'ag-grid-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { UsersGridRow } from './grid-rows';
+import type { UsersGridRow } from '../grid-rows';
 
 export type ComboboxChoice = { value: string; label: string };
 

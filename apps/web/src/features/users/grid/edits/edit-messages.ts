@@ -1,5 +1,5 @@
 import { users } from '@console/contract';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '../../../../lib/api';
 
 /** Why an edit was refused, by the error code the server answered (translation keys). */
 const REASON_OF_CODE: Readonly<Record<string, string>> = {

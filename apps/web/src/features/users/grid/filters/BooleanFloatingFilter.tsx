@@ -2,7 +2,7 @@ import type { CustomFloatingFilterDisplayProps } from 'ag-grid-react';
 import { useTranslation } from 'react-i18next';
 import { fromBooleanChoice, toBooleanChoice } from './BooleanFilterEditor';
 import { isBooleanFilterModel, type BooleanFilterModel } from './filter-models';
-import type { UsersGridRow } from './grid-rows';
+import type { UsersGridRow } from '../grid-rows';
 
 /** A 'boolean' column's floating filter: every row, 1 or 0, in a plain select that fits the 32 px header row. */
 export function BooleanFloatingFilter({
