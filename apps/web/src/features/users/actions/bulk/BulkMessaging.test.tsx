@@ -1,12 +1,12 @@
 import type { SchoolUser } from '@console/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { bodiesSentTo, headersSentTo, type mockFetch } from '../../../test/fetch-mock';
-import { cleanUpAfterEachTest, createTestI18n } from '../../../test/render';
-import { buildSessionUser } from '../../../test/users';
-import { buildSchoolUser } from '../test-factories';
-import { menuItem, openBulkEditMenu } from './render-bar';
-import { APPLICATIONS, buildCatalogueSchool } from './test-school';
+import { bodiesSentTo, headersSentTo, type mockFetch } from '../../../../test/fetch-mock';
+import { cleanUpAfterEachTest, createTestI18n } from '../../../../test/render';
+import { buildSessionUser } from '../../../../test/users';
+import { buildSchoolUser } from '../../test-factories';
+import { menuItem, openBulkEditMenu } from '../render-bar';
+import { APPLICATIONS, buildCatalogueSchool } from '../test-school';
 
 /** The bulk-edit menu's items that send something outside: PNE key activation and mail. */
 vi.setConfig({ testTimeout: 30_000 });

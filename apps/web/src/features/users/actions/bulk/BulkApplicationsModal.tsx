@@ -2,8 +2,8 @@ import { users, type School, type SchoolUser } from '@console/contract';
 import { Center, Loader, NativeSelect, SegmentedControl, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUsersPlatforms } from '../api';
-import type { CredentialName } from './add-user-credentials';
+import { useUsersPlatforms } from '../../api';
+import type { CredentialName } from '../add-user/add-user-credentials';
 import {
   asksCredentials,
   bulkApplicationValueOf,
@@ -15,7 +15,7 @@ import { idsOf } from './bulk-targets';
 import { BulkCredentialsTable, ROWS_PER_PAGE } from './BulkCredentialsTable';
 import { BulkModal } from './BulkModal';
 import type { useBulkChange } from './useBulkChange';
-import { ErrorAlert } from '../../../ui/ErrorAlert';
+import { ErrorAlert } from '../../../../ui/ErrorAlert';
 
 type ApplicationAction = 'insert' | 'delete';
 

@@ -1,7 +1,7 @@
 import { type users } from '@console/contract';
 import { Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { CredentialName } from './add-user-credentials';
+import type { CredentialName } from '../add-user/add-user-credentials';
 import { missingOfRow, type BulkCredentialRow } from './bulk-credentials';
 
 export const ROWS_PER_PAGE = 50;

@@ -2,7 +2,7 @@ import { users, type BulkUpdate } from '@console/contract';
 import { notifications } from '@mantine/notifications';
 import { createElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBulkUpdate, useReloadSchoolUsers, useUndoBulkUpdate } from '../api';
+import { useBulkUpdate, useReloadSchoolUsers, useUndoBulkUpdate } from '../../api';
 import { UndoableToast } from './UndoableToast';
 
 type ApplyOptions = {

@@ -3,7 +3,7 @@ import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconEdit } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { can } from '../../../lib/abilities';
+import { can } from '../../../../lib/abilities';
 import { BulkApplicationsModal } from './BulkApplicationsModal';
 import { BulkFieldModal } from './BulkFieldModal';
 import { BulkMailModal } from './BulkMailModal';

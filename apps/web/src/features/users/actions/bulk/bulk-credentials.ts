@@ -1,5 +1,5 @@
 import { users, type BulkUpdate, type SchoolApplication, type UserPlatforms } from '@console/contract';
-import type { CredentialName } from './add-user-credentials';
+import type { CredentialName } from '../add-user/add-user-credentials';
 
 type CredentialFields = users.CredentialFields;
 

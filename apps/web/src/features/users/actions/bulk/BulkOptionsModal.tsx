@@ -2,7 +2,7 @@ import { users, type School, type SchoolUser } from '@console/contract';
 import { Autocomplete, NativeSelect, SegmentedControl } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { compareNames } from './add-user-lists';
+import { compareNames } from '../add-user/add-user-lists';
 import { idsOf, optionsOfUsers } from './bulk-targets';
 import { BulkModal } from './BulkModal';
 import type { useBulkChange } from './useBulkChange';

@@ -2,12 +2,12 @@ import type { SchoolUser } from '@console/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { bodiesSentTo, mockFetch, type MockAnswer } from '../../../test/fetch-mock';
-import { cleanUpAfterEachTest, createTestI18n } from '../../../test/render';
-import { buildSessionUser } from '../../../test/users';
-import { buildSchoolUser } from '../test-factories';
-import { renderButtonBar } from './render-bar';
-import { APPLICATIONS, buildCatalogueSchool } from './test-school';
+import { bodiesSentTo, mockFetch, type MockAnswer } from '../../../../test/fetch-mock';
+import { cleanUpAfterEachTest, createTestI18n } from '../../../../test/render';
+import { buildSessionUser } from '../../../../test/users';
+import { buildSchoolUser } from '../../test-factories';
+import { renderButtonBar } from '../render-bar';
+import { APPLICATIONS, buildCatalogueSchool } from '../test-school';
 
 // A form this size takes seconds per test in jsdom on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });

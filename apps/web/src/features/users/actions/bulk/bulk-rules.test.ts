@@ -2,9 +2,9 @@ import { users, type UserPlatforms } from '@console/contract';
 import { describe, expect, it } from 'vitest';
 import { asksCredentials, bulkApplicationValueOf, bulkCredentialRowsOf } from './bulk-credentials';
 import { educadhocKeysOf, pneErrorReportOf } from './pne-report';
-import { buildSchoolUser } from '../test-factories';
-import { APPLICATIONS } from './test-school';
-import { deactivationEntryOf } from './user-flags';
+import { buildSchoolUser } from '../../test-factories';
+import { APPLICATIONS } from '../test-school';
+import { deactivationEntryOf } from '../user-flags';
 
 describe('bulk application credentials', () => {
   const fields = users.credentialFieldsOf(APPLICATIONS.kne, undefined);
