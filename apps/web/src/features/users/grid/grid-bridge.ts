@@ -1,4 +1,4 @@
-import type { ComboboxChoice } from './ComboboxCellEditor';
+import type { ComboboxChoice } from './edits/ComboboxCellEditor';
 import type { UsersGridRow } from './grid-rows';
 
 /** What the cells ask of the grid's component; set again on each render of the component. */

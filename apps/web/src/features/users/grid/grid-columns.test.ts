@@ -1,13 +1,13 @@
 import { users } from '@console/contract';
 import { describe, expect, it } from 'vitest';
-import { BooleanFilter } from './BooleanFilter';
-import { BooleanFloatingFilter } from './BooleanFloatingFilter';
+import { BooleanFilter } from './filters/BooleanFilter';
+import { BooleanFloatingFilter } from './filters/BooleanFloatingFilter';
 import { CheckboxCellRenderer } from './checkbox-cell-renderer';
-import { ComboboxCellEditor } from './ComboboxCellEditor';
+import { ComboboxCellEditor } from './edits/ComboboxCellEditor';
 import { buildColumnDefs, compareTextCells, type UsersColDef } from './grid-columns';
 import { createRowBuilder } from './grid-rows';
-import { OptionSetFilter } from './OptionSetFilter';
-import { OptionSetFloatingFilter } from './OptionSetFloatingFilter';
+import { OptionSetFilter } from './filters/OptionSetFilter';
+import { OptionSetFloatingFilter } from './filters/OptionSetFloatingFilter';
 import { PasswordCell } from './PasswordCell';
 import { buildDefinitions, GRID_USERS } from './test-fixtures';
 

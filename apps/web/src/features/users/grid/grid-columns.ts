@@ -1,15 +1,15 @@
 import { users, type CellValue, type ColumnDefinition } from '@console/contract';
 import type { ColDef, DoesFilterPassParams, EditableCallbackParams, ICellEditorParams, ValueFormatterParams } from 'ag-grid-community';
-import { BooleanFilter } from './BooleanFilter';
-import { BooleanFloatingFilter } from './BooleanFloatingFilter';
+import { BooleanFilter } from './filters/BooleanFilter';
+import { BooleanFloatingFilter } from './filters/BooleanFloatingFilter';
 import { CheckboxCellRenderer } from './checkbox-cell-renderer';
-import { ComboboxCellEditor, type ComboboxEditorParams } from './ComboboxCellEditor';
-import { isBooleanFilterModel, isOptionFilterModel, passesBooleanFilter, passesOptionFilter } from './filter-models';
+import { ComboboxCellEditor, type ComboboxEditorParams } from './edits/ComboboxCellEditor';
+import { isBooleanFilterModel, isOptionFilterModel, passesBooleanFilter, passesOptionFilter } from './filters/filter-models';
 import type { GridBridge } from './grid-bridge';
 import { applyColumnLayout, type StoredColumn } from './grid-preferences';
 import type { UsersGridRow } from './grid-rows';
-import { OptionSetFilter, type OptionFilterParams } from './OptionSetFilter';
-import { OptionSetFloatingFilter } from './OptionSetFloatingFilter';
+import { OptionSetFilter, type OptionFilterParams } from './filters/OptionSetFilter';
+import { OptionSetFloatingFilter } from './filters/OptionSetFloatingFilter';
 import { PasswordCell } from './PasswordCell';
 
 export type UsersColDef = ColDef<UsersGridRow, CellValue>;

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { ActiveFilter } from '../../../ui/grid/ActiveFilterChips';
 import type { ToggleableColumn } from '../../../ui/grid/ColumnsMenu';
 import { USERS_GRID_PREFERENCES_RESET_EVENT } from '../../preferences/components/GridPreferencesPanel';
-import { describeUsersFilter } from './describe-users-filter';
-import type { FilterableColumn } from './FiltersPanel';
+import { describeUsersFilter } from './filters/describe-users-filter';
+import type { FilterableColumn } from './filters/FiltersPanel';
 import { defaultWidthOf } from './grid-columns';
 import {
   defaultFilterModel,

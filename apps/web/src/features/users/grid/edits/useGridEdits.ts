@@ -1,0 +1,279 @@
+/*
+ * How a cell edit flows.
+ * - Rows: SchoolUsersGrid turns the cached users answer (`schoolsQueryKeys.users(uai)`) into flat
+ *   UsersGridRow objects, one per SchoolUser object (a WeakMap in grid-rows.ts), matched by id by
+ *   AG Grid. Cells reach this hook through the GridBridge, the grid's stable `context`, whose
+ *   handlers SchoolUsersGrid sets again on each render so that the column definitions never rebuild.
+ * - Edit: AG Grid's editor writes the new value into the row object itself, then calls
+ *   `handleCellValueChanged`; a checkbox (checkbox-cell-renderer.ts) calls `toggle` through the
+ *   bridge, which writes the row the same way. The cell shows the value at once.
+ * - Request: edit-requests.ts builds the `PATCH /users/{id}` body with the contract's schemas, so a
+ *   value they refuse is never sent. A profile needing an e-mail, or an application needing its
+ *   credentials, first waits in `emailPrompt` / `credentialsPrompt` for its modal.
+ * - Success: `mergeRows` puts the answered user in the cached answer in place; only that user's row
+ *   is built again (scroll, selection and filters stay). One toast says it, replacing the last one.
+ * - Failure: `setCell` writes the old value back into the row and redraws the cell, a warning says
+ *   why, and a text or combobox cell is edited again (a checkbox only goes back). `restartEditing`
+ *   reopens the editor in a `setTimeout(0)`, a guard so that it opens once AG Grid has wholly ended
+ *   the refused edit (AG Grid already calls `onCellValueChanged` from its own deferred queue); it
+ *   finds the row by id again (a sort may have moved it) and does nothing once the grid is destroyed.
+ * State lives in three places: the query cache holds the server's truth, changed only by answers;
+ * the row objects hold what the cells show, unsaved values included, until an answer replaces them
+ * or `setCell` puts the old value back; this hook's React state holds the waiting prompts.
+ */
+import {
+  nameRulesOf,
+  PROFILE_NAMES,
+  users,
+  type CellValue,
+  type ColumnDefinition,
+  type ProfileName,
+  type School,
+  type SchoolApplication,
+  type SchoolPlatform,
+  type SchoolUser,
+} from '@console/contract';
+import { notifications } from '@mantine/notifications';
+import type { CellValueChangedEvent, GridApi } from 'ag-grid-community';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMergeUserRows, usePatchUser } from '../../api';
+import type { ApplicationCredentials } from '../../components/ApplicationCredentialsModal';
+import { buildApplicationEdit, buildFieldEdit, buildOptionsEdit, type EditRequest } from './edit-requests';
+import { messageOfFailedEdit, messageOfRefusal } from './edit-messages';
+import type { UsersGridRow } from '../grid-rows';
+
+/** A profile change waiting for the e-mail a manager or school administrator must have. */
+export type EmailPrompt = { row: UsersGridRow; name: string; profile: ProfileName; error: string | null };
+
+/** An application being enabled, waiting for its credentials. */
+export type CredentialsPrompt = {
+  row: UsersGridRow;
+  colId: string;
+  application: SchoolApplication;
+  platform: SchoolPlatform | undefined;
+  code: string | null;
+};
+
+type GridEditsInput = {
+  api: GridApi<UsersGridRow> | null;
+  school: School & { users: SchoolUser[] };
+  usersById: ReadonlyMap<number, SchoolUser>;
+  definitionsByKey: ReadonlyMap<string, ColumnDefinition>;
+};
+
+const SAVED_TOAST_ID = 'users-grid-saved';
+const SAVED_TOAST_MS = 3000;
+
+const blankToNull = (value: CellValue) => (typeof value === 'string' && value.trim() === '' ? null : value);
+const isProfileName = (value: CellValue): value is ProfileName => (PROFILE_NAMES as readonly unknown[]).includes(value);
+
+/**
+ * The grid's edits (spec 3 §4, §5 "Grid edits"): each cell edit or checkbox sends its part of
+ * `PATCH /users/{id}`, puts the answer's row in the cache and says it is saved; a refusal says why
+ * (the field's rule, no right, the user gone, the service down), puts the cell back and restarts
+ * its editing (blank level, duplicate option, failed call), a failed checkbox goes back.
+ * A profile that needs an e-mail asks it first; an application whose code is required asks its
+ * credentials first.
+ */
+export function useGridEdits({ api, school, usersById, definitionsByKey }: GridEditsInput) {
+  const { t, i18n } = useTranslation();
+  const patch = usePatchUser();
+  const mergeRows = useMergeUserRows();
+  const [emailPrompt, setEmailPrompt] = useState<EmailPrompt | null>(null);
+  const [credentialsPrompt, setCredentialsPrompt] = useState<CredentialsPrompt | null>(null);
+  const uai = school.informations.uai;
+  const nameRules = useMemo(() => nameRulesOf(school), [school]);
+
+  /** Sets a cell's value and redraws it: a refused edit put back, a cleaned name shown. */
+  const setCell = (row: UsersGridRow, colId: string, value: CellValue) => {
+    row[colId] = value;
+    const node = api?.getRowNode(String(row.id));
+    if (node) api?.refreshCells({ rowNodes: [node], columns: [colId], force: true });
+  };
+  const restartEditing = (row: UsersGridRow, colId: string) => {
+    // After the grid has ended the edit that was refused.
+    setTimeout(() => {
+      const rowIndex = api?.getRowNode(String(row.id))?.rowIndex;
+      if (api && !api.isDestroyed() && rowIndex !== null && rowIndex !== undefined)
+        api.startEditingCell({ rowIndex, colKey: colId });
+    }, 0);
+  };
+  const warn = (message: string, color: 'red' | 'yellow' = 'red', title?: string) =>
+    notifications.show({ color, title, message });
+  const columnName = (colId: string) => definitionsByKey.get(colId)?.ColonneAffichee ?? colId;
+  /** A saved edit is confirmed by one short toast, the latest edit's (a run of edits does not stack them). */
+  const confirmSaved = (row: UsersGridRow, colId: string) => {
+    notifications.hide(SAVED_TOAST_ID);
+    notifications.show({
+      id: SAVED_TOAST_ID,
+      color: 'teal',
+      autoClose: SAVED_TOAST_MS,
+      message: t('users.grid.saved', { column: columnName(colId), login: row.login }),
+    });
+  };
+  const send = (row: UsersGridRow, colId: string, body: EditRequest & { isValid: true }) =>
+    patch.mutateAsync({ id: row.id, body: body.body }).then((answer) => {
+      mergeRows(uai, [answer.user]);
+      confirmSaved(row, colId);
+    });
+
+  /** The cell shows at once the value sent (a name as its rules cleaned it), before the server's row. */
+  const showSent = (row: UsersGridRow, colId: string, request: EditRequest & { isValid: true }) => {
+    const sent = request.body.key === 'informations' ? (request.body.value as Record<string, CellValue>)[colId] : undefined;
+    if (typeof sent === 'string' && sent !== row[colId]) setCell(row, colId, sent);
+  };
+
+  /** A refused edit: the warning, the cell as it was, and its editor again. */
+  const refuseEdit = (row: UsersGridRow, colId: string, previous: CellValue, message: string) => {
+    setCell(row, colId, previous);
+    warn(t(message), message === users.REQUIRED ? 'yellow' : 'red', columnName(colId));
+    restartEditing(row, colId);
+  };
+
+  const requestOf = (colId: string, user: SchoolUser, value: CellValue): EditRequest | null => {
+    const parsed = users.parseColumnKey(colId);
+    if (!parsed) return null;
+    switch (parsed.kind) {
+      case 'field':
+        return buildFieldEdit(parsed.field, blankToNull(value), nameRules);
+      case 'option':
+        return buildOptionsEdit(user.options, parsed.position, value, school.options);
+      case 'code':
+        return buildApplicationEdit(parsed.applicationId, 2, {
+          code: typeof value === 'string' && value.trim() !== '' ? value.trim() : null,
+        });
+      case 'application':
+        return null;
+    }
+  };
+
+  const handleCellValueChanged = (event: CellValueChangedEvent<UsersGridRow, CellValue>) => {
+    const colId = event.column.getColId();
+    const row = event.data;
+    const user = usersById.get(row.id);
+    if (!definitionsByKey.get(colId)?.Editable || !user) return;
+    const value = event.newValue ?? null;
+    const previous = event.oldValue ?? null;
+    // An empty cell left empty ('' for null) changes nothing.
+    if (blankToNull(value) === blankToNull(previous)) return;
+    if (colId === 'profile' && isProfileName(value) && users.profileRequiresEmail(value) && !user.email) {
+      setEmailPrompt({ row, name: `${user.firstname} ${user.lastname}`, profile: value, error: null });
+      return;
+    }
+    const request = requestOf(colId, user, value);
+    if (!request) return;
+    if (!request.isValid) {
+      refuseEdit(row, colId, previous, request.message);
+      return;
+    }
+    showSent(row, colId, request);
+    send(row, colId, request).catch((error: unknown) =>
+      refuseEdit(row, colId, previous, messageOfFailedEdit(error, (key) => i18n.exists(key))),
+    );
+  };
+
+  const saveApplication = (
+    row: UsersGridRow,
+    colId: string,
+    application: SchoolApplication,
+    isEnabled: boolean,
+    credentials: ApplicationCredentials | null,
+  ) => {
+    const request = buildApplicationEdit(application.idApplication, isEnabled ? 1 : 0, {
+      login: credentials?.login ?? undefined,
+      password: credentials?.password ?? undefined,
+      code: credentials?.code ?? undefined,
+    });
+    const fail = () => {
+      setCell(row, colId, isEnabled ? 0 : 1);
+      warn(
+        isEnabled
+          ? t('modals.specific.user_apps.enable', { name: application.name })
+          : t('modals.specific.user_apps.disable', { name: application.name }),
+      );
+    };
+    if (!request.isValid) {
+      fail();
+      return Promise.resolve();
+    }
+    return send(row, colId, request).catch(fail);
+  };
+
+  /** A checkbox cell changed: Mode admin, or an application (its credentials asked first when its code is required). */
+  const toggle = (row: UsersGridRow, colId: string, isChecked: boolean) => {
+    const parsed = users.parseColumnKey(colId);
+    const previous = isChecked ? 0 : 1;
+    row[colId] = isChecked ? 1 : 0;
+    if (parsed?.kind === 'field' && parsed.field === 'adminMode') {
+      const request = buildFieldEdit('adminMode', isChecked ? 1 : 0);
+      const fail = () => {
+        setCell(row, colId, previous);
+        warn(t(users.REQUIRED));
+      };
+      if (request.isValid) send(row, colId, request).catch(fail);
+      else fail();
+      return;
+    }
+    if (parsed?.kind !== 'application') {
+      setCell(row, colId, previous);
+      return;
+    }
+    const application = school.applications.find((candidate) => candidate.idApplication === parsed.applicationId);
+    if (!application) {
+      setCell(row, colId, previous);
+      warn(t('global.errors.occurred'));
+      return;
+    }
+    const platform = school.platforms.find((candidate) => candidate.platformId === application.platformId);
+    if (isChecked && users.asksCredentialsOnEnable(users.credentialFieldsOf(application, platform))) {
+      const code = usersById.get(row.id)?.applications[String(application.idApplication)]?.code ?? null;
+      setCredentialsPrompt({ row, colId, application, platform, code });
+      return;
+    }
+    void saveApplication(row, colId, application, isChecked, null);
+  };
+
+  const confirmCredentials = (credentials: ApplicationCredentials) => {
+    if (!credentialsPrompt) return;
+    const { row, colId, application } = credentialsPrompt;
+    void saveApplication(row, colId, application, true, credentials).finally(() => setCredentialsPrompt(null));
+  };
+  const cancelCredentials = () => {
+    if (!credentialsPrompt) return;
+    setCell(credentialsPrompt.row, credentialsPrompt.colId, 0);
+    setCredentialsPrompt(null);
+  };
+
+  /** The e-mail the profile change asked: one PATCH of the profile and the e-mail; the server's refusal shows in the prompt. */
+  const submitEmail = (email: string) => {
+    if (!emailPrompt) return;
+    const { row, profile } = emailPrompt;
+    const parsed = users.informationsPatchSchema.safeParse({ profile, email });
+    if (!parsed.success) {
+      setEmailPrompt({ ...emailPrompt, error: parsed.error.issues[0]?.message ?? users.REQUIRED });
+      return;
+    }
+    patch
+      .mutateAsync({ id: row.id, body: { key: 'informations', value: parsed.data } })
+      .then((answer) => {
+        mergeRows(uai, [answer.user]);
+        setEmailPrompt(null);
+        confirmSaved(row, 'profile');
+      })
+      .catch((error: unknown) =>
+        setEmailPrompt((current) => (current ? { ...current, error: messageOfRefusal(error, 'email') } : current)),
+      );
+  };
+
+  return {
+    handleCellValueChanged,
+    toggle,
+    isSaving: patch.isPending,
+    emailPrompt,
+    submitEmail,
+    credentialsPrompt,
+    confirmCredentials,
+    cancelCredentials,
+  };
+}
