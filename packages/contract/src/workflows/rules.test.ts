@@ -3,6 +3,7 @@ import {
   buildResetActions,
   buildSaveActions,
   checkCanAddSubStep,
+  checkCanRemoveSubStep,
   checkSubStepNames,
   computeDisplayedStatus,
   computeStateOnEdit,
@@ -86,13 +87,18 @@ describe('state on edit', () => {
 describe('sub-step names', () => {
   it.each([
     [[{ value: 'A' }, { value: 'B' }], null],
-    [[{ value: 'A' }, { value: '  ' }], 'Vous ne pouvez pas avoir de sous-étape sans nom.'],
-    [[{ value: 'Appel' }, { value: 'appel ' }], 'Une sous-étape existe avec le même nom.'],
+    [[{ value: 'A' }, { value: '  ' }], 'emptySubStep'],
+    [[{ value: 'Appel' }, { value: 'appel ' }], 'duplicateSubStep'],
   ])('%j → %s', (subSteps, expected) => expect(checkSubStepNames(subSteps)).toBe(expected));
 
   it('warns of a duplicate when adding while one is empty', () => {
-    expect(checkCanAddSubStep([{ value: 'A' }, { value: '' }])).toBe('Une sous-étape existe avec le même nom.');
+    expect(checkCanAddSubStep([{ value: 'A' }, { value: '' }])).toBe('duplicateSubStep');
     expect(checkCanAddSubStep([{ value: 'A' }])).toBeNull();
+  });
+
+  it('warns of an empty name when deleting while another is empty', () => {
+    expect(checkCanRemoveSubStep([{ value: 'A' }, { value: ' ' }])).toBe('emptySubStep');
+    expect(checkCanRemoveSubStep([{ value: 'A' }])).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import type { WorkflowAction, WorkflowStep } from './schemas.js';
-import { QUOTE_SENT_STEP, QUOTE_SIGNED_STEP, STATUS_IDS, WORKFLOW_MESSAGES, type StoredStatusId } from './steps.js';
+import { QUOTE_SENT_STEP, QUOTE_SIGNED_STEP, STATUS_IDS, type StoredStatusId, type SubStepProblem } from './steps.js';
 
 /** The named states of spec 1 §4. */
 export type StepState = 'TODO' | 'DOING' | 'DONE' | 'NOT_NEEDED';
@@ -63,23 +63,28 @@ const STATE_STATUS: Record<'TODO' | 'DONE' | 'NOT_NEEDED', StoredStatusId> = { T
 
 /**
  * The sub-step naming rules (spec 1 §5): an empty name blocks saving or deleting; a duplicate
- * label blocks saving. Answers the warning to show, or null.
+ * label blocks saving. Answers the problem to warn of, or null.
  */
-export function checkSubStepNames(subSteps: { value: string }[]): string | null {
+export function checkSubStepNames(subSteps: { value: string }[]): SubStepProblem | null {
   const labels = subSteps.map((subStep) => subStep.value.trim());
-  if (labels.some((label) => label === '')) return WORKFLOW_MESSAGES.emptySubStep;
+  if (labels.some((label) => label === '')) return 'emptySubStep';
   const seen = new Set<string>();
   for (const label of labels) {
     const key = label.toLocaleLowerCase('fr');
-    if (seen.has(key)) return WORKFLOW_MESSAGES.duplicateSubStep;
+    if (seen.has(key)) return 'duplicateSubStep';
     seen.add(key);
   }
   return null;
 }
 
 /** Adding a sub-step while one has an empty name gives the duplicate-name warning (spec 1 §5). */
-export function checkCanAddSubStep(subSteps: { value: string }[]): string | null {
-  return subSteps.some((subStep) => subStep.value.trim() === '') ? WORKFLOW_MESSAGES.duplicateSubStep : null;
+export function checkCanAddSubStep(subSteps: { value: string }[]): SubStepProblem | null {
+  return subSteps.some((subStep) => subStep.value.trim() === '') ? 'duplicateSubStep' : null;
+}
+
+/** Deleting a sub-step while another has an empty name gives the empty-name warning (spec 1 §5). */
+export function checkCanRemoveSubStep(remaining: { value: string }[]): SubStepProblem | null {
+  return remaining.some((subStep) => subStep.value.trim() === '') ? 'emptySubStep' : null;
 }
 
 /**

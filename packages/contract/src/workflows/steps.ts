@@ -32,8 +32,15 @@ export const STATUS_LIST = [
   { statusId: 5, statusLabel: 'Non nécessaire' },
 ] as const;
 
+/** The spec's texts (spec 1 §5, §8): the server sends the naming ones as they are in data.errors. */
 export const WORKFLOW_MESSAGES = {
   updated: 'Le workflow a bien été mis à jour.',
   emptySubStep: 'Vous ne pouvez pas avoir de sous-étape sans nom.',
   duplicateSubStep: 'Une sous-étape existe avec le même nom.',
 } as const;
+
+/**
+ * What blocks a sub-step edit (spec 1 §5), as a code: the server words it with WORKFLOW_MESSAGES
+ * in data.errors, the browser translates it.
+ */
+export type SubStepProblem = 'emptySubStep' | 'duplicateSubStep';

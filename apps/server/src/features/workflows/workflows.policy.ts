@@ -108,7 +108,7 @@ export function planWorkflowUpdate(actions: WorkflowAction[], items: WorkflowIte
   for (const parentId of touchedParents) {
     const names = [...subSteps.values(), ...created].filter((subStep) => subStep.parentId === parentId).map((subStep) => ({ value: subStep.label }));
     const problem = workflows.checkSubStepNames(names);
-    if (problem) errors.add(problem);
+    if (problem) errors.add(UPDATE_MESSAGES[problem]);
   }
   return errors.size > 0 ? { ok: false, errors: [...errors] } : { ok: true, changes };
 }

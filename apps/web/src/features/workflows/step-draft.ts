@@ -41,7 +41,7 @@ export function newSubStep(): EditableSubStep {
  * Adds an empty sub-step, unless one already has an empty name: then the contract's warning
  * (the duplicate-name one, spec 1 §5) and the draft unchanged.
  */
-export function addSubStep(draft: StepDraft): { draft: StepDraft; warning: string | null } {
+export function addSubStep(draft: StepDraft): { draft: StepDraft; warning: workflows.SubStepProblem | null } {
   const warning = workflows.checkCanAddSubStep(draft.subSteps);
   if (warning) return { draft, warning };
   return { draft: { ...draft, subSteps: [...draft.subSteps, newSubStep()] }, warning: null };
@@ -51,9 +51,9 @@ export function addSubStep(draft: StepDraft): { draft: StepDraft; warning: strin
  * Removes a sub-step. An empty name blocks deleting (spec 1 §5): the deletion is refused while
  * another sub-step has no name; the unnamed one itself may always go.
  */
-export function removeSubStep(draft: StepDraft, key: string): { draft: StepDraft; warning: string | null } {
+export function removeSubStep(draft: StepDraft, key: string): { draft: StepDraft; warning: workflows.SubStepProblem | null } {
   const remaining = draft.subSteps.filter((subStep) => subStep.key !== key);
-  const warning = remaining.some((subStep) => subStep.value.trim() === '') ? workflows.WORKFLOW_MESSAGES.emptySubStep : null;
+  const warning = workflows.checkCanRemoveSubStep(remaining);
   if (warning) return { draft, warning };
   const removed = draft.subSteps.find((subStep) => subStep.key === key);
   const deletedSubSteps = removed && removed.itemId !== null ? [...draft.deletedSubSteps, removed] : draft.deletedSubSteps;
@@ -82,7 +82,7 @@ export function isSameDraft(first: StepDraft, second: StepDraft): boolean {
  * The actions saving a draft sends, or the naming warning that blocks the save (spec 1 §5).
  * Throws for 'Devis signé' (read-only), as the contract's rule does.
  */
-export function prepareSave(step: workflows.WorkflowStep, draft: StepDraft): { actions: workflows.WorkflowAction[]; warning: null } | { actions: null; warning: string } {
+export function prepareSave(step: workflows.WorkflowStep, draft: StepDraft): { actions: workflows.WorkflowAction[]; warning: null } | { actions: null; warning: workflows.SubStepProblem } {
   const warning = workflows.checkSubStepNames(draft.subSteps);
   if (warning) return { actions: null, warning };
   return { actions: workflows.buildSaveActions(step, draft), warning: null };

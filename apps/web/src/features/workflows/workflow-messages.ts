@@ -1,12 +1,7 @@
-import { workflows } from '@console/contract';
+import type { workflows } from '@console/contract';
 
-const MESSAGE_KEYS: Record<string, string> = {
-  [workflows.WORKFLOW_MESSAGES.updated]: 'workflow.messages.updated',
-  [workflows.WORKFLOW_MESSAGES.emptySubStep]: 'workflow.messages.empty_sub_step',
-  [workflows.WORKFLOW_MESSAGES.duplicateSubStep]: 'workflow.messages.duplicate_sub_step',
+/** The translation of each sub-step naming problem the contract's rules find (spec 1 §5). */
+export const SUB_STEP_PROBLEM_KEYS: Readonly<Record<workflows.SubStepProblem, string>> = {
+  emptySubStep: 'workflow.messages.empty_sub_step',
+  duplicateSubStep: 'workflow.messages.duplicate_sub_step',
 };
-
-/** The translation key of one of the contract's workflow messages (spec 1 §5, §8); null for another text. */
-export function messageKeyOf(message: string): string | null {
-  return MESSAGE_KEYS[message] ?? null;
-}

@@ -140,7 +140,7 @@ describe('POST /users/undo', () => {
     await t.db.update(bulkUndoEntries).set({ expiresAt: new Date(Date.now() - 1000) });
     const expired = await undo('direction', undoToken);
     expect(expired.statusCode).toBe(409);
-    expect(expired.json().message).toBe('users.errors.undo_expired');
+    expect(expired.json().details).toMatchObject({ reason: 'undo_expired' });
     expect((await readUser(t.db, users[0]!.id))!.subject).toBe('Arts');
 
     await purgeBin(t.db);

@@ -21,9 +21,6 @@ import {
 import { undoEntryStateOf, undoExpiryOf, undoPayloadSchema, usersOfUndo, type UndoPayload } from './users-undo.policy.js';
 import { deleteUndoEntry, findUndoEntryForUpdate, insertUndoEntry } from './users-undo.repository.js';
 
-export const UNDO_UNKNOWN = 'users.errors.undo_unknown';
-export const UNDO_EXPIRED = 'users.errors.undo_expired';
-
 /**
  * Keeps what a bulk change replaced so that its author may put it back until the window ends.
  * Answers the token to give the client (only its hash is stored) and the expiry.
@@ -114,8 +111,8 @@ export async function undoBulkUpdate(ctx: ServiceContext, token: string, now = n
   return ctx.db.transaction(async (tx) => {
     const entry = await findUndoEntryForUpdate(tx, hashToken(token));
     const state = undoEntryStateOf(entry, ctx.actor.id, now);
-    if (state === 'unknown') throw new AppError('not_found', UNDO_UNKNOWN);
-    if (state === 'expired') throw new AppError('conflict', UNDO_EXPIRED);
+    if (state === 'unknown') throw new AppError('not_found', 'No change to undo with this token', { reason: 'undo_unknown' });
+    if (state === 'expired') throw new AppError('conflict', 'The time to undo this change has passed', { reason: 'undo_expired' });
     const payload = undoPayloadSchema.parse(entry!.payload);
     const current = await lockManageableUsers(tx, ctx.actor, usersOfUndo(payload));
     const audit = await restore(tx, ctx, payload, current);

@@ -13,7 +13,6 @@ import { ensureOptions, findApplicationsWithPlatforms, optionKey, writeOptionLis
 import { newAccessCredentialsOf, uniqueApplications } from './user-create.policy.js';
 import { insertAccesses, insertUser } from './user-create.repository.js';
 
-export const PROFILE_NOT_ASSIGNABLE = 'users.errors.profile_not_assignable';
 export const PASSWORD_RULES = 'password_rules';
 
 type AccessRow = Omit<typeof userApplications.$inferInsert, 'userId'>;
@@ -62,7 +61,7 @@ export async function createUser(ctx: ServiceContext, input: NewUser): Promise<{
   const values = { ...input.values, uai: input.values.uai.toUpperCase() };
   if (!(await canReachSchool(ctx, values.uai))) throw schoolNotFound();
   if (!contract.assignableProfiles(ctx.actor.profile).includes(values.profile))
-    throw new AppError('forbidden', PROFILE_NOT_ASSIGNABLE);
+    throw new AppError('forbidden', `The profile ${values.profile} is not given by a ${ctx.actor.profile}`, { reason: 'profile_not_assignable' });
   const naming = await loadSchoolNaming(ctx.db, values.uai);
   const firstname = cleanName(values.firstName, naming.rules.firstname);
   const lastname = cleanName(values.lastName, naming.rules.lastname);
@@ -83,7 +82,10 @@ export async function createUser(ctx: ServiceContext, input: NewUser): Promise<{
   // The answer is read inside the transaction: once it commits, nothing can fail the answer.
   return ctx.db.transaction(async (tx) => {
     if (await isLoginTaken(tx, login))
-      throw new AppError('conflict', contract.USERNAME_TAKEN, { fieldErrors: { 'values.login': [contract.USERNAME_TAKEN] } });
+      throw new AppError('conflict', 'A user with this login exists', {
+        reason: 'username_taken',
+        fieldErrors: { 'values.login': [contract.USERNAME_TAKEN] },
+      });
     // The fields stored as given, and written as they are into the audit entry.
     const fields = {
       firstname,

@@ -83,7 +83,13 @@ export async function mailUsers(
     throw new AppError(
       'service_unavailable',
       `The mail could not be sent: ${reason}. ${sentIds.length} of ${messages.length} messages were sent before the failure.`,
-      { sent: sentIds.length, notSent: messages.length - sentIds.length, ...(sentIds.length === 0 && { [NOTHING_SENT]: true }) },
+      {
+        reason: 'mail_failed',
+        params: { sent: sentIds.length, total: messages.length },
+        sent: sentIds.length,
+        notSent: messages.length - sentIds.length,
+        ...(sentIds.length === 0 && { [NOTHING_SENT]: true }),
+      },
     );
   }
   return { sent: sentIds.length, skipped };

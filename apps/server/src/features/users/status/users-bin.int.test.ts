@@ -101,10 +101,10 @@ describe('DELETE /users and GET /users/bin', () => {
     const active = await buildUser(t.db, t.env.encryptionKey, { profile: 'Eleve', uai: home });
     const activeAnswer = await remove('direction', [disabled.id, active.id]);
     expect(activeAnswer.statusCode).toBe(409);
-    expect(activeAnswer.json().message).toBe('users.errors.not_disabled');
+    expect(activeAnswer.json().details).toMatchObject({ reason: 'not_disabled' });
     const self = await remove('direction', [disabled.id, direction.id]);
     expect(self.statusCode).toBe(403);
-    expect(self.json().message).toBe('users.errors.self_delete');
+    expect(self.json().details).toMatchObject({ reason: 'self_delete' });
     const elsewhere = await buildUser(t.db, t.env.encryptionKey, { profile: 'Eleve', uai: other, disabled: true });
     expect((await remove('direction', [disabled.id, elsewhere.id])).statusCode).toBe(404);
     expect(await readUser(t.db, disabled.id)).toBeDefined();

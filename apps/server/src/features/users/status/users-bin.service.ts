@@ -16,9 +16,6 @@ import {
 } from './users-bin.repository.js';
 import { deleteExpiredUndoEntries } from '../bulk/users-undo.repository.js';
 
-export const SELF_DELETE = 'users.errors.self_delete';
-export const NOT_DISABLED = 'users.errors.not_disabled';
-
 const DAY_MS = 86_400_000;
 
 /** When a user deleted at `deletedAt` leaves the bin for good. */
@@ -50,10 +47,10 @@ function summaryOf(
  * `conflict` when any is still active (then nobody is deleted).
  */
 export async function deleteUsers(ctx: ServiceContext, ids: readonly number[], now = new Date()): Promise<{ count: number }> {
-  if (ids.includes(ctx.actor.id)) throw new AppError('forbidden', SELF_DELETE);
+  if (ids.includes(ctx.actor.id)) throw new AppError('forbidden', 'Nobody deletes their own account', { reason: 'self_delete' });
   return ctx.db.transaction(async (tx) => {
     const selected = await lockManageableUsers(tx, ctx.actor, ids);
-    if (selected.some((user) => !user.disabled)) throw new AppError('conflict', NOT_DISABLED);
+    if (selected.some((user) => !user.disabled)) throw new AppError('conflict', 'Only disabled users can be deleted', { reason: 'not_disabled' });
     await moveUsersToBin(
       tx,
       selected.map((user) => user.id),
@@ -121,7 +118,7 @@ export async function restoreUsers(ctx: ServiceContext, ids: readonly number[]):
       const fieldErrors = Object.fromEntries(
         ids.flatMap((id, index) => (taken.has(id) ? [[`ids.${index}`, [contract.USERNAME_TAKEN]]] : [])),
       );
-      throw new AppError('conflict', contract.USERNAME_TAKEN, { fieldErrors });
+      throw new AppError('conflict', 'A user with this login exists', { reason: 'username_taken', fieldErrors });
     }
     await restoreUsersFromBin(tx, unique);
     await writeAuditEntries(

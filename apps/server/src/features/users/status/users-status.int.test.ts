@@ -67,7 +67,7 @@ describe('PATCH /users/deactivate', () => {
     const pupil = await buildUser(t.db, t.env.encryptionKey, { profile: 'Eleve', uai: home });
     const response = await deactivate('direction', { users: [{ id: pupil.id }, { id: direction.id }], disable: true });
     expect(response.statusCode).toBe(403);
-    expect(response.json().message).toBe('users.errors.self_disable');
+    expect(response.json().details).toMatchObject({ reason: 'self_disable' });
     expect((await readUser(t.db, pupil.id))!.disabled).toBe(false);
   });
 

@@ -98,8 +98,8 @@ async function patchInformations(
   const currentProfile = profileNameOf(user.profileId) ?? 'Eleve';
   const nextProfile = value.profile ?? currentProfile;
   const refusal = refuseProfileChange(ctx.actor, { id: user.id, profile: currentProfile }, nextProfile);
-  if (refusal === 'own_profile') throw new AppError('forbidden', 'Nobody changes their own profile');
-  if (refusal === 'not_assignable') throw new AppError('forbidden', `This profile change is not allowed to ${ctx.actor.profile}`);
+  if (refusal === 'own_profile') throw new AppError('forbidden', 'Nobody changes their own profile', { reason: 'own_profile' });
+  if (refusal === 'not_assignable') throw new AppError('forbidden', `This profile change is not allowed to ${ctx.actor.profile}`, { reason: 'profile_not_assignable' });
 
   const next: users.InformationsPatch = { ...value };
   const fieldErrors: Record<string, string[]> = {};
@@ -152,7 +152,7 @@ async function patchOptions(
   list: readonly { idOption: number; ordre: number }[],
 ): Promise<PartChange> {
   if (hasDuplicateOption(list))
-    throw new AppError('conflict', 'An option is given twice', { fieldErrors: { options: [users.DUPLICATE_OPTION] } });
+    throw new AppError('conflict', 'An option is given twice', { reason: 'duplicate_option', fieldErrors: { options: [users.DUPLICATE_OPTION] } });
   const schoolOptions = user.uai === null ? [] : await listSchoolOptionRows(tx, user.uai);
   const names = new Map(schoolOptions.map((option) => [option.id, option.name]));
   if (findForeignOptions(list, new Set(names.keys())).length > 0) throw validationError({ options: [UNKNOWN_OPTION] });

@@ -8,7 +8,7 @@ import { useSaveWorkflow } from '../api';
 import { useStepDraft } from '../hooks/useStepDraft';
 import { notifySaveError } from '../save-feedback';
 import { addSubStep, prepareSave, removeSubStep, updateSubStep, type StepDraft } from '../step-draft';
-import { messageKeyOf } from '../workflow-messages';
+import { SUB_STEP_PROBLEM_KEYS } from '../workflow-messages';
 import { LastModifiedLine } from './LastModifiedLine';
 import { StepStateBadge } from './StepStateBadge';
 import { SubStepList } from './SubStepList';
@@ -27,7 +27,7 @@ type StepDetailPanelProps = {
 export function StepDetailPanel({ uai, step, index, canEdit }: StepDetailPanelProps) {
   const { t } = useTranslation();
   const { draft, isDirty, setDraft, resetTo } = useStepDraft(step);
-  const [warning, setWarning] = useState<string | null>(null);
+  const [warning, setWarning] = useState<workflows.SubStepProblem | null>(null);
   const [focusKey, setFocusKey] = useState<string | null>(null);
   const save = useSaveWorkflow(uai);
 
@@ -35,7 +35,7 @@ export function StepDetailPanel({ uai, step, index, canEdit }: StepDetailPanelPr
     setWarning(null);
     setDraft(update);
   };
-  const attempt = (result: { draft: StepDraft; warning: string | null }) => {
+  const attempt = (result: { draft: StepDraft; warning: workflows.SubStepProblem | null }) => {
     setWarning(result.warning);
     if (!result.warning) setDraft(() => result.draft);
   };
@@ -61,8 +61,6 @@ export function StepDetailPanel({ uai, step, index, canEdit }: StepDetailPanelPr
       onError: (error) => notifySaveError(error, t),
     });
   };
-
-  const warningKey = warning ? messageKeyOf(warning) : null;
 
   return (
     <Stack gap="md">
@@ -137,7 +135,7 @@ export function StepDetailPanel({ uai, step, index, canEdit }: StepDetailPanelPr
       )}
       {warning && (
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-          {warningKey ? t(warningKey) : warning}
+          {t(SUB_STEP_PROBLEM_KEYS[warning])}
         </Alert>
       )}
       {canEdit && (
