@@ -24,7 +24,7 @@ export * as schools from './schools/index.js';
 export * as users from './users/index.js';
 export type { School, SchoolApplication, SchoolListItem, SchoolPlatform, SchoolUser, Statistics } from './schools/schemas.js';
 export type { UserSearchResult } from './users/search.js';
-export type { ColumnDefinition, CellValue, ParsedColumnKey } from './users/grid.js';
+export type { ColumnDefinition, CellValue, GridColumn, ParsedColumnKey } from './users/grid.js';
 export type {
   BinnedUser,
   BulkUpdate,

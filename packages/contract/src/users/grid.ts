@@ -37,6 +37,56 @@ export const columnDefinitionSchema = z.object({
 });
 export type ColumnDefinition = z.infer<typeof columnDefinitionSchema>;
 
+/**
+ * A column of the users grid as code reads it: the spec's wire names (`ColonneBDD`, `TypeColonne`,
+ * `Editable`...) stop at the contract, mapped here once, so that no component sees them.
+ */
+export type GridColumn = {
+  /** The key naming the column's cell in a grid row (`ColonneBDD`). */
+  key: string;
+  /** The header (`ColonneAffichee`). */
+  label: string;
+  /** True when this caller may edit the column's cells (`Editable`). */
+  editable: boolean;
+  /** Shown when the user has no stored layout (`Visible`). */
+  visible: boolean;
+  modificationKey: ModificationKey | null;
+  /** How a cell is edited (`TypeColonne`). */
+  cellType: ColumnType;
+  /** How the column is filtered (`TypeFiltre`). */
+  filterType: FilterType;
+  /** The application of an application or code column. */
+  idApplication?: number;
+};
+
+/** The column a definition of `GET /users/headers` describes. */
+export function toGridColumn(definition: ColumnDefinition): GridColumn {
+  return {
+    key: definition.ColonneBDD,
+    label: definition.ColonneAffichee,
+    editable: definition.Editable,
+    visible: definition.Visible,
+    modificationKey: definition.modificationKey,
+    cellType: definition.TypeColonne,
+    filterType: definition.TypeFiltre,
+    ...(definition.idApplication !== undefined && { idApplication: definition.idApplication }),
+  };
+}
+
+/** The definition `GET /users/headers` answers for a column (the spec's names). */
+export function toColumnDefinition(column: GridColumn): ColumnDefinition {
+  return {
+    ColonneAffichee: column.label,
+    Editable: column.editable,
+    Visible: column.visible,
+    ColonneBDD: column.key,
+    modificationKey: column.modificationKey,
+    TypeColonne: column.cellType,
+    TypeFiltre: column.filterType,
+    ...(column.idApplication !== undefined && { idApplication: column.idApplication }),
+  };
+}
+
 /** The fields of a grid row that are columns of their own, in the spec's order. */
 export const FIELD_COLUMNS = [
   'id',

@@ -3,24 +3,32 @@ import { recordIdSchema } from '../ids.js';
 import { PROFILE_NAMES, type ProfileName } from '../rights.js';
 import { profileNameSchema } from '../rights-schema.js';
 import { applicationUrlsSchema, schoolUserSchema } from '../schools/schemas.js';
+import {
+  credentialFields,
+  CREDENTIAL_NAMES,
+  REQUIRED,
+  requiredText,
+  TOO_LONG,
+  userFieldSchemas as field,
+} from './fields.js';
 import type { EDITABLE_FIELDS } from './grid.js';
+import { MAX_APPLICATIONS_PER_REQUEST, MAX_OPTIONS_PER_USER, MAX_PNE_KEYS, UAI_LENGTH_CHARS, USER_TEXT_LIMITS } from './limits.js';
 
 /**
- * Request and answer schemas of the users area (spec 3 §3, §5, §7). Messages are translation
- * keys; `global.errors.required` is the spec's 'required'.
+ * Request and answer schemas of the users area (spec 3 §3, §5, §7), composed from the field
+ * rules of `fields.ts` under the names each call gives them. Messages are translation keys.
  */
 
-export const REQUIRED = 'global.errors.required';
+export { EMAIL_FORMAT, EMAIL_PATTERN, REQUIRED, TABLET_NUMBER_LENGTH, TOO_LONG } from './fields.js';
 export const USERNAME_TAKEN = 'user_add.username_already_existing';
 export const DUPLICATE_OPTION = 'users.errors.duplicate_option';
-export const EMAIL_FORMAT = 'users.errors.email_format';
 export const EMAIL_REQUIRED_FOR_PROFILE = 'users.errors.email_required_for_profile';
-export const TABLET_NUMBER_LENGTH = 'users.errors.tablet_number_length';
 export const UAI_LENGTH = 'users.errors.uai_length';
-export const TOO_LONG = 'users.errors.too_long';
+/** An application unknown to the catalogue. */
+export const UNKNOWN_APPLICATION = 'users.errors.unknown_application';
 
 /** Tablet numbers are at most 12 characters (spec 3 §9). */
-export const TABLET_NUMBER_MAX_LENGTH = 12;
+export const TABLET_NUMBER_MAX_LENGTH = USER_TEXT_LIMITS.tabletNumber;
 /** At most this many users in one bulk action, deactivation, deletion or decryption. */
 export const MAX_USERS_PER_ACTION = 10_000;
 /** How long a bulk change can be undone (beyond the spec). */
@@ -28,26 +36,8 @@ export const UNDO_WINDOW_SECONDS = 30;
 /** How long a deleted user stays in the bin before the purge removes them for good (beyond the spec). */
 export const BIN_RETENTION_DAYS = 30;
 
-/** A practical e-mail check: something@domain.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 const userId = recordIdSchema;
 const userIds = z.array(userId).min(1, REQUIRED).max(MAX_USERS_PER_ACTION);
-
-/** A trimmed text that must not be blank. */
-const requiredText = (max: number) => z.string(REQUIRED).trim().min(1, REQUIRED).max(max, TOO_LONG);
-/** A trimmed optional text: blank or absent becomes null. */
-const optionalText = (max: number, tooLong = TOO_LONG) =>
-  z.preprocess(
-    (value) => (value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value),
-    z.string().trim().max(max, tooLong).nullable(),
-  );
-/** An optional e-mail: blank or absent becomes null; otherwise a valid format. */
-const optionalEmail = z.preprocess(
-  (value) => (value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value),
-  z.string().trim().max(254, TOO_LONG).regex(EMAIL_PATTERN, EMAIL_FORMAT).nullable(),
-);
-const adminModeValue = z.union([z.literal(0), z.literal(1)]);
 
 // ---------------------------------------------------------------- profiles
 
@@ -59,16 +49,16 @@ export type ProfileChoice = z.infer<typeof profileChoiceSchema>;
 /** The fields one grid edit changes: one or several (a profile with the e-mail the prompt asked). */
 export const informationsPatchSchema = z
   .object({
-    lastname: requiredText(100),
-    firstname: requiredText(100),
-    level: requiredText(50),
-    className: optionalText(100),
+    lastname: field.name,
+    firstname: field.name,
+    level: field.level,
+    className: field.className,
     profile: profileNameSchema,
-    tabletNumber: optionalText(TABLET_NUMBER_MAX_LENGTH, TABLET_NUMBER_LENGTH),
-    comment: optionalText(500),
-    subject: optionalText(100),
-    email: optionalEmail,
-    adminMode: adminModeValue,
+    tabletNumber: field.tabletNumber,
+    comment: field.comment,
+    subject: field.subject,
+    email: field.email,
+    adminMode: field.adminMode,
   } satisfies Record<(typeof EDITABLE_FIELDS)[number], z.ZodType>)
   .partial()
   .strict()
@@ -78,7 +68,7 @@ export type InformationsPatch = z.infer<typeof informationsPatchSchema>;
 /** A user's whole option list, in order (`ordre` from 1). */
 export const optionListSchema = z
   .array(z.object({ idOption: recordIdSchema, ordre: z.number().int().min(1).max(99) }))
-  .max(50);
+  .max(MAX_OPTIONS_PER_USER);
 
 /**
  * One application of a user: status 1 enables, 0 disables, 2 keeps the status and changes only
@@ -88,9 +78,7 @@ export const applicationPatchSchema = z.object({
   informations: z.object({
     idApplication: recordIdSchema,
     status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
-    loginPlateforme: optionalText(200).optional(),
-    passwordPlateforme: optionalText(200).optional(),
-    keys: optionalText(500).optional(),
+    ...credentialFields(CREDENTIAL_NAMES.grid),
   }),
 });
 export type ApplicationPatch = z.infer<typeof applicationPatchSchema>;
@@ -195,62 +183,58 @@ export type UserPage = z.infer<typeof userPageSchema>;
 
 /** The access edit form (spec 3 §5): names and login trimmed and required; the password required when printable. */
 export const userAccessFormSchema = z.object({
-  firstName: requiredText(100),
-  lastName: requiredText(100),
-  login: requiredText(100),
+  firstName: field.name,
+  lastName: field.name,
+  login: field.login,
   /** Left blank (or out) for staff, whose hashed password stays as it is. */
-  password: z.string().trim().max(128, TOO_LONG).optional(),
-  email: optionalEmail,
+  password: z.string().trim().max(USER_TEXT_LIMITS.password, TOO_LONG).optional(),
+  email: field.email,
 });
 export type UserAccessForm = z.infer<typeof userAccessFormSchema>;
 
 export const userPageApplicationUpdateSchema = z.object({
   applicationId: recordIdSchema,
   status: z.union([z.literal(0), z.literal(1)]),
-  platformLogin: optionalText(200).optional(),
-  platformPassword: optionalText(200).optional(),
-  keys: optionalText(500).optional(),
+  ...credentialFields(CREDENTIAL_NAMES.userPage),
 });
 
 export const userPageUpdateSchema = z.object({
   informations: userAccessFormSchema,
-  applications: z.array(userPageApplicationUpdateSchema).max(200),
+  applications: z.array(userPageApplicationUpdateSchema).max(MAX_APPLICATIONS_PER_REQUEST),
 });
 export type UserPageUpdate = z.infer<typeof userPageUpdateSchema>;
 
 // ---------------------------------------------------------------- new user (POST /users)
 
 export const newUserValuesSchema = z.object({
-  uai: z.string(REQUIRED).trim().length(8, UAI_LENGTH),
-  firstName: requiredText(100),
-  lastName: requiredText(100),
-  login: requiredText(100),
-  password: requiredText(128),
-  level: requiredText(50),
+  uai: z.string(REQUIRED).trim().length(UAI_LENGTH_CHARS, UAI_LENGTH),
+  firstName: field.name,
+  lastName: field.name,
+  login: field.login,
+  password: requiredText(USER_TEXT_LIMITS.password),
+  level: field.level,
   profile: z.enum(PROFILE_NAMES as [ProfileName, ...ProfileName[]], REQUIRED),
-  class: optionalText(100),
-  tabletNumber: optionalText(TABLET_NUMBER_MAX_LENGTH, TABLET_NUMBER_LENGTH),
-  comment: optionalText(500),
-  subject: optionalText(100),
-  email: optionalEmail,
-  adminMode: adminModeValue.default(1),
+  class: field.className,
+  tabletNumber: field.tabletNumber,
+  comment: field.comment,
+  subject: field.subject,
+  email: field.email,
+  adminMode: field.adminMode.default(1),
 });
 export type NewUserValues = z.infer<typeof newUserValuesSchema>;
 
 export const newUserApplicationSchema = z.object({
   platformId: z.string().min(1),
   idApplication: recordIdSchema,
-  login: optionalText(200).optional(),
-  password: optionalText(200).optional(),
-  codes: optionalText(500).optional(),
+  ...credentialFields(CREDENTIAL_NAMES.newUser),
 });
 export type NewUserApplication = z.infer<typeof newUserApplicationSchema>;
 
 export const newUserSchema = z.object({
   values: newUserValuesSchema,
   /** Option names: existing ones are linked, new ones created in the school. */
-  options: z.array(z.string().trim().min(1, REQUIRED).max(100, TOO_LONG)).max(50).default([]),
-  applications: z.array(newUserApplicationSchema).max(200).default([]),
+  options: z.array(field.optionName).max(MAX_OPTIONS_PER_USER).default([]),
+  applications: z.array(newUserApplicationSchema).max(MAX_APPLICATIONS_PER_REQUEST).default([]),
 });
 export type NewUser = z.infer<typeof newUserSchema>;
 
@@ -294,14 +278,15 @@ export const bulkUpdateSchema = z.discriminatedUnion('type', [
     type: z.literal('std'),
     ids: userIds,
     column: z.enum(BULK_STD_COLUMNS),
-    value: z.union([z.string().trim().max(500, TOO_LONG), z.number().int()]).nullable(),
+    // The longest of the std columns' texts (the comment): each column's own bound is the bulk policy's.
+    value: z.union([z.string().trim().max(USER_TEXT_LIMITS.comment, TOO_LONG), z.number().int()]).nullable(),
     option: z.enum(['add', 'delete']).optional(),
   }),
   z.object({
     type: z.literal('opt'),
     ids: userIds,
     column: z.enum(['insert', 'update', 'delete']),
-    value: z.object({ optionCible: requiredText(100), optionSource: z.string().trim().min(1, REQUIRED).max(100).optional() }),
+    value: z.object({ optionCible: requiredText(USER_TEXT_LIMITS.option), optionSource: field.optionName.optional() }),
   }),
   z.object({
     type: z.literal('app'),
@@ -312,9 +297,7 @@ export const bulkUpdateSchema = z.discriminatedUnion('type', [
       .array(
         z.object({
           idUser: userId,
-          loginPlateforme: optionalText(200).optional(),
-          passwordPlateforme: optionalText(200).optional(),
-          keys: optionalText(500).optional(),
+          ...credentialFields(CREDENTIAL_NAMES.grid),
         }),
       )
       .max(MAX_USERS_PER_ACTION)
@@ -360,9 +343,9 @@ export type UserPlatforms = z.infer<typeof userPlatformsSchema>;
 
 /** A teacher's keys to activate on the PNE service. The server uses its stored password when none is sent. */
 export const pneActivationSchema = z.object({
-  username: z.string().trim().min(1, REQUIRED).max(100),
-  password: z.string().max(200).optional(),
-  keys: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
+  username: z.string().trim().min(1, REQUIRED).max(USER_TEXT_LIMITS.login),
+  password: z.string().max(USER_TEXT_LIMITS.platformCredential).optional(),
+  keys: z.array(z.string().trim().min(1).max(USER_TEXT_LIMITS.pneKey)).max(MAX_PNE_KEYS).optional(),
 });
 export const pneAnswerSchema = z.object({
   /** Empty on 200; on 207, the rejected accounts with each key's error. */

@@ -1,4 +1,4 @@
-import { users, type RouteInput, type SchoolUser } from '@console/contract';
+import { users, type ColumnDefinition, type GridColumn, type RouteInput, type SchoolUser } from '@console/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from '../../lib/api';
@@ -17,11 +17,18 @@ export const usersQueryKeys = {
   platforms: (ids: readonly number[]) => ['users', 'platforms', ids] as const,
 };
 
-/** The users grid's column definitions for a school. */
+/**
+ * The spec's wire names (ColonneBDD, TypeColonne...) stop here: the grid reads GridColumns. One
+ * function for every render, so that the query maps an answer once, not at each render.
+ */
+const toGridColumns = (definitions: ColumnDefinition[]): GridColumn[] => definitions.map(users.toGridColumn);
+
+/** The users grid's columns for a school. */
 export function useColumnDefinitions(uai: string) {
   return useQuery({
     queryKey: usersQueryKeys.columns(uai),
     queryFn: () => call(users.getColumnDefinitions, { query: { uai } }),
+    select: toGridColumns,
     staleTime: 5 * 60_000,
   });
 }

@@ -1,4 +1,4 @@
-import type { ColumnDefinition, School, SchoolUser, SessionUser } from '@console/contract';
+import type { GridColumn, School, SchoolUser, SessionUser } from '@console/contract';
 import type { Ref } from 'react';
 
 /**
@@ -21,7 +21,7 @@ export type UsersSelection = readonly SchoolUser[];
 /** What the users view gives its grid (components/UsersGrid.tsx, which mounts grid/SchoolUsersGrid.tsx per school). */
 export type UsersGridProps = {
   school: School & { users: SchoolUser[] };
-  columns: ColumnDefinition[];
+  columns: GridColumn[];
   user: SessionUser;
   onSelectionChange: (rows: SchoolUser[]) => void;
   onOpenUser: (id: number) => void;

@@ -17,9 +17,6 @@ import {
 import { buildApplicationsUndo, type StoredAccess } from './users-undo.policy.js';
 
 type AppUpdate = Extract<BulkUpdate, { type: 'app' }>;
-type GivenCredentials = AppUpdate['value'][number];
-
-export const UNKNOWN_APPLICATION = 'users.errors.unknown_application';
 
 /** The credential fields of an application row (its own flags, its platform's scheme and code flags). */
 export function credentialFieldsOfRow(row: ApplicationWithPlatform): contract.CredentialFields {
@@ -80,14 +77,14 @@ function sealPassword(key: Buffer, given: string | null | undefined, stored: str
 function enabledAccess(
   ctx: ServiceContext,
   fields: contract.CredentialFields,
-  given: GivenCredentials | undefined,
+  given: contract.GivenCredentials | undefined,
   stored: StoredAccess | undefined,
 ): StoredAccess {
   return {
     status: 1,
-    login: given?.loginPlateforme ?? stored?.login ?? null,
-    passwordEncrypted: sealPassword(ctx.env.encryptionKey, given?.passwordPlateforme, stored?.passwordEncrypted ?? null),
-    keys: given?.keys ?? stored?.keys ?? fields.commonCode,
+    login: given?.login ?? stored?.login ?? null,
+    passwordEncrypted: sealPassword(ctx.env.encryptionKey, given?.password, stored?.passwordEncrypted ?? null),
+    keys: given?.code ?? stored?.keys ?? fields.commonCode,
     validToken: stored?.validToken ?? null,
     tokenCheckedAt: stored?.tokenCheckedAt ?? null,
   };
@@ -106,14 +103,14 @@ export async function changeApplication(
   update: AppUpdate,
 ): Promise<BulkOutcome> {
   const application = await findApplicationWithPlatform(tx, update.idApp);
-  if (!application) throw validationError({ idApp: [UNKNOWN_APPLICATION] });
+  if (!application) throw validationError({ idApp: [contract.UNKNOWN_APPLICATION] });
   const stored = await listAccesses(
     tx,
     selected.map((user) => user.id),
     application.id,
   );
   const fields = credentialFieldsOfRow(application);
-  const given = new Map(update.value.map((entry) => [entry.idUser, entry]));
+  const given = new Map(update.value.map((entry) => [entry.idUser, contract.credentialsOf(entry, contract.CREDENTIAL_NAMES.grid)]));
   const fieldErrors: Record<string, string[]> = {};
   const changes = selected.map((user) => {
     const before = stored.get(user.id) ?? null;
@@ -121,7 +118,7 @@ export async function changeApplication(
     const after = enabledAccess(ctx, fields, given.get(user.id), before ?? undefined);
     const missing = contract.missingCredentials(fields, {
       login: after.login,
-      password: given.get(user.id)?.passwordPlateforme,
+      password: given.get(user.id)?.password,
       code: after.keys,
       hasStoredPassword: after.passwordEncrypted !== null,
     });

@@ -21,10 +21,10 @@ export function bulkRightAreaOf(update: Pick<BulkUpdate, 'type' | 'column'>): Ri
 }
 
 const MAX_LENGTHS: Record<Exclude<contract.BulkStdColumn, 'profile' | 'adminMode'>, number> = {
-  comment: 500,
-  subject: 100,
-  className: 100,
-  level: 50,
+  comment: contract.USER_TEXT_LIMITS.comment,
+  subject: contract.USER_TEXT_LIMITS.subject,
+  className: contract.USER_TEXT_LIMITS.className,
+  level: contract.USER_TEXT_LIMITS.level,
 };
 
 export type StdValue = string | number | null;

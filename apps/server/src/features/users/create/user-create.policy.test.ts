@@ -22,7 +22,7 @@ describe('newAccessCredentialsOf', () => {
       code: null,
       missing: ['code'],
     });
-    expect(newAccessCredentialsOf(fields, { login: 'autre', password: 'x', codes: 'C-1' }, account)).toEqual({
+    expect(newAccessCredentialsOf(fields, { login: 'autre', password: 'x', code: 'C-1' }, account)).toEqual({
       login: 'autre',
       password: 'x',
       code: 'C-1',

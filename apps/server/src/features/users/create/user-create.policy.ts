@@ -15,12 +15,12 @@ export type NewAccessCredentials = {
  */
 export function newAccessCredentialsOf(
   fields: contract.CredentialFields,
-  given: Pick<contract.NewUserApplication, 'login' | 'password' | 'codes'>,
+  given: contract.GivenCredentials,
   account: { login: string; password: string },
 ): NewAccessCredentials {
   const login = given.login ?? account.login;
   const password = given.password ?? account.password;
-  const code = given.codes ?? fields.commonCode;
+  const code = given.code ?? fields.commonCode;
   return { login, password, code, missing: contract.missingCredentials(fields, { login, password, code }) };
 }
 

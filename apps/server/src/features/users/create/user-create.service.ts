@@ -8,7 +8,7 @@ import type { userApplications } from '../../../platform/db/schema/index.js';
 import { AppError, validationError } from '../../../platform/errors/app-error.js';
 import { hasPrintablePassword } from '../../auth/auth.policy.js';
 import { editorLabel, isLoginTaken, loadSchoolNaming, readGridRow } from '../users.shared.js';
-import { credentialFieldsOfRow, UNKNOWN_APPLICATION } from '../bulk/users-bulk.applications.js';
+import { credentialFieldsOfRow } from '../bulk/users-bulk.applications.js';
 import { ensureOptions, findApplicationsWithPlatforms, optionKey, writeOptionLists } from '../bulk/users-bulk.repository.js';
 import { newAccessCredentialsOf, uniqueApplications } from './user-create.policy.js';
 import { insertAccesses, insertUser } from './user-create.repository.js';
@@ -32,10 +32,11 @@ async function resolveAccesses(
   return wanted.flatMap(({ index, application }) => {
     const row = rows.get(application.idApplication);
     if (!row || row.platform_id !== application.platformId) {
-      fieldErrors[`applications.${index}.idApplication`] = [UNKNOWN_APPLICATION];
+      fieldErrors[`applications.${index}.idApplication`] = [contract.UNKNOWN_APPLICATION];
       return [];
     }
-    const credentials = newAccessCredentialsOf(credentialFieldsOfRow(row), application, account);
+    const given = contract.credentialsOf(application, contract.CREDENTIAL_NAMES.newUser);
+    const credentials = newAccessCredentialsOf(credentialFieldsOfRow(row), given, account);
     for (const field of credentials.missing) fieldErrors[`applications.${index}.${field}`] = [contract.REQUIRED];
     return [
       {

@@ -240,7 +240,7 @@ describe('POST /users/mails through SMTP', () => {
     smtp.refuseRecipients([teacher.email!]);
     const response = await mail('smtp', 'manager', [pupil.id, teacher.id]);
     expect(response.statusCode).toBe(503);
-    expect(response.json().details).toEqual({ sent: 1, notSent: 1 });
+    expect(response.json().details).toEqual({ reason: 'mail_failed', params: { sent: 1, total: 2 }, sent: 1, notSent: 1 });
     expect(smtp.received.map((received) => received.to)).toEqual([['lea.martin@example.fr']]);
     expect((await mailAudits())[0]!.after).toMatchObject({ sentUserIds: [pupil.id], sent: 1, notSent: 1 });
   });

@@ -7,8 +7,6 @@ import { listUserAccesses } from './user-page.repository.js';
 import { revealSecret } from './user-page.service.js';
 import { planAccessChange, type AccessPlan, type AccessRequest, type StoredAccess } from '../users.policy.js';
 
-/** An application unknown to the catalogue. */
-export const UNKNOWN_APPLICATION = 'users.errors.unknown_application';
 /** A platform password sent while one is stored (spec 3 §5: not editable once it exists). */
 export const PLATFORM_PASSWORD_EXISTS = 'users.errors.platform_password_exists';
 /** What the audit log holds in place of a secret: the field is named, its value never. */
@@ -54,7 +52,7 @@ export async function planAccessEdits(
   for (const edit of edits) {
     const application = applications.get(edit.applicationId);
     if (!application) {
-      fieldErrors[edit.paths.application] = [UNKNOWN_APPLICATION];
+      fieldErrors[edit.paths.application] = [users.UNKNOWN_APPLICATION];
       continue;
     }
     const stored = storedById.get(edit.applicationId);

@@ -92,16 +92,19 @@ export async function updateUserPage(ctx: ServiceContext, id: number, body: User
       tx,
       ctx.env.encryptionKey,
       user.id,
-      body.applications.map((item, index) => ({
-        applicationId: item.applicationId,
-        request: { status: item.status, login: item.platformLogin, password: item.platformPassword, keys: item.keys },
-        paths: {
-          application: `applications.${index}.applicationId`,
-          login: `applications.${index}.login`,
-          password: `applications.${index}.password`,
-          code: `applications.${index}.code`,
-        },
-      })),
+      body.applications.map((item, index) => {
+        const given = users.credentialsOf(item, users.CREDENTIAL_NAMES.userPage);
+        return {
+          applicationId: item.applicationId,
+          request: { status: item.status, login: given.login, password: given.password, keys: given.code },
+          paths: {
+            application: `applications.${index}.applicationId`,
+            login: `applications.${index}.login`,
+            password: `applications.${index}.password`,
+            code: `applications.${index}.code`,
+          },
+        };
+      }),
     );
     Object.assign(fieldErrors, accessPlan.fieldErrors);
     if (Object.keys(fieldErrors).length > 0) throw validationError(fieldErrors);

@@ -13,7 +13,7 @@ import {
   readUserAudit,
   setProfileRight,
 } from '../../../../test/users-factories.js';
-import { PLATFORM_PASSWORD_EXISTS, UNKNOWN_APPLICATION } from './user-application-edit.service.js';
+import { PLATFORM_PASSWORD_EXISTS } from './user-application-edit.service.js';
 
 let t: TestContext;
 let home: string;
@@ -390,7 +390,7 @@ describe('PUT /users/:id', () => {
     );
     expect(response.statusCode).toBe(400);
     expect(response.json().details.fieldErrors).toEqual({
-      'applications.0.applicationId': [UNKNOWN_APPLICATION],
+      'applications.0.applicationId': [users.UNKNOWN_APPLICATION],
       'applications.1.code': [users.REQUIRED],
       'applications.2.login': [users.REQUIRED],
       'applications.2.password': [users.REQUIRED],

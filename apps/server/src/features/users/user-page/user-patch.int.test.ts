@@ -21,7 +21,7 @@ import {
   readUserAudit,
   setProfileRight,
 } from '../../../../test/users-factories.js';
-import { PLATFORM_PASSWORD_EXISTS, UNKNOWN_APPLICATION } from './user-application-edit.service.js';
+import { PLATFORM_PASSWORD_EXISTS } from './user-application-edit.service.js';
 import { UNKNOWN_OPTION } from './user-patch.service.js';
 
 let t: TestContext;
@@ -315,7 +315,7 @@ describe('PATCH /users/:id applications', () => {
     const pupil = await pupilOfHome();
     const response = await patch(cookies.direction, pupil.id, edit({ idApplication: 999_999, status: 1 }));
     expect(response.statusCode).toBe(400);
-    expect(response.json().details.fieldErrors).toEqual({ idApplication: [UNKNOWN_APPLICATION] });
+    expect(response.json().details.fieldErrors).toEqual({ idApplication: [users.UNKNOWN_APPLICATION] });
     expect((await patch(cookies.direction, pupil.id, edit({ idApplication: apps.plain.id, status: 3 }))).statusCode).toBe(400);
   });
 

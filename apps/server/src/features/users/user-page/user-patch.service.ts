@@ -178,16 +178,12 @@ async function patchApplication(
 ): Promise<PartChange> {
   const { informations } = value;
   const key = ctx.env.encryptionKey;
+  const given = users.credentialsOf(informations, users.CREDENTIAL_NAMES.grid);
   const plan = await planAccessEdits(tx, key, user.id, [
     {
       applicationId: informations.idApplication,
-      request: {
-        status: informations.status,
-        login: informations.loginPlateforme,
-        password: informations.passwordPlateforme,
-        keys: informations.keys,
-      },
-      paths: { application: 'idApplication', login: 'loginPlateforme', password: 'passwordPlateforme', code: 'keys' },
+      request: { status: informations.status, login: given.login, password: given.password, keys: given.code },
+      paths: { application: 'idApplication', ...users.CREDENTIAL_NAMES.grid },
     },
   ]);
   if (Object.keys(plan.fieldErrors).length > 0) throw validationError(plan.fieldErrors);

@@ -1,4 +1,4 @@
-import { users, type ColumnDefinition, type SchoolUser } from '@console/contract';
+import { users, type GridColumn, type SchoolUser } from '@console/contract';
 import { Button, Group, Stack } from '@mantine/core';
 import { IconEye, IconFilter } from '@tabler/icons-react';
 import type {
@@ -87,7 +87,7 @@ export function SchoolUsersGrid({ school, columns, user, onSelectionChange, onOp
   const [isFiltersPanelOpened, setIsFiltersPanelOpened] = useState(false);
 
   const definitionsByKey = useMemo(
-    () => new Map<string, ColumnDefinition>(columns.map((definition) => [definition.ColonneBDD, definition])),
+    () => new Map<string, GridColumn>(columns.map((definition) => [definition.key, definition])),
     [columns],
   );
   const optionNames = useMemo(
@@ -101,7 +101,7 @@ export function SchoolUsersGrid({ school, columns, user, onSelectionChange, onOp
   const buildRows = useMemo(() => createRowBuilder(columns), [columns]);
   const rows = useMemo(() => buildRows(school.users), [buildRows, school.users]);
   const usersById = useMemo(() => new Map<number, SchoolUser>(school.users.map((user) => [user.id, user])), [school.users]);
-  const isProfileEditable = definitionsByKey.get('profile')?.Editable ?? false;
+  const isProfileEditable = definitionsByKey.get('profile')?.editable ?? false;
   const profiles = useProfiles({ isEnabled: isProfileEditable });
   const hasPasswordColumn = definitionsByKey.has(PASSWORD_COLUMN);
 
@@ -173,7 +173,7 @@ export function SchoolUsersGrid({ school, columns, user, onSelectionChange, onOp
     }
     const definition = definitionsByKey.get(colId);
     // Enter toggles a checkbox cell, as a click does.
-    if (definition?.TypeColonne === 'checkbox' && definition.Editable && definition.modificationKey) {
+    if (definition?.cellType === 'checkbox' && definition.editable && definition.modificationKey) {
       edits.toggle(event.data, colId, event.data[colId] !== 1);
       event.api.refreshCells({ rowNodes: [event.node], columns: [colId], force: true });
     }

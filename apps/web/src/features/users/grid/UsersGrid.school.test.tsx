@@ -12,7 +12,7 @@ import { useSelectSchool } from '../../schools/hooks/useSelectSchool';
 import { renderInShell } from '../../schools/testing';
 import { UsersGrid } from '../components/UsersGrid';
 import { buildSchoolUser, SCHOOL_UAI } from '../test-factories';
-import { buildDefinitions, buildGridSchool } from './test-fixtures';
+import { buildGridColumns, buildGridSchool } from './test-fixtures';
 import { expectStatus, findCell, shownLogins, waitForGrid } from './test-queries';
 
 const OTHER_UAI = '0690002B';
@@ -34,7 +34,7 @@ function ActiveSchoolGrid() {
       {school.data && (
         <UsersGrid
           school={school.data}
-          columns={buildDefinitions({ withPassword: true })}
+          columns={buildGridColumns({ withPassword: true })}
           user={buildSessionUser('Administrateur')}
           onSelectionChange={() => undefined}
           onOpenUser={() => undefined}

@@ -9,13 +9,13 @@ import { createRowBuilder } from './grid-rows';
 import { OptionSetFilter } from './filters/OptionSetFilter';
 import { OptionSetFloatingFilter } from './filters/OptionSetFloatingFilter';
 import { PasswordCell } from './PasswordCell';
-import { buildDefinitions, GRID_USERS } from './test-fixtures';
+import { buildGridColumns, GRID_USERS } from './test-fixtures';
 
 const OPTION_NAMES = ['Grec', 'Latin'];
 
 function columnsOf(
   options: Parameters<typeof buildColumnDefs>[1] = { optionNames: OPTION_NAMES, language: 'fr' },
-  definitions = buildDefinitions({ withPassword: true }),
+  definitions = buildGridColumns({ withPassword: true }),
 ) {
   const defs = buildColumnDefs(definitions, options);
   const byId = new Map(defs.map((def) => [def.colId, def]));
@@ -24,10 +24,10 @@ function columnsOf(
 
 describe('buildColumnDefs', () => {
   it('makes one column per definition, named by ColonneBDD and headed by ColonneAffichee, hidden unless Visible', () => {
-    const definitions = buildDefinitions({ withPassword: true });
+    const definitions = buildGridColumns({ withPassword: true });
     const { defs, column } = columnsOf();
 
-    expect(defs.map((def) => def.colId)).toEqual(definitions.map((definition) => definition.ColonneBDD));
+    expect(defs.map((def) => def.colId)).toEqual(definitions.map((definition) => definition.key));
     expect(defs.every((def) => def.field === def.colId)).toBe(true);
     expect(column('lastname')).toMatchObject({ headerName: 'Nom', initialHide: false });
     expect(column('id')).toMatchObject({ headerName: 'ID utilisateur', initialHide: true });
@@ -110,7 +110,7 @@ describe('buildColumnDefs', () => {
     expect(editable('disabled')).toMatchObject({ cellRenderer: CheckboxCellRenderer, cellRendererParams: { isEditable: false } });
     expect(editable('login').editable).toBe(false);
 
-    const readOnly = columnsOf({ optionNames: OPTION_NAMES, language: 'fr' }, buildDefinitions({ canEdit: false })).column;
+    const readOnly = columnsOf({ optionNames: OPTION_NAMES, language: 'fr' }, buildGridColumns({ canEdit: false })).column;
     expect(readOnly('lastname').editable).toBe(false);
     expect(readOnly('option1').editable).toBe(false);
     expect(readOnly('adminMode').cellRendererParams).toEqual({ isEditable: false });
@@ -130,7 +130,7 @@ describe('buildColumnDefs', () => {
     expect(defs.slice(0, 3).map((def) => def.colId)).toEqual(['login', 'lastname', 'id']);
     expect(column('login').initialWidth).toBe(300);
     expect(column('lastname').initialHide).toBe(true);
-    expect(defs).toHaveLength(buildDefinitions({ withPassword: true }).length);
+    expect(defs).toHaveLength(buildGridColumns({ withPassword: true }).length);
   });
 
   it('shows dates in French', () => {
@@ -143,13 +143,13 @@ describe('buildColumnDefs', () => {
 
 describe('createRowBuilder', () => {
   it('reads each cell as the contract does, once per user object', () => {
-    const definitions = buildDefinitions({ withPassword: true });
+    const definitions = buildGridColumns({ withPassword: true });
     const build = createRowBuilder(definitions);
     const rows = build(GRID_USERS);
 
     for (const [index, user] of GRID_USERS.entries()) {
       for (const definition of definitions)
-        expect(rows[index]![definition.ColonneBDD]).toEqual(users.readCellValue(user, definition.ColonneBDD));
+        expect(rows[index]![definition.key]).toEqual(users.readCellValue(user, definition.key));
       expect(rows[index]!.id).toBe(user.id);
     }
     const changed = { ...GRID_USERS[1]!, level: '4e' };

@@ -1,4 +1,4 @@
-import { users, type CellValue, type ColumnDefinition } from '@console/contract';
+import { users, type CellValue, type GridColumn } from '@console/contract';
 import type { ColDef, DoesFilterPassParams, EditableCallbackParams, ICellEditorParams, ValueFormatterParams } from 'ag-grid-community';
 import { BooleanFilter } from './filters/BooleanFilter';
 import { BooleanFloatingFilter } from './filters/BooleanFloatingFilter';
@@ -24,11 +24,11 @@ const TOOLTIP_COLUMNS: ReadonlySet<string> = new Set(['comment', 'email', 'platf
 type FilterContext = DoesFilterPassParams<UsersGridRow, GridBridge>;
 
 /** The grid's width of a column before the user resizes it. */
-export function defaultWidthOf(definition: ColumnDefinition): number {
-  if (definition.TypeColonne === 'checkbox') return 120;
-  if (definition.ColonneBDD === 'comment' || definition.ColonneBDD === 'email') return 220;
-  if (definition.TypeFiltre === 'date') return 160;
-  if (definition.TypeFiltre === 'number') return 120;
+export function defaultWidthOf(definition: GridColumn): number {
+  if (definition.cellType === 'checkbox') return 120;
+  if (definition.key === 'comment' || definition.key === 'email') return 220;
+  if (definition.filterType === 'date') return 160;
+  if (definition.filterType === 'number') return 120;
   return 150;
 }
 
@@ -49,9 +49,9 @@ export function compareTextCells(left: CellValue | undefined, right: CellValue |
   return frenchCollator.compare(left == null ? '' : String(left), right == null ? '' : String(right));
 }
 
-function filterOf(definition: ColumnDefinition, optionNames: readonly string[]): Partial<UsersColDef> {
-  const key = definition.ColonneBDD;
-  switch (definition.TypeFiltre) {
+function filterOf(definition: GridColumn, optionNames: readonly string[]): Partial<UsersColDef> {
+  const key = definition.key;
+  switch (definition.filterType) {
     // No debounce: filtering 5,000 rows takes a few milliseconds, so each keystroke shows its rows at once.
     case 'text':
       return { filter: 'agTextColumnFilter', filterParams: { maxNumConditions: 1, debounceMs: 0 } };
@@ -87,21 +87,21 @@ function filterOf(definition: ColumnDefinition, optionNames: readonly string[]):
 const isRowEditable = ({ data, context }: EditableCallbackParams<UsersGridRow, CellValue, GridBridge>): boolean =>
   data !== undefined && context.current.canEditRow(data);
 
-function editingOf(definition: ColumnDefinition): Partial<UsersColDef> {
-  const key = definition.ColonneBDD;
-  const isEditable = definition.Editable && definition.modificationKey !== null;
-  if (definition.TypeColonne === 'checkbox') {
+function editingOf(definition: GridColumn): Partial<UsersColDef> {
+  const key = definition.key;
+  const isEditable = definition.editable && definition.modificationKey !== null;
+  if (definition.cellType === 'checkbox') {
     return { cellRenderer: CheckboxCellRenderer, cellRendererParams: { isEditable }, editable: false };
   }
   if (!isEditable) return { editable: false };
-  if (definition.TypeColonne === 'combobox') {
+  if (definition.cellType === 'combobox') {
     return {
       editable: isRowEditable,
       cellEditor: ComboboxCellEditor,
       cellEditorParams: (params: ICellEditorParams<UsersGridRow, CellValue, GridBridge>): ComboboxEditorParams => ({
         getChoices: () => params.context.current.choicesOf(key),
         isFreeText: FREE_TEXT_COLUMNS.has(key),
-        label: definition.ColonneAffichee,
+        label: definition.label,
       }),
     };
   }
@@ -120,11 +120,11 @@ function createDateFormatter(language: string): (params: ValueFormatterParams<Us
 /**
  * The users grid's columns (spec 3 §2.1), one per definition of `GET /users/headers`, in the saved
  * layout's order with its visibility and widths: cells read by field (no renderer for plain text),
- * the filter the definition's TypeFiltre names (a 0/1 choice for 'boolean', the option set for
- * 'set'), an editor only where the definition is Editable.
+ * the filter the column's filterType names (a 0/1 choice for 'boolean', the option set for
+ * 'set'), an editor only where the column is editable.
  */
 export function buildColumnDefs(
-  definitions: readonly ColumnDefinition[],
+  definitions: readonly GridColumn[],
   {
     columnState,
     optionNames,
@@ -133,22 +133,22 @@ export function buildColumnDefs(
 ): UsersColDef[] {
   const formatDate = createDateFormatter(language);
   return applyColumnLayout(definitions, columnState).map(({ definition, hide, width }) => {
-    const key = definition.ColonneBDD;
+    const key = definition.key;
     const base: UsersColDef = {
       colId: key,
       field: key,
-      headerName: definition.ColonneAffichee,
-      headerTooltip: definition.ColonneAffichee,
+      headerName: definition.label,
+      headerTooltip: definition.label,
       // Initial only: a later rebuild (another language, the definitions fetched again) keeps the
       // visibility and widths the user set since, instead of bringing back the layout of page load.
       initialHide: hide,
       initialWidth: width ?? defaultWidthOf(definition),
-      floatingFilter: definition.TypeFiltre !== 'none',
+      floatingFilter: definition.filterType !== 'none',
       ...filterOf(definition, optionNames),
       ...editingOf(definition),
     };
-    if (definition.TypeFiltre === 'date') base.valueFormatter = formatDate;
-    if (definition.TypeFiltre === 'text' || definition.TypeFiltre === 'set') base.comparator = compareTextCells;
+    if (definition.filterType === 'date') base.valueFormatter = formatDate;
+    if (definition.filterType === 'text' || definition.filterType === 'set') base.comparator = compareTextCells;
     if (TOOLTIP_COLUMNS.has(key) || users.parseColumnKey(key)?.kind === 'option') base.tooltip = true;
     if (key === PASSWORD_COLUMN)
       return { ...base, cellRenderer: PasswordCell, sortable: false, filter: false, floatingFilter: false, editable: false };

@@ -8,10 +8,10 @@ import {
   toSavedPreferences,
   writeGridPreferences,
 } from './grid-preferences';
-import { buildDefinitions } from './test-fixtures';
+import { buildGridColumns } from './test-fixtures';
 
-const definitions = buildDefinitions();
-const defaultColumns = definitions.map((definition) => ({ colId: definition.ColonneBDD, hide: !definition.Visible }));
+const definitions = buildGridColumns();
+const defaultColumns = definitions.map((definition) => ({ colId: definition.key, hide: !definition.visible }));
 
 afterEach(() => window.localStorage.clear());
 

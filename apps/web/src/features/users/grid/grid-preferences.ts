@@ -1,4 +1,4 @@
-import type { ColumnDefinition } from '@console/contract';
+import type { GridColumn } from '@console/contract';
 import { USERS_GRID_PREFERENCES_KEY } from '../../preferences/components/GridPreferencesPanel';
 import type { BooleanFilterModel } from './filters/filter-models';
 
@@ -52,10 +52,10 @@ export function writeGridPreferences(preferences: GridPreferences | null, storag
 }
 
 /** Without saved filters, only active users show (spec 3 §2.1: Désactivé = 0). */
-export function defaultFilterModel(definitions: readonly ColumnDefinition[]): Record<string, unknown> {
-  const disabled = definitions.find((definition) => definition.ColonneBDD === DISABLED_COLUMN);
-  if (!disabled || disabled.TypeFiltre === 'none') return {};
-  if (disabled.TypeFiltre === 'boolean')
+export function defaultFilterModel(definitions: readonly GridColumn[]): Record<string, unknown> {
+  const disabled = definitions.find((definition) => definition.key === DISABLED_COLUMN);
+  if (!disabled || disabled.filterType === 'none') return {};
+  if (disabled.filterType === 'boolean')
     return { [DISABLED_COLUMN]: { filterType: 'boolean', value: 0 } satisfies BooleanFilterModel };
   return { [DISABLED_COLUMN]: { filterType: 'number', type: 'equals', filter: 0 } };
 }
@@ -63,14 +63,14 @@ export function defaultFilterModel(definitions: readonly ColumnDefinition[]): Re
 /** The filters to start with: the saved ones, the default ones when none are saved. */
 export function initialFilterModel(
   preferences: GridPreferences,
-  definitions: readonly ColumnDefinition[],
+  definitions: readonly GridColumn[],
 ): Record<string, unknown> {
   return preferences.filterModel ?? defaultFilterModel(definitions);
 }
 
 /** The default columns: the definitions' order and visibility, no width changed. */
-export function defaultColumnState(definitions: readonly ColumnDefinition[]): StoredColumn[] {
-  return definitions.map((definition) => ({ colId: definition.ColonneBDD, hide: !definition.Visible }));
+export function defaultColumnState(definitions: readonly GridColumn[]): StoredColumn[] {
+  return definitions.map((definition) => ({ colId: definition.key, hide: !definition.visible }));
 }
 
 /**
@@ -78,17 +78,17 @@ export function defaultColumnState(definitions: readonly ColumnDefinition[]): St
  * the known ones), each with its saved visibility and width.
  */
 export function applyColumnLayout(
-  definitions: readonly ColumnDefinition[],
+  definitions: readonly GridColumn[],
   columnState: readonly StoredColumn[] | undefined,
-): { definition: ColumnDefinition; hide: boolean; width?: number }[] {
-  const byKey = new Map(definitions.map((definition) => [definition.ColonneBDD, definition]));
+): { definition: GridColumn; hide: boolean; width?: number }[] {
+  const byKey = new Map(definitions.map((definition) => [definition.key, definition]));
   const stored = (columnState ?? []).filter((column) => byKey.has(column.colId));
   const storedKeys = new Set(stored.map((column) => column.colId));
   return [
     ...stored.map((column) => ({ definition: byKey.get(column.colId)!, hide: column.hide, width: column.width })),
     ...definitions
-      .filter((definition) => !storedKeys.has(definition.ColonneBDD))
-      .map((definition) => ({ definition, hide: !definition.Visible })),
+      .filter((definition) => !storedKeys.has(definition.key))
+      .map((definition) => ({ definition, hide: !definition.visible })),
   ];
 }
 
@@ -100,7 +100,7 @@ function isSameJson(left: unknown, right: unknown): boolean {
 export function toSavedPreferences(
   columnState: StoredColumn[],
   filterModel: Record<string, unknown>,
-  definitions: readonly ColumnDefinition[],
+  definitions: readonly GridColumn[],
 ): GridPreferences | null {
   const isDefault =
     isSameJson(columnState, defaultColumnState(definitions)) && isSameJson(filterModel, defaultFilterModel(definitions));

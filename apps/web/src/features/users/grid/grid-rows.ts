@@ -1,6 +1,6 @@
-import { users, type CellValue, type ColumnDefinition, type SchoolUser } from '@console/contract';
+import { users, type CellValue, type GridColumn, type SchoolUser } from '@console/contract';
 
-/** A row of the users grid: one flat cell value per column key (`ColonneBDD`), and the user's id. */
+/** A row of the users grid: one flat cell value per column key, and the user's id. */
 export type UsersGridRow = { id: number } & Record<string, CellValue>;
 
 type CellReader = (user: SchoolUser) => CellValue;
@@ -47,8 +47,8 @@ function createCellReader(key: string): CellReader {
  * reads cells by field and sorts and filters without calling back. A row is built again only for
  * a user object it has not seen (a merged edit replaces one user, the others keep their rows).
  */
-export function createRowBuilder(definitions: readonly ColumnDefinition[]): (list: readonly SchoolUser[]) => UsersGridRow[] {
-  const readers = definitions.map((definition) => [definition.ColonneBDD, createCellReader(definition.ColonneBDD)] as const);
+export function createRowBuilder(definitions: readonly GridColumn[]): (list: readonly SchoolUser[]) => UsersGridRow[] {
+  const readers = definitions.map((definition) => [definition.key, createCellReader(definition.key)] as const);
   const built = new WeakMap<SchoolUser, UsersGridRow>();
   const buildRow = (user: SchoolUser): UsersGridRow => {
     const row: UsersGridRow = { id: user.id };

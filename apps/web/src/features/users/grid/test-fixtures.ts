@@ -1,4 +1,4 @@
-import { users, type ColumnDefinition, type SchoolUser } from '@console/contract';
+import { users, type ColumnDefinition, type GridColumn, type SchoolUser } from '@console/contract';
 import {
   buildSchool,
   buildSchoolApplication,
@@ -99,6 +99,11 @@ export function buildDefinitions({
       },
     ]),
   ];
+}
+
+/** The same columns as the grid reads them (the contract's mapping of the wire names). */
+export function buildGridColumns(options: Parameters<typeof buildDefinitions>[0] = {}): GridColumn[] {
+  return buildDefinitions(options).map(users.toGridColumn);
 }
 
 /** Five users: Alice (Latin, Grec), Bruno (Latin), Chloé (Grec), Denis (no option), and Émile, disabled. */

@@ -1,4 +1,4 @@
-import type { ColumnDefinition, ProfileName, School, SchoolUser } from '@console/contract';
+import type { GridColumn, ProfileName, School, SchoolUser } from '@console/contract';
 import type { i18n as I18n } from 'i18next';
 import { createRef } from 'react';
 import { vi } from 'vitest';
@@ -7,11 +7,11 @@ import { buildSessionUser } from '../../../test/users';
 import { schoolsQueryKeys, useSchoolUsers } from '../../schools/api';
 import { UsersGrid } from '../components/UsersGrid';
 import type { UsersGridHandle } from '../users-view';
-import { buildDefinitions, buildGridSchool } from './test-fixtures';
+import { buildGridColumns, buildGridSchool } from './test-fixtures';
 
 type GridHarnessProps = {
   uai: string;
-  columns: ColumnDefinition[];
+  columns: GridColumn[];
   onSelectionChange: (rows: SchoolUser[]) => void;
   onOpenUser: (id: number) => void;
   handle: React.RefObject<UsersGridHandle | null>;
@@ -39,9 +39,9 @@ export function renderUsersGrid(
   i18n: I18n,
   {
     school = buildGridSchool(),
-    columns = buildDefinitions(),
+    columns = buildGridColumns(),
     viewer = 'Administrateur',
-  }: { school?: School & { users: SchoolUser[] }; columns?: ColumnDefinition[]; viewer?: ProfileName } = {},
+  }: { school?: School & { users: SchoolUser[] }; columns?: GridColumn[]; viewer?: ProfileName } = {},
 ) {
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(schoolsQueryKeys.users(school.informations.uai), school);

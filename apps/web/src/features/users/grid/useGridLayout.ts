@@ -1,4 +1,4 @@
-import type { ColumnDefinition } from '@console/contract';
+import type { GridColumn } from '@console/contract';
 import type { GridApi, GridState } from 'ag-grid-community';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,18 +20,18 @@ import type { UsersGridRow } from './grid-rows';
 
 type GridLayoutInput = {
   api: GridApi<UsersGridRow> | null;
-  definitions: readonly ColumnDefinition[];
-  definitionsByKey: ReadonlyMap<string, ColumnDefinition>;
+  definitions: readonly GridColumn[];
+  definitionsByKey: ReadonlyMap<string, GridColumn>;
   preferences: GridPreferences;
 };
 
 /** Only filters of filterable columns the grid has: a saved layout may name columns another school had. */
 function filtersOfColumns(
   model: Record<string, unknown>,
-  definitionsByKey: ReadonlyMap<string, ColumnDefinition>,
+  definitionsByKey: ReadonlyMap<string, GridColumn>,
 ): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(model).filter(([colId]) => (definitionsByKey.get(colId)?.TypeFiltre ?? 'none') !== 'none'),
+    Object.entries(model).filter(([colId]) => (definitionsByKey.get(colId)?.filterType ?? 'none') !== 'none'),
   );
 }
 
@@ -84,8 +84,8 @@ export function useGridLayout({ api, definitions, definitionsByKey, preferences 
     const reset = () => {
       api.applyColumnState({
         state: definitions.map((definition) => ({
-          colId: definition.ColonneBDD,
-          hide: !definition.Visible,
+          colId: definition.key,
+          hide: !definition.visible,
           width: defaultWidthOf(definition),
         })),
         applyOrder: true,
@@ -103,18 +103,18 @@ export function useGridLayout({ api, definitions, definitionsByKey, preferences 
 
   const menuColumns: ToggleableColumn[] = gridColumns.map((column) => ({
     colId: column.getColId(),
-    name: definitionsByKey.get(column.getColId())!.ColonneAffichee,
+    name: definitionsByKey.get(column.getColId())!.label,
     isVisible: column.isVisible(),
   }));
   const filterableColumns: FilterableColumn[] = gridColumns.flatMap((column) => {
     const definition = definitionsByKey.get(column.getColId())!;
-    return definition.TypeFiltre === 'none' || definition.ColonneBDD === 'password'
+    return definition.filterType === 'none' || definition.key === 'password'
       ? []
-      : [{ colId: definition.ColonneBDD, name: definition.ColonneAffichee, filterType: definition.TypeFiltre }];
+      : [{ colId: definition.key, name: definition.label, filterType: definition.filterType }];
   });
   const chips: ActiveFilter[] = Object.entries(filterModel).map(([colId, model]) => ({
     colId,
-    column: definitionsByKey.get(colId)?.ColonneAffichee ?? colId,
+    column: definitionsByKey.get(colId)?.label ?? colId,
     value: describeUsersFilter(model, t, i18n.language),
   }));
 

@@ -11,7 +11,6 @@ export type Catalogue = { applications: readonly SchoolApplication[]; platforms:
 /** An application whose credentials the modal asks before it is enabled. */
 export type CredentialsRequest = { application: UserPageApplication; schoolApplication: SchoolApplication; platform: SchoolPlatform | undefined };
 
-type Credentials = { platformLogin?: string | null; platformPassword?: string | null; keys?: string | null };
 
 /**
  * Enables and disables a user's applications from their page (spec 3 §4): enabling first asks
@@ -24,11 +23,11 @@ export function useApplicationToggle(page: UserPage, catalogue: Catalogue | null
   const [pending, setPending] = useState<ReadonlyMap<number, 0 | 1>>(new Map());
   const [request, setRequest] = useState<CredentialsRequest | null>(null);
 
-  const send = async (application: UserPageApplication, status: 0 | 1, credentials: Credentials = {}) => {
+  const send = async (application: UserPageApplication, status: 0 | 1, credentials: users.GivenCredentials = {}) => {
     const { applicationId, applicationName } = application.informations;
     setPending((previous) => new Map(previous).set(applicationId, status));
     try {
-      await save({ informations: unchangedAccessOf(page), applications: [{ applicationId, status, ...credentials }] });
+      await save({ informations: unchangedAccessOf(page), applications: [{ applicationId, status, ...users.toWireCredentials(credentials, users.CREDENTIAL_NAMES.userPage) }] });
       notifications.show({ color: 'teal', message: t(status === 1 ? 'users.page.apps.enabled_toast' : 'users.page.apps.disabled_toast', { name: applicationName }) });
     } catch {
       notifications.show({ color: 'red', message: t(status === 1 ? 'modals.specific.user_apps.enable' : 'modals.specific.user_apps.disable', { name: applicationName }) });
@@ -69,10 +68,10 @@ export function useApplicationToggle(page: UserPage, catalogue: Catalogue | null
   const handleConfirm = (values: ApplicationCredentials) => {
     if (!request) return;
     void send(request.application, 1, {
-      platformLogin: values.login,
+      login: values.login,
       // No password: the stored one stays.
-      ...(values.password !== null ? { platformPassword: values.password } : {}),
-      keys: values.code,
+      ...(values.password !== null ? { password: values.password } : {}),
+      code: values.code,
     });
   };
 

@@ -69,9 +69,10 @@ export function newUserApplicationsOf(
       return {
         platformId: group.platformId,
         idApplication: application.idApplication,
-        login: text(values?.login),
-        password: text(values?.password),
-        codes: fields.code.shown ? text(values?.code) : null,
+        ...users.toWireCredentials(
+          { login: text(values?.login), password: text(values?.password), code: fields.code.shown ? text(values?.code) : null },
+          users.CREDENTIAL_NAMES.newUser,
+        ),
       };
     });
   });

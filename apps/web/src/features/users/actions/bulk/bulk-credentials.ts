@@ -58,8 +58,13 @@ export function bulkApplicationValueOf(
   const text = (value: string) => (value.trim() === '' ? null : value.trim());
   return rows.map((row) => ({
     idUser: row.userId,
-    loginPlateforme: text(row.login),
-    ...(row.hasStoredPassword ? {} : { passwordPlateforme: text(row.password) }),
-    ...(fields.code.shown ? { keys: text(row.code) } : {}),
+    ...users.toWireCredentials(
+      {
+        login: text(row.login),
+        ...(row.hasStoredPassword ? {} : { password: text(row.password) }),
+        ...(fields.code.shown ? { code: text(row.code) } : {}),
+      },
+      users.CREDENTIAL_NAMES.grid,
+    ),
   }));
 }

@@ -57,7 +57,7 @@ export function buildOptionsEdit(
 }
 
 /** The credentials sent with an application: left out when not given. */
-export type ApplicationCredentialValues = { login?: string | null; password?: string | null; code?: string | null };
+export type ApplicationCredentialValues = users.GivenCredentials;
 
 /**
  * One application of the user: status 1 enables, 0 disables, 2 changes only the code (`keys`).
@@ -67,10 +67,7 @@ export function buildApplicationEdit(
   status: 0 | 1 | 2,
   credentials: ApplicationCredentialValues = {},
 ): EditRequest {
-  const informations: Record<string, unknown> = { idApplication: applicationId, status };
-  if (credentials.login !== undefined) informations.loginPlateforme = credentials.login;
-  if (credentials.password !== undefined) informations.passwordPlateforme = credentials.password;
-  if (credentials.code !== undefined) informations.keys = credentials.code;
+  const informations = { idApplication: applicationId, status, ...users.toWireCredentials(credentials, users.CREDENTIAL_NAMES.grid) };
   const parsed = users.applicationPatchSchema.safeParse({ informations });
   if (!parsed.success) return { isValid: false, message: parsed.error.issues[0]?.message ?? 'global.errors.occurred' };
   return { isValid: true, body: { key: 'applications', value: parsed.data } };

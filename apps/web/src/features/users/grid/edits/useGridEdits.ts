@@ -26,7 +26,7 @@ import {
   PROFILE_NAMES,
   users,
   type CellValue,
-  type ColumnDefinition,
+  type GridColumn,
   type ProfileName,
   type School,
   type SchoolApplication,
@@ -59,7 +59,7 @@ type GridEditsInput = {
   api: GridApi<UsersGridRow> | null;
   school: School & { users: SchoolUser[] };
   usersById: ReadonlyMap<number, SchoolUser>;
-  definitionsByKey: ReadonlyMap<string, ColumnDefinition>;
+  definitionsByKey: ReadonlyMap<string, GridColumn>;
 };
 
 const SAVED_TOAST_ID = 'users-grid-saved';
@@ -101,7 +101,7 @@ export function useGridEdits({ api, school, usersById, definitionsByKey }: GridE
   };
   const warn = (message: string, color: 'red' | 'yellow' = 'red', title?: string) =>
     notifications.show({ color, title, message });
-  const columnName = (colId: string) => definitionsByKey.get(colId)?.ColonneAffichee ?? colId;
+  const columnName = (colId: string) => definitionsByKey.get(colId)?.label ?? colId;
   /** A saved edit is confirmed by one short toast, the latest edit's (a run of edits does not stack them). */
   const confirmSaved = (row: UsersGridRow, colId: string) => {
     notifications.hide(SAVED_TOAST_ID);
@@ -152,7 +152,7 @@ export function useGridEdits({ api, school, usersById, definitionsByKey }: GridE
     const colId = event.column.getColId();
     const row = event.data;
     const user = usersById.get(row.id);
-    if (!definitionsByKey.get(colId)?.Editable || !user) return;
+    if (!definitionsByKey.get(colId)?.editable || !user) return;
     const value = event.newValue ?? null;
     const previous = event.oldValue ?? null;
     // An empty cell left empty ('' for null) changes nothing.
