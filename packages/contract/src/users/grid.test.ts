@@ -7,6 +7,9 @@ import {
   optionColumnKey,
   parseColumnKey,
   readCellValue,
+  toColumnDefinition,
+  toGridColumn,
+  type ColumnDefinition,
   type ParsedColumnKey,
 } from './grid.js';
 
@@ -90,5 +93,35 @@ describe('readCellValue', () => {
     ['unknown', null],
   ])('%s → %j', (key, expected) => {
     expect(readCellValue(row, key)).toEqual(expected);
+  });
+});
+
+describe('the grid column mapping', () => {
+  const definition: ColumnDefinition = {
+    ColonneAffichee: 'Educadhoc-Code',
+    Editable: true,
+    Visible: false,
+    ColonneBDD: 'code:7',
+    modificationKey: 'applications',
+    TypeColonne: 'text',
+    TypeFiltre: 'text',
+    idApplication: 7,
+  };
+
+  it('reads the wire names once, and writes them back as they were', () => {
+    const column = toGridColumn(definition);
+    expect(column).toEqual({
+      key: 'code:7',
+      label: 'Educadhoc-Code',
+      editable: true,
+      visible: false,
+      modificationKey: 'applications',
+      cellType: 'text',
+      filterType: 'text',
+      idApplication: 7,
+    });
+    expect(toColumnDefinition(column)).toEqual(definition);
+    const { idApplication: _left, ...field } = definition;
+    expect(toColumnDefinition(toGridColumn(field))).toEqual(field);
   });
 });

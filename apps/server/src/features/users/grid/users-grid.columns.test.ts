@@ -1,18 +1,18 @@
 import { users } from '@console/contract';
 import { describe, expect, it } from 'vitest';
-import { buildColumnDefinitions, countOptionColumns } from './users-grid.columns.js';
+import { buildGridColumns, countOptionColumns } from './users-grid.columns.js';
 
 const applications = [
   { id: 7, name: 'Educadhoc', showsCode: true },
   { id: 3, name: 'Le Robert', showsCode: false },
 ];
 
-describe('buildColumnDefinitions', () => {
-  const columns = buildColumnDefinitions({ canEdit: true, canSeePasswords: true, optionColumnCount: 2, applications });
-  const byKey = new Map(columns.map((column) => [column.ColonneBDD, column]));
+describe('buildGridColumns', () => {
+  const columns = buildGridColumns({ canEdit: true, canSeePasswords: true, optionColumnCount: 2, applications });
+  const byKey = new Map(columns.map((column) => [column.key, column]));
 
   it('lists the fields in the spec’s order with their French labels, then the options, then each application and its code', () => {
-    expect(columns.map((column) => column.ColonneAffichee)).toEqual([
+    expect(columns.map((column) => column.label)).toEqual([
       'ID utilisateur',
       'N° import',
       'Mode admin',
@@ -40,8 +40,8 @@ describe('buildColumnDefinitions', () => {
       'Le Robert',
       'Le Robert-Code',
     ]);
-    expect(columns.slice(0, 20).map((column) => column.ColonneBDD)).toEqual([...users.FIELD_COLUMNS]);
-    expect(columns.slice(20).map((column) => column.ColonneBDD)).toEqual([
+    expect(columns.slice(0, 20).map((column) => column.key)).toEqual([...users.FIELD_COLUMNS]);
+    expect(columns.slice(20).map((column) => column.key)).toEqual([
       'option1',
       'option2',
       'application:7',
@@ -49,7 +49,7 @@ describe('buildColumnDefinitions', () => {
       'application:3',
       'code:3',
     ]);
-    for (const column of columns) expect(users.parseColumnKey(column.ColonneBDD)).not.toBeNull();
+    for (const column of columns) expect(users.parseColumnKey(column.key)).not.toBeNull();
   });
 
   it.each([
@@ -75,15 +75,15 @@ describe('buildColumnDefinitions', () => {
     ['code:7', 'text', 'text', 'applications'],
   ] as const)('%s is a %s column filtered as %s, edited through %s', (key, type, filter, modificationKey) => {
     expect(byKey.get(key)).toMatchObject({
-      TypeColonne: type,
-      TypeFiltre: filter,
+      cellType: type,
+      filterType: filter,
       modificationKey,
-      Editable: modificationKey !== null,
+      editable: modificationKey !== null,
     });
   });
 
   it('hides technical columns and code columns of applications without a code by default', () => {
-    const hidden = columns.filter((column) => !column.Visible).map((column) => column.ColonneBDD);
+    const hidden = columns.filter((column) => !column.visible).map((column) => column.key);
     expect(hidden).toEqual(['id', 'importNumber', 'uai', 'disabledAt', 'locked', 'lastLoginAt', 'platforms', 'code:3']);
   });
 
@@ -94,9 +94,9 @@ describe('buildColumnDefinitions', () => {
   });
 
   it('makes nothing editable without the right to edit, and leaves out Password without the right to see it', () => {
-    const readOnly = buildColumnDefinitions({ canEdit: false, canSeePasswords: false, optionColumnCount: 1, applications });
-    expect(readOnly.every((column) => !column.Editable)).toBe(true);
-    expect(readOnly.map((column) => column.ColonneBDD)).not.toContain('password');
+    const readOnly = buildGridColumns({ canEdit: false, canSeePasswords: false, optionColumnCount: 1, applications });
+    expect(readOnly.every((column) => !column.editable)).toBe(true);
+    expect(readOnly.map((column) => column.key)).not.toContain('password');
     expect(readOnly).toHaveLength(columns.length - 2);
   });
 });

@@ -1,4 +1,4 @@
-import { users, type ColumnDefinition } from '@console/contract';
+import { users, type GridColumn } from '@console/contract';
 
 type FieldColumn = users.FieldColumn;
 type ColumnType = users.ColumnType;
@@ -59,55 +59,55 @@ export function countOptionColumns(maxUserOptions: number, schoolOptionCount: nu
 }
 
 /**
- * The column definitions of a school's grid: the fields (Password only for who may see
+ * The columns of a school's grid: the fields (Password only for who may see
  * passwords), then Option1..OptionN, then each application and its code. Editable only when the
  * caller may edit and the column may be edited.
  */
-export function buildColumnDefinitions(inputs: ColumnInputs): ColumnDefinition[] {
+export function buildGridColumns(inputs: ColumnInputs): GridColumn[] {
   const fieldColumns = users.FIELD_COLUMNS.filter((field) => field !== 'password' || inputs.canSeePasswords).map(
-    (field): ColumnDefinition => {
+    (field): GridColumn => {
       const spec = FIELD_COLUMN_SPECS[field];
       return {
-        ColonneAffichee: spec.label,
-        Editable: inputs.canEdit && spec.isEditable,
-        Visible: spec.isVisible,
-        ColonneBDD: field,
+        key: field,
+        label: spec.label,
+        editable: inputs.canEdit && spec.isEditable,
+        visible: spec.isVisible,
         modificationKey: spec.isEditable ? 'informations' : null,
-        TypeColonne: spec.type,
-        TypeFiltre: spec.filter,
+        cellType: spec.type,
+        filterType: spec.filter,
       };
     },
   );
-  const optionColumns = Array.from({ length: inputs.optionColumnCount }, (_unused, index): ColumnDefinition => ({
-    ColonneAffichee: `Option${index + 1}`,
-    Editable: inputs.canEdit,
-    Visible: true,
-    ColonneBDD: users.optionColumnKey(index + 1),
+  const optionColumns = Array.from({ length: inputs.optionColumnCount }, (_unused, index): GridColumn => ({
+    key: users.optionColumnKey(index + 1),
+    label: `Option${index + 1}`,
+    editable: inputs.canEdit,
+    visible: true,
     modificationKey: 'options',
-    TypeColonne: 'combobox',
+    cellType: 'combobox',
     // Option1's set filter reads every option column (AND/OR); the others are not filtered alone.
-    TypeFiltre: index === 0 ? 'set' : 'none',
+    filterType: index === 0 ? 'set' : 'none',
   }));
-  const applicationColumns = inputs.applications.flatMap((application): ColumnDefinition[] => [
+  const applicationColumns = inputs.applications.flatMap((application): GridColumn[] => [
     {
-      ColonneAffichee: application.name,
-      Editable: inputs.canEdit,
-      Visible: true,
-      ColonneBDD: users.applicationColumnKey(application.id),
+      key: users.applicationColumnKey(application.id),
+      label: application.name,
+      editable: inputs.canEdit,
+      visible: true,
       modificationKey: 'applications',
-      TypeColonne: 'checkbox',
-      TypeFiltre: 'boolean',
+      cellType: 'checkbox',
+      filterType: 'boolean',
       idApplication: application.id,
     },
     {
-      ColonneAffichee: `${application.name}-Code`,
-      Editable: inputs.canEdit,
+      key: users.codeColumnKey(application.id),
+      label: `${application.name}-Code`,
+      editable: inputs.canEdit,
       // A code column is only worth showing for an application whose access carries a code.
-      Visible: application.showsCode,
-      ColonneBDD: users.codeColumnKey(application.id),
+      visible: application.showsCode,
       modificationKey: 'applications',
-      TypeColonne: 'text',
-      TypeFiltre: 'text',
+      cellType: 'text',
+      filterType: 'text',
       idApplication: application.id,
     },
   ]);

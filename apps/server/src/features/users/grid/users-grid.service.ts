@@ -4,7 +4,7 @@ import { requireReachableSchool, selectReachableUsers } from '../../../platform/
 import type { ServiceContext } from '../../../platform/context.js';
 import { listCatalogueApplications } from '../user-catalogue.repository.js';
 import { revealSecret } from '../user-page/user-page.service.js';
-import { buildColumnDefinitions, countOptionColumns } from './users-grid.columns.js';
+import { buildGridColumns, countOptionColumns } from './users-grid.columns.js';
 import { readSchoolOptionFacts } from './users-grid.repository.js';
 
 /**
@@ -14,7 +14,7 @@ import { readSchoolOptionFacts } from './users-grid.repository.js';
 export async function getColumnDefinitions(ctx: ServiceContext, uai: string): Promise<ColumnDefinition[]> {
   await requireReachableSchool(ctx, uai);
   const [facts, catalogue] = await Promise.all([readSchoolOptionFacts(ctx.db, uai), listCatalogueApplications(ctx.db)]);
-  return buildColumnDefinitions({
+  const columns = buildGridColumns({
     canEdit: hasRight(ctx.actor.rights, 'Table', 'Ecriture'),
     canSeePasswords: users.canSeePasswords(ctx.actor.rights),
     optionColumnCount: countOptionColumns(facts.maxUserOptions, facts.optionCount),
@@ -24,6 +24,8 @@ export async function getColumnDefinitions(ctx: ServiceContext, uai: string): Pr
       showsCode: application.fields.code.shown,
     })),
   });
+  // The spec's wire names (ColonneBDD, TypeColonne...) are written here, at the edge.
+  return columns.map(users.toColumnDefinition);
 }
 
 /** The profiles the caller may give a user. */
