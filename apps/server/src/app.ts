@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RouteRight } from '@console/contract';
+import { API_PREFIX, type RouteRight } from '@console/contract';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -78,7 +78,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.decorate('routeRights', []);
   app.decorate('realtime', createRealtimeHub());
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || route.url.startsWith(OPENAPI_PATH)) return;
+    if (!route.url.startsWith(`${API_PREFIX}/`) || route.url.startsWith(OPENAPI_PATH)) return;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       app.routeRights.push({ method, url: route.url, right: route.config?.right });
@@ -94,7 +94,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.addHook('onSend', async (request, reply) => {
     void reply.header('server-timing', `app;dur=${(performance.now() - request.receivedAt).toFixed(2)}`);
     // API answers carry children's data, clear passwords and sign-in links: no cache keeps them.
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+    if (request.url.startsWith(`${API_PREFIX}/`) && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
   });
 
   await app.register(cookie);
@@ -144,7 +144,7 @@ async function registerWebApp(app: FastifyInstance, root: string): Promise<void>
   const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
-    if (request.url.startsWith('/api/')) {
+    if (request.url.startsWith(`${API_PREFIX}/`)) {
       return reply.status(404).send({ code: 'not_found', message: `No route GET ${request.url.split('?')[0]}` });
     }
     const file = safeDecode(request.url.split('?')[0]!.slice(1));

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { auth, buildPath, type HttpMethod, type RouteDescriptor } from '@console/contract';
+import { API_PREFIX, auth, buildPath, type HttpMethod, type RouteDescriptor } from '@console/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -117,5 +117,5 @@ export function requestOf<R extends RouteDescriptor>(
   ...parameters: PathParameters<R>
 ): { method: HttpMethod; url: string } {
   const [params] = parameters as [Record<string, string | number>?];
-  return { method: route.method, url: '/api' + buildPath(route.path, params) };
+  return { method: route.method, url: API_PREFIX + buildPath(route.path, params) };
 }

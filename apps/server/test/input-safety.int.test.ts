@@ -1,4 +1,4 @@
-import { buildPath, RECORD_ID_MAX, UNSAFE_TEXT, type RouteDescriptor } from '@console/contract';
+import { API_PREFIX, buildPath, RECORD_ID_MAX, UNSAFE_TEXT, type RouteDescriptor } from '@console/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, injectAs, signIn, type TestContext } from './context.js';
@@ -46,7 +46,7 @@ function sampleInput(route: RouteDescriptor): Input {
 
 /** The route called with an input, as the Administrateur (or without a session for a public route). */
 function send(route: RouteDescriptor, input: Input) {
-  const url = '/api' + buildPath(route.path, input.params as Record<string, string | number>);
+  const url = API_PREFIX + buildPath(route.path, input.params as Record<string, string | number>);
   const options: InjectOptions = {
     method: route.method,
     url,

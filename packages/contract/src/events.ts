@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_PREFIX } from './http.js';
 import { quoteStatusSchema, statusListSchema, workflowStepSchema } from './workflows/schemas.js';
 
 /** Events the client emits to the realtime server, name → payload (spec 1 §7). */
@@ -25,4 +26,4 @@ export type ServerEventName = keyof typeof serverEvents;
 export type ClientEventPayload<E extends ClientEventName> = z.infer<(typeof clientEvents)[E]>;
 export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof serverEvents)[E]>;
 
-export const REALTIME_PATH = '/api/socket.io';
+export const REALTIME_PATH = `${API_PREFIX}/socket.io`;

@@ -41,6 +41,9 @@ export type RouteDescriptor<
   sendsOutside?: true;
 };
 
+/** Where every route of the contract is served: `API_PREFIX + route.path` (spec calls under /api, DESIGN). */
+export const API_PREFIX = '/api';
+
 /** The header naming one user action, on routes that send something outside (IETF draft "The Idempotency-Key HTTP Header Field"). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** Set on an answer given again from the first request with the same key. */

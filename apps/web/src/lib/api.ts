@@ -1,4 +1,5 @@
 import {
+  API_PREFIX,
   authRefs,
   buildPath,
   ERROR_REASONS,
@@ -59,8 +60,6 @@ export class ApiError extends Error {
     this.params = params;
   }
 }
-
-const API_PREFIX = '/api';
 
 /** Calls whose 401 means "wrong credentials" or "no session yet", not "session expired". */
 const PATHS_WITHOUT_EXPIRY: readonly string[] = [authRefs.login.path, authRefs.loginWithToken.path, authRefs.me.path];

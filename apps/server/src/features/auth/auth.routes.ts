@@ -1,4 +1,4 @@
-import { auth } from '@console/contract';
+import { API_PREFIX, auth } from '@console/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { deleteSessionByToken, SESSION_COOKIE } from '../../platform/auth/sessions.js';
 import type { AppDeps } from '../../platform/context.js';
@@ -16,7 +16,7 @@ import {
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from './device-cookie.js';
 
 /** Both sign-in routes (`/auth/login` and `/auth/login/token`) sit under this path. */
-const DEVICE_COOKIE_PATH = '/api' + auth.login.path;
+const DEVICE_COOKIE_PATH = API_PREFIX + auth.login.path;
 
 /** The session cookie, and the device cookie that the sign-in routes alone receive. */
 function setSignInCookies(deps: AppDeps, reply: FastifyReply, signedIn: SignedIn): void {

@@ -1,4 +1,4 @@
-import { health } from '@console/contract';
+import { API_PREFIX, health } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../context.js';
 import type { DatabaseMonitor } from '../db/availability.js';
@@ -6,7 +6,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, sendDatabaseUnavailable } from '../errors
 import { registerRoute } from '../http/register-route.js';
 
 /** Every API path answered 503 at once while the database is down, except these two. */
-const ALWAYS_ANSWERED = new Set(['/api/health', '/api/ready']);
+const ALWAYS_ANSWERED = new Set([`${API_PREFIX}/health`, `${API_PREFIX}/ready`]);
 
 /**
  * `GET /api/health` (the process lives) and `GET /api/ready` (it can serve: 503 while the
@@ -16,7 +16,7 @@ const ALWAYS_ANSWERED = new Set(['/api/health', '/api/ready']);
  */
 export function registerHealthRoutes(app: FastifyInstance, deps: AppDeps, database: DatabaseMonitor): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (database.state() === 'up' || !request.url.startsWith('/api/')) return;
+    if (database.state() === 'up' || !request.url.startsWith(`${API_PREFIX}/`)) return;
     if (ALWAYS_ANSWERED.has(request.url.split('?')[0]!)) return;
     return sendDatabaseUnavailable(reply);
   });

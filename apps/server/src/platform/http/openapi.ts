@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import {
+  API_PREFIX,
   auth,
   ERROR_STATUS,
   errorBodySchema,
@@ -22,7 +23,7 @@ import { errorStatusesOf, ROUTE_STATUSES, type ErrorStatus } from './openapi-sta
 import { findRouteByOperationId } from './operation-ids.js';
 
 /** The path of the OpenAPI document (JSON). */
-export const OPENAPI_PATH = '/api/docs';
+export const OPENAPI_PATH = `${API_PREFIX}/docs`;
 
 /** The name of the session cookie's security scheme in `components.securitySchemes`. */
 export const SESSION_SECURITY_SCHEME = 'sessionCookie';

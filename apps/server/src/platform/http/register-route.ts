@@ -1,4 +1,5 @@
 import {
+  API_PREFIX,
   API_VERSION_HEADER,
   findUnsafeText,
   PRODUCT_VERSION,
@@ -87,7 +88,7 @@ export function registerRoute<R extends RouteDescriptor, D extends AppDeps = App
   handler: (request: RouteRequest<R, D>) => Promise<RouteAnswer<R>>,
   options: RouteOptions = {},
 ): void {
-  const url = '/api' + route.path;
+  const url = API_PREFIX + route.path;
   app.route({
     method: route.method,
     url,

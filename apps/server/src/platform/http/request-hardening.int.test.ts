@@ -1,8 +1,9 @@
+import { auth, users as userRoutes } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index.js';
-import { createTestContext, injectAs, signIn, type TestContext } from '../../../test/context.js';
+import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '../../../test/context.js';
 import { buildSchool, buildUser, type BuiltUser } from '../../../test/factories.js';
 
 const PUBLIC_URL = 'https://console.example.fr';
@@ -31,7 +32,7 @@ async function isPupilLocked(): Promise<boolean> {
 }
 
 const unlock = (headers: Record<string, string>) =>
-  injectAs(t.app, adminCookie, { method: 'POST', url: `/api/auth/unlock/${pupil.id}`, headers });
+  injectAs(t.app, adminCookie, { ...requestOf(auth.unlockAccount, { userId: pupil.id }), headers });
 
 describe('state-changing requests from a page of another site', () => {
   it.each([
@@ -49,13 +50,12 @@ describe('state-changing requests from a page of another site', () => {
 
   it('refuses a cross-site logout (the session stays) and a cross-site sign-in (no session is opened)', async () => {
     const cookie = await signIn(t.app, admin.login, admin.password);
-    const logout = await injectAs(t.app, cookie, { method: 'POST', url: '/api/auth/logout', headers: { 'sec-fetch-site': 'cross-site' } });
+    const logout = await injectAs(t.app, cookie, { ...requestOf(auth.logout), headers: { 'sec-fetch-site': 'cross-site' } });
     expect(logout.statusCode).toBe(403);
-    expect((await injectAs(t.app, cookie, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+    expect((await injectAs(t.app, cookie, requestOf(auth.me))).statusCode).toBe(200);
 
     const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
+      ...requestOf(auth.login),
       payload: { login: admin.login, password: admin.password },
       headers: { origin: 'https://evil.example' },
     });
@@ -77,19 +77,19 @@ describe('state-changing requests from a page of another site', () => {
   });
 
   it('lets a page of another site read nothing more than before: reads are not refused here', async () => {
-    const response = await injectAs(t.app, adminCookie, { method: 'GET', url: '/api/auth/me', headers: { 'sec-fetch-site': 'cross-site' } });
+    const response = await injectAs(t.app, adminCookie, { ...requestOf(auth.me), headers: { 'sec-fetch-site': 'cross-site' } });
     expect(response.statusCode).toBe(200);
   });
 });
 
 describe('answers that no cache may keep', () => {
   const requests: [string, InjectOptions | (() => InjectOptions)][] = [
-    ["a user page with the pupil's sign-in QR code", () => ({ method: 'GET', url: `/api/users/${pupil.id}` })],
-    ['a renewed sign-in link', () => ({ method: 'POST', url: `/api/auth/link-token/${pupil.id}` })],
-    ['clear printable passwords', () => ({ method: 'POST', url: '/api/users/passwords/decrypt', payload: { passwords: [pupil.id] } })],
-    ['generated passwords', { method: 'GET', url: '/api/users/passwords/3' }],
-    ['the session user', { method: 'GET', url: '/api/auth/me' }],
-    ['an error answer', { method: 'GET', url: '/api/users/999999' }],
+    ["a user page with the pupil's sign-in QR code", () => requestOf(userRoutes.getUser, { id: pupil.id })],
+    ['a renewed sign-in link', () => requestOf(auth.regenerateLinkToken, { userId: pupil.id })],
+    ['clear printable passwords', () => ({ ...requestOf(userRoutes.decryptPasswords), payload: { passwords: [pupil.id] } })],
+    ['generated passwords', requestOf(userRoutes.generatePasswords, { n: 3 })],
+    ['the session user', requestOf(auth.me)],
+    ['an error answer', requestOf(userRoutes.getUser, { id: 999999 })],
   ];
 
   it.each(requests)('sends Cache-Control: no-store with %s', async (_name, request) => {
@@ -100,7 +100,7 @@ describe('answers that no cache may keep', () => {
 
   it('sends it with a sign-in by link, which answers the link token', async () => {
     const [{ linkToken }] = (await t.db.select({ linkToken: users.linkToken }).from(users).where(eq(users.id, pupil.id))) as [{ linkToken: string }];
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login/token', payload: { id: linkToken } });
+    const response = await t.app.inject({ ...requestOf(auth.loginWithToken), payload: { id: linkToken } });
     expect(response.statusCode).toBe(200);
     expect(response.json().informations.qrCode).toBe(linkToken);
     expect(response.headers['cache-control']).toBe('no-store');

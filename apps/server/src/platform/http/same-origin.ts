@@ -1,3 +1,4 @@
+import { API_PREFIX } from '@console/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.js';
 
@@ -38,7 +39,7 @@ function hostOf(url: string): string | undefined {
  */
 export function refuseCrossSiteRequests(app: FastifyInstance, publicUrl: string | undefined): void {
   app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!STATE_CHANGING_METHODS.has(request.method) || !request.url.startsWith(`${API_PREFIX}/`)) return;
     if (isCrossSiteRequest(request, publicUrl)) {
       throw new AppError('cross_site_request', 'A page of another site may not change data here');
     }
