@@ -1,5 +1,6 @@
 export * from './http.js';
 export * from './errors.js';
+export * from './error-reasons.js';
 export * from './ids.js';
 export * from './rights.js';
 export * from './rights-schema.js';
