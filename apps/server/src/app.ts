@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAlertsRoutes } from './features/alerts/alerts.routes.js';
 import { registerAppsRoutes } from './features/apps/apps.routes.js';
+import { registerSettingsRoutes } from './features/settings/settings.routes.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import { registerClientConfigRoutes } from './features/client-config/client-config.routes.js';
 import { registerDirectoryRoutes } from './features/directory/directory.routes.js';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerClientConfigRoutes(app, deps);
   registerDirectoryRoutes(app, deps);
   registerAppsRoutes(app, deps);
+  registerSettingsRoutes(app, deps);
   registerSchoolsRoutes(app, deps);
   registerUserSearchRoutes(app, deps);
   registerUsersRoutes(app, deps);

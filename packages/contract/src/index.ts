@@ -41,6 +41,7 @@ export type {
 } from './users/schemas.js';
 export type { SelectedUser } from './users/bulk-menu.js';
 export * as workflows from './workflows/index.js';
+export * as settings from './settings/index.js';
 export type { CreateSchoolBody } from './schools/new-school.js';
 // Zod-free refs of the first screen's routes, importable without their schemas.
 export * from './auth/refs.js';

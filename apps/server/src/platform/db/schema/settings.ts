@@ -1,4 +1,4 @@
-import { pgTable, text } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The global cleaning rules of a name field (firstname, lastname, login): its allowed structure,
@@ -9,4 +9,15 @@ export const regexSettings = pgTable('regex_settings', {
   regexStructure: text('regex_structure').notNull().default(''),
   regexSpecial: text('regex_special').notNull().default(''),
   regexConversion: text('regex_conversion').notNull().default('MIN'),
+});
+
+/**
+ * The link settings (spec 2 §2.4, the Tabuléo tab): named texts, most of them addresses (store
+ * pages, installers, help). The names are the product's, seeded; the general settings change values.
+ */
+export const linkSettings = pgTable('link_settings', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
+  updatedBy: text('updated_by'),
 });

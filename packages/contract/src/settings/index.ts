@@ -1,0 +1,2 @@
+export * from './link-settings.js';
+export * from './routes.js';
