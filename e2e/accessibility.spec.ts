@@ -4,6 +4,7 @@ import { DEMO } from './pages/demo-accounts';
 import { ShellPage } from './pages/shell-page';
 import { SignInPage } from './pages/sign-in-page';
 import { GLOBAL_MONITORING_TITLE } from './pages/global-monitoring-page';
+import { SETTINGS_TITLE } from './pages/settings-page';
 
 test.describe('accessibility (axe, WCAG 2.1 A and AA)', () => {
   test('sign-in screen, with and without an error', async ({ page }) => {
@@ -21,7 +22,7 @@ test.describe('accessibility (axe, WCAG 2.1 A and AA)', () => {
     await expectNoSeriousViolations(page, 'overview');
     const views = [
       ['Suivi global', GLOBAL_MONITORING_TITLE],
-      ['Configuration', 'Configuration'],
+      ['Configuration', SETTINGS_TITLE],
       ['Notifications', 'Notifications'],
       ['Gestionnaire de documents', 'Gestionnaire de documents'],
       ['Import', 'Import'],

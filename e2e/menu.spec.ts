@@ -3,6 +3,7 @@ import { DEMO } from './pages/demo-accounts';
 import { tabTo } from './pages/keyboard';
 import { ShellPage } from './pages/shell-page';
 import { GLOBAL_MONITORING_TITLE } from './pages/global-monitoring-page';
+import { SETTINGS_TITLE } from './pages/settings-page';
 
 test.describe('side menu', () => {
   test('works with the keyboard and keeps its state in a cookie', async ({ page, context }) => {
@@ -12,7 +13,7 @@ test.describe('side menu', () => {
 
     await tabTo(page, shell.menuEntry('Configuration'));
     await page.keyboard.press('Enter');
-    await expect(shell.heading('Configuration')).toBeVisible();
+    await expect(shell.heading(SETTINGS_TITLE)).toBeVisible();
     await expect(shell.menuEntry('Configuration')).toHaveAttribute('aria-current', 'page');
 
     await page.keyboard.press('ControlOrMeta+b');

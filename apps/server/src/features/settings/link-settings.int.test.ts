@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const read = () => injectAs(t.app, adminCookie, requestOf(settings.getLinkSettings));
-const update = (cookie: string, payload: unknown) => injectAs(t.app, cookie, { ...requestOf(settings.updateLinkSettings), payload });
+const update = (cookie: string, payload: object) => injectAs(t.app, cookie, { ...requestOf(settings.updateLinkSettings), payload });
 const stored = async () => Object.fromEntries((await t.db.select().from(linkSettings)).map((row) => [row.name, row.value]));
 
 describe('GET /settings/tabuleo', () => {

@@ -118,10 +118,10 @@ describe('side menu', () => {
   it('opens a view from the menu and marks it as current', async () => {
     renderShell('Administrateur');
 
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Configuration' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Notifications' }));
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Configuration' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Configuration' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('heading', { level: 1, name: 'Notifications' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notifications' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('button', { name: "Vue d'ensemble" })).not.toHaveAttribute('aria-current');
   });
 

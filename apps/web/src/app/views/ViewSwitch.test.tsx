@@ -41,4 +41,13 @@ describe('view switch', () => {
     expect(await screen.findAllByRole('tab', {}, { timeout: 15_000 })).toHaveLength(13);
     expect(screen.queryByTestId('workflow-skeleton')).not.toBeInTheDocument();
   });
+
+  it('shows a loader while the config view loads, then the general settings', { timeout: 20_000 }, async () => {
+    mockFetch({ 'GET /api/settings/tabuleo': { status: 200, body: { helpCenter: 'https://aide.exemple.fr' } } });
+    renderWithProviders(<ViewSwitch view="config" user={buildSessionUser('Administrateur')} activeSchoolUai={null} />, { i18n });
+
+    expect(screen.getByLabelText('Chargement…')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Paramètres généraux' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByLabelText('helpCenter')).toHaveValue('https://aide.exemple.fr');
+  });
 });

@@ -17,6 +17,7 @@ const MonitoringView = lazy(() =>
 const GlobalMonitoringView = lazy(() =>
   import('../../features/workflows/components/GlobalMonitoringView').then((module) => ({ default: module.GlobalMonitoringView })),
 );
+const ConfigView = lazy(() => import('../../features/settings/components/ConfigView').then((module) => ({ default: module.ConfigView })));
 
 type ViewSwitchProps = { view: View; user: SessionUser; activeSchoolUai: string | null };
 
@@ -50,6 +51,8 @@ function renderView(view: View, user: SessionUser, activeSchoolUai: string | nul
       return <GlobalMonitoringView user={user} />;
     case 'users':
       return <UsersView uai={activeSchoolUai!} user={user} />;
+    case 'config':
+      return <ConfigView user={user} />;
     default:
       return <EmptyView view={view} />;
   }

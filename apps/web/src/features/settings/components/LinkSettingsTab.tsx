@@ -1,0 +1,30 @@
+import { settings } from '@console/contract';
+import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { EditAndSave, type EditableField } from '../../../ui/EditAndSave';
+import { ErrorAlert } from '../../../ui/ErrorAlert';
+import { LoadingBlock } from '../../../ui/LoadingBlock';
+import { useLinkSettings, useUpdateLinkSettings } from '../api';
+
+/** What is wrong with a link setting's value (a message key), as the server checks it; null when it may be saved. */
+function checkLinkValue(value: string): string | null {
+  if (value.trim().length > settings.LINK_SETTING_MAX_LENGTH) return settings.SETTING_TOO_LONG;
+  return settings.isValidLinkValue(value) ? null : settings.INVALID_URL;
+}
+
+/** The Tabuléo tab (spec 2 §2.4): every link setting, by name, edited with the edit-and-save pattern. */
+export function LinkSettingsTab({ canEdit }: { canEdit: boolean }) {
+  const { t } = useTranslation();
+  const linkSettings = useLinkSettings();
+  const update = useUpdateLinkSettings();
+
+  if (linkSettings.isPending) return <LoadingBlock />;
+  if (linkSettings.isError) return <ErrorAlert />;
+
+  const fields: EditableField[] = Object.entries(linkSettings.data)
+    .sort(([first], [second]) => first.localeCompare(second, 'en'))
+    .map(([name, value]) => ({ name, label: name, value, validate: checkLinkValue }));
+  if (fields.length === 0) return <Text>{t('settings.no_settings')}</Text>;
+
+  return <EditAndSave fields={fields} onSave={(changes) => update.mutateAsync(changes)} label={t('settings.tabs.tabuleo')} canEdit={canEdit} />;
+}

@@ -1,0 +1,280 @@
+import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../lib/api';
+import { firstMessages, translateMessage } from '../lib/forms';
+import { notifyFailure } from './notify-failure';
+
+export type EditableField = {
+  /** The field's key: in the changes given to `onSave` and in the server's field errors. */
+  name: string;
+  label: string;
+  /** The saved value. */
+  value: string;
+  /** The message key of what is wrong with a value, or null when it may be saved. */
+  validate?: (value: string) => string | null;
+  multiline?: boolean;
+};
+
+/** New values by field name. */
+export type FieldChanges = Record<string, string>;
+
+type EditAndSaveProps = {
+  fields: readonly EditableField[];
+  /**
+   * Saves the changed fields only. Its rejection keeps the form in edit mode: an ApiError's field
+   * errors show under their fields, any other failure as a toast.
+   */
+  onSave: (changes: FieldChanges) => Promise<unknown>;
+  /** Names the form for assistive technologies (the tab's or card's title). */
+  label: string;
+  /**
+   * A new entry: starts in edit mode and, having no saved values to compare with, sends every
+   * field. The owner clears it once saved.
+   */
+  isNew?: boolean;
+  /** Whether the caller may change the values (the 'Modifier' button); read-only otherwise. */
+  canEdit?: boolean;
+};
+
+type FieldMessages = Record<string, string>;
+
+/**
+ * The settings pages' edit-and-save pattern (spec 2 §2.3): the fields read-only with 'Modifier';
+ * in edit mode 'Annuler' (the saved values back) and 'Sauvegarder', which leaves edit mode when
+ * nothing changed and otherwise asks for a confirmation listing each change (old → new) before
+ * `onSave`. Fields are checked before the confirmation; a failed save keeps what was typed.
+ */
+export function EditAndSave({ fields, onSave, label, isNew = false, canEdit = true }: EditAndSaveProps) {
+  const { t, i18n } = useTranslation();
+  // The values being edited; null in view mode.
+  const [draft, setDraft] = useState<FieldChanges | null>(() => (isNew ? savedValuesOf(fields) : null));
+  const [messages, setMessages] = useState<FieldMessages>({});
+  const [pendingChanges, setPendingChanges] = useState<FieldChanges | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+  const inputs = useRef(new Map<string, HTMLInputElement | HTMLTextAreaElement>());
+  const editButton = useRef<HTMLButtonElement>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
+
+  const isEditing = draft !== null;
+  const valueOf = (field: EditableField) => draft?.[field.name] ?? field.value;
+  const focusField = (name: string | undefined) => {
+    if (name !== undefined) inputs.current.get(name)?.focus();
+  };
+
+  const handleEdit = () => {
+    flushSync(() => {
+      setDraft(savedValuesOf(fields));
+      setMessages({});
+    });
+    focusField(fields[0]?.name);
+  };
+
+  const leaveEditMode = () => {
+    flushSync(() => {
+      setDraft(null);
+      setMessages({});
+    });
+    editButton.current?.focus();
+  };
+
+  const handleChange = (name: string, value: string) => {
+    setDraft((previous) => ({ ...previous, [name]: value }));
+    setMessages(({ [name]: _changed, ...others }) => others);
+  };
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!draft) return;
+    const found = checkFields(fields, draft);
+    const firstInvalid = fields.find((field) => found[field.name]);
+    if (firstInvalid) {
+      flushSync(() => setMessages(found));
+      focusField(firstInvalid.name);
+      return;
+    }
+    setMessages({});
+    const changes = changesOf(fields, draft, isNew);
+    if (Object.keys(changes).length === 0) {
+      leaveEditMode();
+      return;
+    }
+    setPendingChanges(changes);
+  };
+
+  const handleCloseDialog = () => {
+    if (isSaving) return;
+    flushSync(() => setPendingChanges(null));
+    saveButton.current?.focus();
+  };
+
+  const handleConfirm = async () => {
+    if (!pendingChanges) return;
+    setIsSaving(true);
+    try {
+      await onSave(pendingChanges);
+    } catch (error) {
+      const placed = placedFieldErrors(error, fields);
+      flushSync(() => {
+        setIsSaving(false);
+        setPendingChanges(null);
+        setMessages(placed);
+      });
+      const firstInvalid = fields.find((field) => placed[field.name]);
+      if (firstInvalid) {
+        focusField(firstInvalid.name);
+      } else {
+        notifyFailure(error, t);
+        saveButton.current?.focus();
+      }
+      return;
+    }
+    flushSync(() => {
+      setIsSaving(false);
+      setPendingChanges(null);
+      setDraft(null);
+      setMessages({});
+    });
+    notifications.show({ color: 'teal', message: t('settings.update_success') });
+    editButton.current?.focus();
+  };
+
+  const changedFields = pendingChanges ? fields.filter((field) => field.name in pendingChanges) : [];
+
+  return (
+    <>
+      <form onSubmit={handleSubmit} noValidate aria-label={label}>
+        <Stack gap="md" maw={760}>
+          {fields.map((field) => {
+            const message = messages[field.name];
+            const shared = {
+              label: field.label,
+              value: valueOf(field),
+              readOnly: !isEditing,
+              variant: isEditing ? 'default' : 'filled',
+              autoComplete: 'off',
+              spellCheck: false,
+              error: message ? translateMessage(i18n, message) : undefined,
+            };
+            const keepRef = (element: HTMLInputElement | HTMLTextAreaElement | null) => {
+              if (element) inputs.current.set(field.name, element);
+              else inputs.current.delete(field.name);
+            };
+            return field.multiline ? (
+              <Textarea
+                key={field.name}
+                ref={keepRef}
+                {...shared}
+                autosize
+                minRows={2}
+                onChange={(event) => handleChange(field.name, event.currentTarget.value)}
+              />
+            ) : (
+              <TextInput key={field.name} ref={keepRef} {...shared} onChange={(event) => handleChange(field.name, event.currentTarget.value)} />
+            );
+          })}
+          {canEdit && (
+            <Group justify="flex-end" gap="sm">
+              {isEditing ? (
+                <>
+                  <Button variant="default" onClick={leaveEditMode}>
+                    {t('settings.cancel')}
+                  </Button>
+                  <Button ref={saveButton} type="submit">
+                    {t('settings.save')}
+                  </Button>
+                </>
+              ) : (
+                <Button ref={editButton} onClick={handleEdit}>
+                  {t('settings.edit')}
+                </Button>
+              )}
+            </Group>
+          )}
+        </Stack>
+      </form>
+      <Modal
+        opened={pendingChanges !== null}
+        onClose={handleCloseDialog}
+        title={t('settings.confirm_title')}
+        size="lg"
+        centered
+        returnFocus={false}
+        closeOnEscape={!isSaving}
+        closeOnClickOutside={!isSaving}
+      >
+        <Stack gap="md">
+          <Text size="sm">{t('settings.confirm_intro')}</Text>
+          <Stack component="ul" gap="xs" m={0} pl="lg">
+            {changedFields.map((field) => (
+              <Text component="li" key={field.name} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                <Text span fw={600} inherit>
+                  {t('settings.change_label', { label: field.label })}
+                </Text>{' '}
+                <ShownValue value={isNew ? '' : field.value} /> → <ShownValue value={pendingChanges?.[field.name] ?? ''} />
+              </Text>
+            ))}
+          </Stack>
+          <Group justify="flex-end" gap="sm">
+            <Button type="button" variant="default" onClick={handleCloseDialog} disabled={isSaving}>
+              {t('settings.cancel')}
+            </Button>
+            <Button type="button" onClick={() => void handleConfirm()} loading={isSaving} data-autofocus>
+              {t('settings.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+/** A value in the confirmation: as it is, or a visible placeholder when empty. */
+function ShownValue({ value }: { value: string }) {
+  const { t } = useTranslation();
+  if (value === '') {
+    return (
+      <Text span fs="italic" inherit>
+        {t('settings.empty')}
+      </Text>
+    );
+  }
+  return (
+    <Text span inherit>
+      {value}
+    </Text>
+  );
+}
+
+function savedValuesOf(fields: readonly EditableField[]): FieldChanges {
+  return Object.fromEntries(fields.map((field) => [field.name, field.value]));
+}
+
+/** The message key of each field whose value its own check refuses. */
+function checkFields(fields: readonly EditableField[], draft: FieldChanges): FieldMessages {
+  const found: FieldMessages = {};
+  for (const field of fields) {
+    const message = field.validate?.(draft[field.name] ?? field.value);
+    if (message) found[field.name] = message;
+  }
+  return found;
+}
+
+/** The fields whose value differs from the saved one; every field of a new entry. */
+function changesOf(fields: readonly EditableField[], draft: FieldChanges, isNew: boolean): FieldChanges {
+  const changes: FieldChanges = {};
+  for (const field of fields) {
+    const value = draft[field.name] ?? field.value;
+    if (isNew || value !== field.value) changes[field.name] = value;
+  }
+  return changes;
+}
+
+/** The server's field errors (message keys) of the fields shown; none for any other failure. */
+function placedFieldErrors(error: unknown, fields: readonly EditableField[]): FieldMessages {
+  if (!(error instanceof ApiError)) return {};
+  const byField = firstMessages(error.fieldErrors);
+  return Object.fromEntries(fields.flatMap((field) => (byField[field.name] ? [[field.name, byField[field.name]!]] : [])));
+}
