@@ -27,5 +27,10 @@ export type Actor = {
   rights: RightsMap;
 };
 
+/** "Firstname Lastname" of the caller, as createdBy, updatedBy, modifiedBy and the audit log hold it. */
+export function editorLabel(actor: Pick<Actor, 'firstname' | 'lastname'>): string {
+  return `${actor.firstname} ${actor.lastname}`.trim();
+}
+
 /** What a service function takes first: dependencies and, on signed-in routes, the caller. */
 export type ServiceContext = AppDeps & { actor: Actor };

@@ -163,8 +163,3 @@ function isFieldErrors(value: unknown): value is FieldErrors {
 export function wasAlreadyReceived(error: unknown): boolean {
   return error instanceof ApiError && error.reason === 'request_already_received';
 }
-
-/** The error code of anything a call threw (`unknown_error` for a non-API failure). */
-export function errorCodeOf(error: unknown): string {
-  return error instanceof ApiError ? error.code : 'unknown_error';
-}

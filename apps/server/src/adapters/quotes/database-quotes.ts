@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { editorLabel } from '../../platform/context.js';
 import type { Database } from '../../platform/db/client.js';
 import { workflowQuotes } from '../../platform/db/schema/index.js';
 import type { QuoteSource, QuoteStatus } from './quote-source.js';
@@ -23,7 +24,7 @@ export function createDatabaseQuoteSource(db: Database): QuoteSource {
     },
     async setStatus(executor, uai, status, author) {
       const rows = await executor.select({ status: workflowQuotes.status }).from(workflowQuotes).where(eq(workflowQuotes.uai, uai)).for('update');
-      const values = { status, modifiedAt: new Date(), modifiedById: author.id, modifiedBy: `${author.firstname} ${author.lastname}` };
+      const values = { status, modifiedAt: new Date(), modifiedById: author.id, modifiedBy: editorLabel(author) };
       await executor.insert(workflowQuotes).values({ uai, ...values }).onConflictDoUpdate({ target: workflowQuotes.uai, set: values });
       return { before: (rows[0]?.status as QuoteStatus | undefined) ?? 'none' };
     },

@@ -1,5 +1,5 @@
 import { createSingleSignOnToken } from '../../adapters/sso/signed-token.js';
-import type { ServiceContext } from '../../platform/context.js';
+import { editorLabel, type ServiceContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors/app-error.js';
 
 export type SignOnSite = 'support' | 'catalogue';
@@ -27,7 +27,7 @@ export function createSignOnUrl(ctx: ServiceContext, site: SignOnSite): string {
     {
       userId: ctx.actor.id,
       email,
-      name: `${ctx.actor.firstname} ${ctx.actor.lastname}`.trim(),
+      name: editorLabel(ctx.actor),
       profile: ctx.actor.profile,
       uai: ctx.actor.uai,
       audience: site,

@@ -6,7 +6,7 @@ import { assertMayActOnUsers, canReachUser, userNotFound } from '../../platform/
 import { getProfileRights } from '../../platform/auth/rights-cache.js';
 import { hashToken, randomToken } from '../../platform/auth/secrets.js';
 import { deleteUserSessionRows, forgetUserSessions } from '../../platform/auth/sessions.js';
-import type { AppDeps, ServiceContext } from '../../platform/context.js';
+import { editorLabel, type AppDeps, type ServiceContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import {
   findCredentialsById,
@@ -161,7 +161,7 @@ export async function changeOwnPassword(ctx: ServiceContext, input: PasswordChan
     });
   }
   const stored = await storePassword(ctx.env.encryptionKey, input.newPassword, hasPrintablePassword(ctx.actor.profile));
-  const editor = `${ctx.actor.firstname} ${ctx.actor.lastname}`;
+  const editor = editorLabel(ctx.actor);
   // The other sessions end in the same transaction: a committed change is never answered as failed.
   await ctx.db.transaction(async (tx) => {
     await updatePassword(tx, ctx.actor.id, stored, editor);
@@ -181,7 +181,7 @@ export async function unlockAccount(ctx: ServiceContext, userId: number): Promis
   if (!account) throw userNotFound();
   await assertMayActOnUsers(ctx.db, ctx.actor, [account]);
   await ctx.db.transaction(async (tx) => {
-    await unlockUser(tx, userId, `${ctx.actor.firstname} ${ctx.actor.lastname}`);
+    await unlockUser(tx, userId, editorLabel(ctx.actor));
     await writeAudit(tx, {
       actor: ctx.actor,
       action: 'unlock',
@@ -207,7 +207,7 @@ export async function regenerateLinkToken(ctx: ServiceContext, userId: number): 
   if (!profile || !signsInByLink(profile)) throw new AppError('forbidden', 'Sign-in links are for pupils and teachers only', { reason: 'sign_in_link_profile' });
   const token = randomToken();
   await ctx.db.transaction(async (tx) => {
-    await setLinkToken(tx, userId, token, `${ctx.actor.firstname} ${ctx.actor.lastname}`);
+    await setLinkToken(tx, userId, token, editorLabel(ctx.actor));
     await writeAudit(tx, { actor: ctx.actor, action: 'update', entity: 'user', entityId: userId, uai: account.uai, after: { changed: ['linkToken'] } });
   });
   return token;

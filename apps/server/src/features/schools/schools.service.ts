@@ -8,7 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { writeAudit } from '../../platform/audit/audit.js';
 import { canReachSchool, reachesEverySchool, requireReachableSchool, schoolNotFound, schoolScopeCondition } from '../../platform/auth/access.js';
-import type { ServiceContext } from '../../platform/context.js';
+import { editorLabel, type ServiceContext } from '../../platform/context.js';
 import { AppError, validationError } from '../../platform/errors/app-error.js';
 import { canDeleteSchool, canReadStatistics } from './schools.policy.js';
 import { presentSchool, presentSchoolListItem, presentSchoolUsers } from './schools.presenter.js';
@@ -104,7 +104,7 @@ export async function getStatistics(ctx: ServiceContext, uai: string | undefined
  * entry in one transaction.
  */
 export async function createSchool(ctx: ServiceContext, body: schools.CreateSchoolBody): Promise<{ uai: string }> {
-  const editor = `${ctx.actor.firstname} ${ctx.actor.lastname}`;
+  const editor = editorLabel(ctx.actor);
   return ctx.db.transaction(async (tx) => {
     if (await findSchool(tx, body.uai)) {
       throw new AppError('conflict', 'A school with this UAI exists', { reason: 'uai_exists', fieldErrors: { uai: ['school.errors.uai_exists'] } });

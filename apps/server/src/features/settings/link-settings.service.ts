@@ -1,6 +1,6 @@
 import { settings } from '@console/contract';
 import { writeAudit } from '../../platform/audit/audit.js';
-import type { ServiceContext } from '../../platform/context.js';
+import { editorLabel, type ServiceContext } from '../../platform/context.js';
 import { validationError } from '../../platform/errors/app-error.js';
 import { listLinkSettings, lockLinkSettings, writeLinkSettings } from './link-settings.repository.js';
 
@@ -23,7 +23,7 @@ export async function updateLinkSettings(ctx: ServiceContext, body: settings.Lin
     if (unknown.length > 0) throw validationError(Object.fromEntries(unknown.map((name) => [name, [settings.UNKNOWN_SETTING]])));
     const changes = Object.fromEntries(Object.entries(body).filter(([name, value]) => stored.get(name) !== value));
     if (Object.keys(changes).length > 0) {
-      await writeLinkSettings(tx, changes, `${ctx.actor.firstname} ${ctx.actor.lastname}`.trim());
+      await writeLinkSettings(tx, changes, editorLabel(ctx.actor));
       await writeAudit(tx, {
         actor: ctx.actor,
         action: 'update',

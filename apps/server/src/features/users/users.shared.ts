@@ -1,7 +1,6 @@
 import { nameRulesOf, type NameRules, type SchoolUser } from '@console/contract';
 import { eq, sql } from 'drizzle-orm';
 import { schoolNotFound, userNotFound } from '../../platform/auth/access.js';
-import type { Actor } from '../../platform/context.js';
 import type { Executor } from '../../platform/db/client.js';
 import { regexSettings, schools } from '../../platform/db/schema/index.js';
 import { presentRegexSettings, presentSchoolUsers } from '../schools/schools.presenter.js';
@@ -57,9 +56,4 @@ export async function isLoginTaken(db: Executor, login: string, exceptUserId?: n
     select exists (select 1 from users where lower(login) = lower(${login}) and id <> ${exceptUserId ?? 0})
       or exists (select 1 from deleted_users where lower(login) = lower(${login}) and user_id <> ${exceptUserId ?? 0}) as taken`);
   return Boolean(result.rows[0]?.taken);
-}
-
-/** "Firstname Lastname" of the caller, as createdBy, updatedBy and deletedBy hold it. */
-export function editorLabel(actor: Pick<Actor, 'firstname' | 'lastname'>): string {
-  return `${actor.firstname} ${actor.lastname}`.trim();
 }

@@ -1,5 +1,5 @@
 import { writeAudit } from '../../platform/audit/audit.js';
-import type { Actor } from '../../platform/context.js';
+import { editorLabel, type Actor } from '../../platform/context.js';
 import type { Transaction } from '../../platform/db/client.js';
 import type { PlannedChange } from './workflows.policy.js';
 import { deleteSubStep, insertSubStep, renameSubStep, upsertEvent, type EventRow, type SubStepRow, type WorkflowRows } from './workflows.repository.js';
@@ -51,7 +51,7 @@ function auditOf(change: PlannedChange, itemId: number, before: unknown) {
  * only real changes get a new date, author and audit entry.
  */
 export async function applyChange(tx: Transaction, actor: Actor, state: SchoolRowsState, change: PlannedChange, now: Date): Promise<void> {
-  const author = { modifiedById: actor.id, modifiedBy: `${actor.firstname} ${actor.lastname}` };
+  const author = { modifiedById: actor.id, modifiedBy: editorLabel(actor) };
   const { uai } = state;
   if (change.kind === 'delete-sub-step') {
     const event = state.events.get(change.itemId);

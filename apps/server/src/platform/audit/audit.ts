@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Actor } from '../context.js';
+import { editorLabel, type Actor } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { auditLog } from '../db/schema/index.js';
 
@@ -17,7 +17,7 @@ export type AuditEntry = {
 function auditRowOf(entry: AuditEntry): typeof auditLog.$inferInsert {
   return {
     actorId: entry.actor?.id ?? null,
-    actorLabel: entry.actor ? `${entry.actor.firstname} ${entry.actor.lastname}` : 'system',
+    actorLabel: entry.actor ? editorLabel(entry.actor) : 'system',
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId === undefined ? null : String(entry.entityId),

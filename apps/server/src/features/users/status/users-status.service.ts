@@ -2,10 +2,9 @@ import type { users } from '@console/contract';
 import type { z } from 'zod';
 import { auditUserChanges, writeAuditEntries } from '../../../platform/audit/audit.js';
 import { forgetSessionsOfUsers } from '../../../platform/auth/sessions.js';
-import type { ServiceContext } from '../../../platform/context.js';
+import { editorLabel, type ServiceContext } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { lockManageableUsers } from '../../../platform/auth/access.js';
-import { editorLabel } from '../users.shared.js';
 import { deleteSessionsOfUsers, writeDisabled } from './users-status.repository.js';
 
 type DeactivateBody = z.output<typeof users.deactivateBodySchema>;

@@ -10,7 +10,7 @@ import {
 import { writeAudit } from '../../../platform/audit/audit.js';
 import { storePassword } from '../../../platform/auth/passwords.js';
 import { deleteUserSessionRows, forgetUserSessions } from '../../../platform/auth/sessions.js';
-import type { ServiceContext } from '../../../platform/context.js';
+import { editorLabel, type ServiceContext } from '../../../platform/context.js';
 import type { Executor } from '../../../platform/db/client.js';
 import { AppError, validationError } from '../../../platform/errors/app-error.js';
 import { hasPrintablePassword } from '../../auth/auth.policy.js';
@@ -18,7 +18,7 @@ import { planAccessEdits, SECRET_BEFORE, SECRET_CHANGED, writeAccessEdits } from
 import { loadGlobalNameRules, updateUserRow } from './user-edit.repository.js';
 import { presentPageOf, revealSecret } from './user-page.service.js';
 import { findManageableUser, findReachableUser, type UserRecord } from '../../../platform/auth/access.js';
-import { editorLabel, isLoginTaken, loadSchoolNaming } from '../users.shared.js';
+import { isLoginTaken, loadSchoolNaming } from '../users.shared.js';
 import { canEditUserPage, diffFields } from '../users.policy.js';
 
 /** The translation key of the password rules (spec 1 §5), as the password-change form reports it. */

@@ -13,7 +13,7 @@ import { writeAudit } from '../../../platform/audit/audit.js';
 import { storePassword } from '../../../platform/auth/passwords.js';
 import { randomToken, secureIntegers } from '../../../platform/auth/secrets.js';
 import { deleteUserSessionRows, forgetUserSessions } from '../../../platform/auth/sessions.js';
-import type { ServiceContext } from '../../../platform/context.js';
+import { editorLabel, type ServiceContext } from '../../../platform/context.js';
 import type { Executor } from '../../../platform/db/client.js';
 import type { users as userTable } from '../../../platform/db/schema/index.js';
 import { AppError, validationError } from '../../../platform/errors/app-error.js';
@@ -30,7 +30,7 @@ import { loadNameRules } from './user-edit.service.js';
 import { listUserOptions } from './user-page.repository.js';
 import { revealSecret } from './user-page.service.js';
 import { findManageableUser, type UserRecord } from '../../../platform/auth/access.js';
-import { editorLabel, readGridRow } from '../users.shared.js';
+import { readGridRow } from '../users.shared.js';
 import { diffFields, findForeignOptions, hasDuplicateOption, passwordTransitionOf, refuseProfileChange } from '../users.policy.js';
 
 /** An option id that is not an option of the user's school. */

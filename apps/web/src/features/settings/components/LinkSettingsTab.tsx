@@ -6,10 +6,10 @@ import { ErrorAlert } from '../../../ui/ErrorAlert';
 import { LoadingBlock } from '../../../ui/LoadingBlock';
 import { useLinkSettings, useUpdateLinkSettings } from '../api';
 
-/** What is wrong with a link setting's value (a message key), as the server checks it; null when it may be saved. */
+/** What is wrong with a link setting's value (a message key), by the schema the server checks it with; null when it may be saved. */
 function checkLinkValue(value: string): string | null {
-  if (value.trim().length > settings.LINK_SETTING_MAX_LENGTH) return settings.SETTING_TOO_LONG;
-  return settings.isValidLinkValue(value) ? null : settings.INVALID_URL;
+  const checked = settings.linkSettingValueSchema.safeParse(value);
+  return checked.success ? null : (checked.error.issues[0]?.message ?? settings.INVALID_URL);
 }
 
 /** The Tabuléo tab (spec 2 §2.4): every link setting, by name, edited with the edit-and-save pattern. */
