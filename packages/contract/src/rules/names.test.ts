@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { applyConversion, cleanName, makeLoginUnique, nameRulesOf, proposeLogin, type NameRule } from './names.js';
+import {
+  applyConversion,
+  cleanName,
+  DEFAULT_LOGIN_STRUCTURE,
+  isValidStructure,
+  makeLoginUnique,
+  nameRulesOf,
+  proposeLogin,
+  refusedCharacters,
+  tryNameRules,
+  unsafeLoginCharacters,
+  type NameRule,
+} from './names.js';
 
 const rule = (structure: string, special: string, conversion: string): NameRule => ({ structure, special, conversion });
 /** The seeded default rules (apps/server seed/settings.ts). */
@@ -84,6 +96,81 @@ describe('nameRulesOf', () => {
       ],
     });
     expect(rules).toEqual({ firstname: FIRSTNAME, login: LOGIN });
+  });
+});
+
+describe('an empty login pattern', () => {
+  it('means the default one, never "any character"', () => {
+    const rules = nameRulesOf({ regexGlobal: [{ field: 'login', conversion: 'MIN', special: '.-', structure: ' ' }], regexEstab: [] });
+    expect(rules.login).toEqual({ structure: DEFAULT_LOGIN_STRUCTURE, special: '.-', conversion: 'MIN' });
+    expect(cleanName('Jean Dupont!', rules.login)).toBe('jeandupont');
+  });
+});
+
+describe('isValidStructure', () => {
+  it.each([
+    ['[a-z0-9.-]', true],
+    ['', true],
+    ['[\\p{L} -]', true],
+    ['[a-z', false],
+    ['(', false],
+    ['[z-a]', false],
+  ])('%j is %s', (structure, expected) => expect(isValidStructure(structure)).toBe(expected));
+});
+
+describe('unsafeLoginCharacters', () => {
+  it('accepts the default pattern and patterns within letters, digits, ".", "_" and "-"', () => {
+    expect(unsafeLoginCharacters(DEFAULT_LOGIN_STRUCTURE)).toEqual([]);
+    expect(unsafeLoginCharacters('[A-Za-z0-9_]')).toEqual([]);
+  });
+
+  it('names what a wider pattern would let into a login, in code order', () => {
+    expect(unsafeLoginCharacters('[a-z@= ]')).toEqual([' ', '=', '@']);
+    expect(unsafeLoginCharacters('[a-zé]')).toEqual(['é']);
+    expect(unsafeLoginCharacters('.')).toContain(';');
+  });
+
+  it('has nothing to say of an empty or invalid pattern (the other checks do)', () => {
+    expect(unsafeLoginCharacters('')).toEqual([]);
+    expect(unsafeLoginCharacters('[a-z')).toEqual([]);
+  });
+});
+
+describe('refusedCharacters', () => {
+  it.each<[string, string, NameRule | undefined, string[]]>([
+    ['none for a clean value', 'Jean-Pierre', FIRSTNAME, []],
+    ['each refused character once, in order', 'Jean$Pierre#2$', FIRSTNAME, ['$', '#', '2']],
+    ['an accent the structure refuses is removed, not the letter', 'Hélène', LOGIN, []],
+    ['after the conversion: an upper-case letter a lower-case structure would refuse', 'JEAN', LOGIN, []],
+    ['spaces are collapsed, not refused', 'jean pierre', rule('[a-z]', '', 'MIN'), []],
+    ['without a rule', 'Jean$', undefined, []],
+    ['with an invalid pattern', 'Jean$', rule('[a-z', '', 'MIN'), []],
+  ])('%s', (_case, value, cleaningRule, expected) => {
+    expect(refusedCharacters(value, cleaningRule)).toEqual(expected);
+  });
+});
+
+describe('tryNameRules', () => {
+  const rules = { firstname: FIRSTNAME, lastname: LASTNAME, login: LOGIN };
+
+  it('gives the cleaned names and the proposed login, as a new user would get them', () => {
+    expect(tryNameRules({ firstname: '  jean-PIERRE ', lastname: "d'ormesson", extension: 'clg-moulin' }, rules)).toEqual({
+      firstname: { value: 'Jean-Pierre', refused: [] },
+      lastname: { value: "D'ORMESSON", refused: [] },
+      login: { value: 'jean-pierre.dormesson.clg-moulin', refused: ["'"] },
+    });
+  });
+
+  it('names the characters each rule removes', () => {
+    const trial = tryNameRules({ firstname: 'Zoé2', lastname: 'Nguyễn_', extension: '' }, rules);
+    expect(trial.firstname).toEqual({ value: 'Zoé', refused: ['2'] });
+    expect(trial.lastname).toEqual({ value: 'NGUYEN', refused: ['_'] });
+    expect(trial.login).toEqual({ value: 'zoe2.nguyen', refused: ['_'] });
+  });
+
+  it('follows the rules given, so that a change shows before it is saved', () => {
+    const trial = tryNameRules({ firstname: 'Jean', lastname: 'Dupont', extension: '' }, { ...rules, lastname: rule('[A-Za-z]', '', 'FIRSTMAJ') });
+    expect(trial.lastname.value).toBe('Dupont');
   });
 });
 

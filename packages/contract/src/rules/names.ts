@@ -34,6 +34,8 @@ export function nameRulesOf(sources: RegexSources): NameRules {
   }
   const schoolLogin = sources.regexEstab.find((entry) => entry.field === 'login' && entry.regex.trim() !== '');
   if (schoolLogin) rules.login = { special: '.-', conversion: 'MIN', ...rules.login, structure: schoolLogin.regex.trim() };
+  // The login's pattern left empty in the settings means the default one (its placeholder), never "anything".
+  if (rules.login && rules.login.structure.trim() === '') rules.login = { ...rules.login, structure: DEFAULT_LOGIN_STRUCTURE };
   return rules;
 }
 
@@ -58,6 +60,31 @@ function characterTest(structure: string): RegExp | null {
   } catch {
     return null;
   }
+}
+
+/** Whether a structure pattern may be stored: empty (no character refused) or a valid expression. */
+export function isValidStructure(structure: string): boolean {
+  return structure.trim() === '' || characterTest(structure) !== null;
+}
+
+/**
+ * The characters a login may hold, whatever its pattern says: letters without accent, digits,
+ * '.', '_' and '-'. Logins end up in URLs, e-mail-like identifiers and the publishers' CSV files,
+ * where a space, an accent, a separator or a leading '=' would break them.
+ */
+const LOGIN_SAFE_CHARACTER = /^[A-Za-z0-9._-]$/;
+
+/** Every character from space to the end of Latin Extended-A: what a login pattern is checked against. */
+const CHECKED_CHARACTERS: readonly string[] = Array.from({ length: 0x17f - 0x20 + 1 }, (_unused, index) => String.fromCodePoint(0x20 + index));
+
+/**
+ * The characters a login pattern would accept although a login may not hold them (see
+ * LOGIN_SAFE_CHARACTER), in code order; empty for a safe pattern, an empty or an invalid one.
+ */
+export function unsafeLoginCharacters(structure: string): string[] {
+  const test = characterTest(structure);
+  if (!test) return [];
+  return CHECKED_CHARACTERS.filter((character) => test.test(character) && !LOGIN_SAFE_CHARACTER.test(character));
 }
 
 function escapeForClass(characters: string): string {
@@ -113,10 +140,50 @@ export function cleanName(value: string, rule?: NameRule): string {
   return rule.conversion === 'FIRSTMAJ' ? capitaliseWords(out) : out;
 }
 
+/**
+ * The characters of a value that a rule removes outright (after its case conversion): neither
+ * accepted by the structure nor by it once without their accent. Each once, in order of
+ * appearance; spaces are not counted (they are collapsed, not refused). Empty without a rule or
+ * with an empty or invalid pattern.
+ */
+export function refusedCharacters(value: string, rule?: NameRule): string[] {
+  const test = rule ? characterTest(rule.structure) : null;
+  if (!rule || !test) return [];
+  const refused = new Set<string>();
+  for (const character of applyConversion(value, rule.conversion)) {
+    if (/\s/u.test(character) || test.test(character)) continue;
+    if (![...withoutAccents(character)].some((plain) => test.test(plain))) refused.add(character);
+  }
+  return [...refused];
+}
+
+/** One field's outcome in the rules' tester: the cleaned value and the characters removed. */
+export type NameTrial = { value: string; refused: string[] };
+export type NameRulesTrial = { firstname: NameTrial; lastname: NameTrial; login: NameTrial };
+
+/**
+ * What the rules make of sample names, as a new user's would be (spec 2 §2.5; the general
+ * settings' live tester): the cleaned first and last names, the proposed login (before any
+ * number a taken login would get), and for each the characters its rule removes. The same
+ * functions clean the add-user panel's, the user page's, the grid's and the import's names.
+ */
+export function tryNameRules(sample: { firstname: string; lastname: string; extension: string }, rules: NameRules): NameRulesTrial {
+  const proposal = proposeLogin(sample.firstname, sample.lastname, sample.extension, rules);
+  const loginRule = rules.login ?? DEFAULT_LOGIN_RULE;
+  const loginParts = [sample.firstname, sample.lastname, sample.extension].join('');
+  return {
+    firstname: { value: cleanName(sample.firstname, rules.firstname), refused: refusedCharacters(sample.firstname, rules.firstname) },
+    lastname: { value: cleanName(sample.lastname, rules.lastname), refused: refusedCharacters(sample.lastname, rules.lastname) },
+    login: { value: proposal.stem + proposal.tail, refused: refusedCharacters(loginParts, loginRule) },
+  };
+}
+
 /** A proposed login in two parts: the names (`jean.dupont`) and the school's tail (`.clg-moulin`, or ''). */
 export type LoginProposal = { stem: string; tail: string };
 
-const DEFAULT_LOGIN_RULE: NameRule = { structure: '[a-z0-9.-]', special: '.-', conversion: 'MIN' };
+/** The login's character pattern when the settings leave it empty; shown as the field's placeholder. */
+export const DEFAULT_LOGIN_STRUCTURE = '[a-z0-9.-]';
+const DEFAULT_LOGIN_RULE: NameRule = { structure: DEFAULT_LOGIN_STRUCTURE, special: '.-', conversion: 'MIN' };
 
 /**
  * The login proposed for a new user: `firstname.lastname.extension` (no extension part when the

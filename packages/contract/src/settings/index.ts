@@ -1,2 +1,3 @@
 export * from './link-settings.js';
+export * from './regex-settings.js';
 export * from './routes.js';

@@ -1,5 +1,6 @@
 import { defineRoute } from '../http.js';
 import { linkSettingsSchema } from './link-settings.js';
+import { regexSettingsSchema } from './regex-settings.js';
 
 /** The general settings (spec 2 §2.1, §7): staff's, behind the Config right. */
 
@@ -18,4 +19,21 @@ export const updateLinkSettings = defineRoute({
   summary: 'Changes the values of named link settings, all or none; answers every link setting.',
   body: linkSettingsSchema,
   answer: linkSettingsSchema,
+});
+
+export const getRegexSettings = defineRoute({
+  method: 'GET',
+  path: '/settings/regex',
+  right: { area: 'Config', level: 'Lecture' },
+  summary: 'The regex settings (the Regex tab): how each name field (firstname, lastname, login) is cleaned.',
+  answer: regexSettingsSchema,
+});
+
+export const updateRegexSettings = defineRoute({
+  method: 'PUT',
+  path: '/settings/regex',
+  right: { area: 'Config', level: 'Ecriture' },
+  summary: 'Changes the regex settings of the fields listed, all or none; answers every regex setting.',
+  body: regexSettingsSchema,
+  answer: regexSettingsSchema,
 });

@@ -3,9 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/context.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import { getLinkSettings, updateLinkSettings } from './link-settings.service.js';
+import { getRegexSettings, updateRegexSettings } from './regex-settings.service.js';
 
 /** The general settings (spec 2 §2.1): staff's, behind the Config right. */
 export function registerSettingsRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerRoute(app, deps, settings.getLinkSettings, async ({ ctx }) => getLinkSettings(ctx));
   registerRoute(app, deps, settings.updateLinkSettings, async ({ ctx, body }) => updateLinkSettings(ctx, body));
+  registerRoute(app, deps, settings.getRegexSettings, async ({ ctx }) => getRegexSettings(ctx));
+  registerRoute(app, deps, settings.updateRegexSettings, async ({ ctx, body }) => updateRegexSettings(ctx, body));
 }

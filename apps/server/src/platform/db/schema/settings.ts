@@ -9,6 +9,8 @@ export const regexSettings = pgTable('regex_settings', {
   regexStructure: text('regex_structure').notNull().default(''),
   regexSpecial: text('regex_special').notNull().default(''),
   regexConversion: text('regex_conversion').notNull().default('MIN'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
+  updatedBy: text('updated_by'),
 });
 
 /**
