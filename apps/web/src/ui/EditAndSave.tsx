@@ -1,6 +1,6 @@
-import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Fieldset, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useRef, useState, type FormEvent } from 'react';
+import { Fragment, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api';
@@ -16,6 +16,12 @@ export type EditableField = {
   /** The message key of what is wrong with a value, or null when it may be saved. */
   validate?: (value: string) => string | null;
   multiline?: boolean;
+  /** A choice among fixed values (shown as a select and, in the confirmation, by their labels). */
+  choices?: readonly { value: string; label: string }[];
+  /** What an empty value stands for (e.g. the default pattern). */
+  placeholder?: string;
+  /** The legend of the fieldset the field is shown in; fields of one group are given one after another. */
+  group?: string;
 };
 
 /** New values by field name. */
@@ -37,6 +43,8 @@ type EditAndSaveProps = {
   isNew?: boolean;
   /** Whether the caller may change the values (the 'Modifier' button); read-only otherwise. */
   canEdit?: boolean;
+  /** Shown under the form, given the values as they stand (being edited, else saved): e.g. a tester of the rules. */
+  renderBelow?: (values: FieldChanges) => ReactNode;
 };
 
 type FieldMessages = Record<string, string>;
@@ -47,7 +55,7 @@ type FieldMessages = Record<string, string>;
  * nothing changed and otherwise asks for a confirmation listing each change (old → new) before
  * `onSave`. Fields are checked before the confirmation; a failed save keeps what was typed.
  */
-export function EditAndSave({ fields, onSave, label, isNew = false, canEdit = true }: EditAndSaveProps) {
+export function EditAndSave({ fields, onSave, label, isNew = false, canEdit = true, renderBelow }: EditAndSaveProps) {
   const { t, i18n } = useTranslation();
   // The values being edited; null in view mode.
   const [draft, setDraft] = useState<FieldChanges | null>(() => (isNew ? savedValuesOf(fields) : null));
@@ -143,38 +151,55 @@ export function EditAndSave({ fields, onSave, label, isNew = false, canEdit = tr
 
   const changedFields = pendingChanges ? fields.filter((field) => field.name in pendingChanges) : [];
 
+  const renderField = (field: EditableField) => {
+    const message = messages[field.name];
+    const shared = {
+      label: field.label,
+      placeholder: field.placeholder,
+      readOnly: !isEditing,
+      variant: isEditing ? 'default' : 'filled',
+      error: message ? translateMessage(i18n, message) : undefined,
+    };
+    const keepRef = (element: HTMLInputElement | HTMLTextAreaElement | null) => {
+      if (element) inputs.current.set(field.name, element);
+      else inputs.current.delete(field.name);
+    };
+    if (field.choices) {
+      return (
+        <Select
+          key={field.name}
+          ref={keepRef}
+          {...shared}
+          data={field.choices.map((choice) => ({ ...choice }))}
+          value={valueOf(field)}
+          allowDeselect={false}
+          onChange={(value) => handleChange(field.name, value ?? field.value)}
+        />
+      );
+    }
+    const text = { ...shared, value: valueOf(field), autoComplete: 'off', spellCheck: false };
+    return field.multiline ? (
+      <Textarea key={field.name} ref={keepRef} {...text} autosize minRows={2} onChange={(event) => handleChange(field.name, event.currentTarget.value)} />
+    ) : (
+      <TextInput key={field.name} ref={keepRef} {...text} onChange={(event) => handleChange(field.name, event.currentTarget.value)} />
+    );
+  };
+
   return (
     <>
       <form onSubmit={handleSubmit} noValidate aria-label={label}>
         <Stack gap="md" maw={760}>
-          {fields.map((field) => {
-            const message = messages[field.name];
-            const shared = {
-              label: field.label,
-              value: valueOf(field),
-              readOnly: !isEditing,
-              variant: isEditing ? 'default' : 'filled',
-              autoComplete: 'off',
-              spellCheck: false,
-              error: message ? translateMessage(i18n, message) : undefined,
-            };
-            const keepRef = (element: HTMLInputElement | HTMLTextAreaElement | null) => {
-              if (element) inputs.current.set(field.name, element);
-              else inputs.current.delete(field.name);
-            };
-            return field.multiline ? (
-              <Textarea
-                key={field.name}
-                ref={keepRef}
-                {...shared}
-                autosize
-                minRows={2}
-                onChange={(event) => handleChange(field.name, event.currentTarget.value)}
-              />
+          {groupsOf(fields).map(({ group, members }) =>
+            group === undefined ? (
+              <Fragment key={members[0]!.name}>{members.map(renderField)}</Fragment>
             ) : (
-              <TextInput key={field.name} ref={keepRef} {...shared} onChange={(event) => handleChange(field.name, event.currentTarget.value)} />
-            );
-          })}
+              <Fieldset key={group} legend={group}>
+                <SimpleGrid cols={{ base: 1, sm: Math.min(members.length, 3) }} spacing="md">
+                  {members.map(renderField)}
+                </SimpleGrid>
+              </Fieldset>
+            ),
+          )}
           {canEdit && (
             <Group justify="flex-end" gap="sm">
               {isEditing ? (
@@ -195,6 +220,7 @@ export function EditAndSave({ fields, onSave, label, isNew = false, canEdit = tr
           )}
         </Stack>
       </form>
+      {renderBelow?.(draft ?? savedValuesOf(fields))}
       <Modal
         opened={pendingChanges !== null}
         onClose={handleCloseDialog}
@@ -211,9 +237,10 @@ export function EditAndSave({ fields, onSave, label, isNew = false, canEdit = tr
             {changedFields.map((field) => (
               <Text component="li" key={field.name} size="sm" style={{ overflowWrap: 'anywhere' }}>
                 <Text span fw={600} inherit>
-                  {t('settings.change_label', { label: field.label })}
+                  {t('settings.change_label', { label: field.group ? `${field.group} · ${field.label}` : field.label })}
                 </Text>{' '}
-                <ShownValue value={isNew ? '' : field.value} /> → <ShownValue value={pendingChanges?.[field.name] ?? ''} />
+                <ShownValue value={shownOf(field, isNew ? '' : field.value)} /> →{' '}
+                <ShownValue value={shownOf(field, pendingChanges?.[field.name] ?? '')} />
               </Text>
             ))}
           </Stack>
@@ -246,6 +273,22 @@ function ShownValue({ value }: { value: string }) {
       {value}
     </Text>
   );
+}
+
+/** A value as the confirmation shows it: a choice by its label. */
+function shownOf(field: EditableField, value: string): string {
+  return field.choices?.find((choice) => choice.value === value)?.label ?? value;
+}
+
+/** The fields in order, consecutive fields of one group together. */
+function groupsOf(fields: readonly EditableField[]): { group: string | undefined; members: EditableField[] }[] {
+  const groups: { group: string | undefined; members: EditableField[] }[] = [];
+  for (const field of fields) {
+    const last = groups.at(-1);
+    if (last && field.group !== undefined && last.group === field.group) last.members.push(field);
+    else groups.push({ group: field.group, members: [field] });
+  }
+  return groups;
 }
 
 function savedValuesOf(fields: readonly EditableField[]): FieldChanges {

@@ -7,6 +7,7 @@ import { call } from '../../lib/api';
 export const schoolsQueryKeys = {
   all: ['schools'] as const,
   list: ['schools', 'list'] as const,
+  details: ['schools', 'detail'] as const,
   detail: (uai: string) => ['schools', 'detail', uai] as const,
   users: (uai: string) => ['schools', 'users', uai] as const,
   referenceData: ['schools', 'reference-data'] as const,

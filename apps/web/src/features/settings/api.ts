@@ -1,10 +1,12 @@
 import { settings } from '@console/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../lib/api';
+import { ApiError, call } from '../../lib/api';
+import { schoolsQueryKeys } from '../schools/api';
 
 export const settingsQueryKeys = {
   all: ['settings'] as const,
   links: ['settings', 'links'] as const,
+  regex: ['settings', 'regex'] as const,
 };
 
 /** The link settings (the Tabuléo tab), by name. */
@@ -19,4 +21,44 @@ export function useUpdateLinkSettings() {
     mutationFn: (changes: settings.LinkSettings) => call(settings.updateLinkSettings, { body: changes }),
     onSuccess: (linkSettings) => queryClient.setQueryData(settingsQueryKeys.links, linkSettings),
   });
+}
+
+/** The regex settings (the Regex tab): firstname, lastname, login. */
+export function useRegexSettings() {
+  return useQuery({ queryKey: settingsQueryKeys.regex, queryFn: () => call(settings.getRegexSettings) });
+}
+
+/**
+ * Saves the regex settings listed (all or none). A refusal's field errors, which the server places
+ * by position in the list (`1.regexStructure`), are placed by field instead (`login.regexStructure`).
+ * The schools' answers carry these rules (the add-user panel cleans names with them): they are
+ * fetched again.
+ */
+export function useUpdateRegexSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (list: settings.RegexSettings) => {
+      try {
+        return await call(settings.updateRegexSettings, { body: list });
+      } catch (error) {
+        throw error instanceof ApiError ? withFieldErrorsByName(error, list) : error;
+      }
+    },
+    onSuccess: (regexSettings) => {
+      queryClient.setQueryData(settingsQueryKeys.regex, regexSettings);
+      void queryClient.invalidateQueries({ queryKey: schoolsQueryKeys.details });
+    },
+  });
+}
+
+/** The error with `index.property` field errors renamed `fieldName.property`. */
+function withFieldErrorsByName(error: ApiError, list: settings.RegexSettings): ApiError {
+  const fieldErrors = Object.fromEntries(
+    Object.entries(error.fieldErrors).map(([path, messages]) => {
+      const [index, ...rest] = path.split('.');
+      const fieldName = list[Number(index)]?.fieldName;
+      return [fieldName === undefined ? path : [fieldName, ...rest].join('.'), messages];
+    }),
+  );
+  return new ApiError(error.status, error.code, error.message, fieldErrors, error.body, error.reason, error.params);
 }

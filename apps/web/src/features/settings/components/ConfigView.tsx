@@ -3,13 +3,15 @@ import { Stack, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../lib/abilities';
 import { LinkSettingsTab } from './LinkSettingsTab';
+import { RegexSettingsTab } from './RegexSettingsTab';
 
 /**
  * The general settings (spec 2 §2.1), behind the Config right; changing them needs it at
- * Ecriture. One tab per kind of setting: Tabuléo (the link settings) for now.
+ * Ecriture. One tab per kind of setting: Tabuléo (the link settings) and Regex (the name rules) for now.
  */
 export function ConfigView({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
+  const canEdit = can(user, 'Config', 'Ecriture');
   return (
     <Stack gap="lg">
       <Title order={1} fz="h2">
@@ -18,9 +20,13 @@ export function ConfigView({ user }: { user: SessionUser }) {
       <Tabs defaultValue="tabuleo" keepMounted={false}>
         <Tabs.List aria-label={t('settings.title')} mb="lg">
           <Tabs.Tab value="tabuleo">{t('settings.tabs.tabuleo')}</Tabs.Tab>
+          <Tabs.Tab value="regex">{t('settings.tabs.regex')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="tabuleo">
-          <LinkSettingsTab canEdit={can(user, 'Config', 'Ecriture')} />
+          <LinkSettingsTab canEdit={canEdit} />
+        </Tabs.Panel>
+        <Tabs.Panel value="regex">
+          <RegexSettingsTab canEdit={canEdit} />
         </Tabs.Panel>
       </Tabs>
     </Stack>
