@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './pages/accessibility';
 import { DEMO } from './pages/demo-accounts';
-import { SETTINGS_MESSAGES, SettingsPage } from './pages/settings-page';
+import { RegexTab, SETTINGS_MESSAGES, SettingsPage } from './pages/settings-page';
 import { ShellPage } from './pages/shell-page';
 
 const NEW_HELP_CENTER = 'https://support.tabuleo.fr/centre-aide';
@@ -67,5 +67,53 @@ test.describe('general settings, Tabuléo tab', () => {
     await expect(helpCenter).toHaveValue(seeded);
     await expect(helpCenter).toHaveAttribute('readonly');
     expect(updates).toEqual([]);
+  });
+});
+
+test.describe('general settings, Regex tab', () => {
+  test('the Administrateur tries a rule on sample names before saving it, and a login rule letting spaces in is refused', async ({ page }) => {
+    test.setTimeout(120_000);
+    const shell = await ShellPage.signIn(page, DEMO.administrator);
+    const seeded = await page.request.get('/api/settings/regex');
+    expect(seeded.ok()).toBe(true);
+    const settings = await SettingsPage.open(shell);
+    const regex = await RegexTab.open(settings);
+    await expect(regex.conversion('Nom')).toHaveValue('MAJ (majuscules)');
+    await expect(regex.structure('Login')).toHaveAttribute('placeholder', '[a-z0-9.-]');
+
+    // The tester follows what is typed, by the saved rules.
+    await regex.sample("Nom d'essai").fill('le Gall$');
+    await expect(regex.result('Nom')).toContainText('LE GALL');
+    await expect(regex.result('Nom')).toContainText('« $ »');
+    await expect(regex.result('Login proposé')).toContainText('jean-eloi.le-gall.clg-moulin');
+    await expectNoSeriousViolations(page, 'regex settings with the tester');
+
+    // Then the rules being edited, before anything is saved.
+    await regex.edit.click();
+    await regex.chooseConversion('Nom', 'FIRSTMAJ (initiales en majuscule)');
+    await expect(regex.result('Nom')).toContainText('Le Gall');
+    const loginStructure = await regex.structure('Login').inputValue();
+    await regex.structure('Login').fill('[a-z .]');
+    await regex.save.click();
+    await expect(regex.structure('Login')).toHaveAccessibleDescription(SETTINGS_MESSAGES.unsafeLoginStructure);
+    await expect(regex.structure('Login')).toBeFocused();
+    await expect(settings.confirmDialog).toBeHidden();
+    await expectNoSeriousViolations(page, 'regex settings in edit mode with an error');
+
+    await regex.structure('Login').fill(loginStructure);
+    await regex.save.click();
+    await expect(settings.confirmDialog.getByRole('listitem')).toHaveText('Nom · Conversion : MAJ (majuscules) → FIRSTMAJ (initiales en majuscule)');
+    await settings.confirm.click();
+    await expect(settings.toast(SETTINGS_MESSAGES.updated)).toBeVisible();
+    await expect(regex.structure('Nom')).toHaveAttribute('readonly');
+
+    await page.reload();
+    await expect(shell.userMenuButton).toBeVisible();
+    const reloaded = await RegexTab.open(await SettingsPage.open(shell));
+    await expect(reloaded.conversion('Nom')).toHaveValue('FIRSTMAJ (initiales en majuscule)');
+
+    // Back to the seeded rules, through the product's own API.
+    const restored = await page.request.put('/api/settings/regex', { data: await seeded.json() });
+    expect(restored.ok()).toBe(true);
   });
 });

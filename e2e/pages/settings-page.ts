@@ -6,6 +6,8 @@ export const SETTINGS_TITLE = 'Paramètres généraux';
 export const SETTINGS_MESSAGES = {
   updated: 'Les paramètres ont bien été mis à jour.',
   invalidUrl: "Cette adresse n'est pas valide : elle doit commencer par http://, https:// ou mailto:.",
+  unsafeLoginStructure:
+    "Un login ne peut contenir que des lettres sans accent, des chiffres, « . », « _ » et « - » : cette structure en accepte d'autres.",
 };
 
 /** The general settings (the Config menu entry): its tabs and the Tabuléo tab's link settings, edited with the edit-and-save pattern. */
@@ -45,5 +47,60 @@ export class SettingsPage {
   /** A toast with this text. */
   toast(text: string): Locator {
     return this.page.getByRole('alert').filter({ hasText: text });
+  }
+}
+
+/** The Regex tab: each name field's fieldset (structure, special characters, conversion), its form's buttons, and the rules' tester. */
+export class RegexTab {
+  readonly form: Locator;
+  readonly edit: Locator;
+  readonly save: Locator;
+  readonly tester: Locator;
+  readonly results: Locator;
+
+  constructor(readonly page: Page) {
+    this.form = page.getByRole('form', { name: 'Regex', exact: true });
+    this.edit = this.form.getByRole('button', { name: 'Modifier', exact: true });
+    this.save = this.form.getByRole('button', { name: 'Sauvegarder', exact: true });
+    this.tester = page.getByRole('group', { name: 'Tester les règles', exact: true });
+    this.results = this.tester.getByRole('table', { name: 'Ce que les règles produisent', exact: true });
+  }
+
+  /** Opens the tab from the general settings and waits for its fields. */
+  static async open(settings: SettingsPage): Promise<RegexTab> {
+    await settings.page.getByRole('tab', { name: 'Regex', exact: true }).click();
+    const tab = new RegexTab(settings.page);
+    await expect(tab.edit).toBeVisible();
+    return tab;
+  }
+
+  /** A field's fieldset: 'Prénom', 'Nom' or 'Login'. */
+  field(name: string): Locator {
+    return this.form.getByRole('group', { name, exact: true });
+  }
+
+  structure(field: string): Locator {
+    return this.field(field).getByRole('textbox', { name: 'Structure (un caractère autorisé)', exact: true });
+  }
+
+  conversion(field: string): Locator {
+    return this.field(field).getByRole('combobox', { name: 'Conversion', exact: true });
+  }
+
+  /** Chooses a field's conversion in its list. */
+  async chooseConversion(field: string, label: string): Promise<void> {
+    await this.conversion(field).click();
+    await this.page.getByRole('option', { name: label, exact: true }).click();
+    await expect(this.conversion(field)).toHaveValue(label);
+  }
+
+  /** A sample input of the tester, by its label. */
+  sample(label: string): Locator {
+    return this.tester.getByRole('textbox', { name: label, exact: true });
+  }
+
+  /** The tester's result row of a field ('Prénom', 'Nom', 'Login proposé'): its header, result and characters removed. */
+  result(field: string): Locator {
+    return this.results.getByRole('row').filter({ has: this.page.getByRole('rowheader', { name: field, exact: true }) });
   }
 }
