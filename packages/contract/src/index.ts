@@ -42,6 +42,7 @@ export type {
 export type { SelectedUser } from './users/bulk-menu.js';
 export * as workflows from './workflows/index.js';
 export * as settings from './settings/index.js';
+export * as files from './files/index.js';
 export type { CreateSchoolBody } from './schools/new-school.js';
 // Zod-free refs of the first screen's routes, importable without their schemas.
 export * from './auth/refs.js';

@@ -1,3 +1,5 @@
+export * from './catalogue.js';
 export * from './link-settings.js';
+export * from './platforms.js';
 export * from './regex-settings.js';
 export * from './routes.js';

@@ -1,5 +1,6 @@
 import { defineRoute } from '../http.js';
 import { linkSettingsSchema } from './link-settings.js';
+import { platformSettingSchema, platformSettingsSchema, platformUpdateSchema } from './platforms.js';
 import { regexSettingsSchema } from './regex-settings.js';
 
 /** The general settings (spec 2 §2.1, §7): staff's, behind the Config right. */
@@ -36,4 +37,21 @@ export const updateRegexSettings = defineRoute({
   summary: 'Changes the regex settings of the fields listed, all or none; answers every regex setting.',
   body: regexSettingsSchema,
   answer: regexSettingsSchema,
+});
+
+export const getPlatformSettings = defineRoute({
+  method: 'GET',
+  path: '/settings/platforms',
+  right: { area: 'Config', level: 'Lecture' },
+  summary: 'The platforms catalogue (the Plateformes tab), by order.',
+  answer: platformSettingsSchema,
+});
+
+export const updatePlatformSettings = defineRoute({
+  method: 'PUT',
+  path: '/settings/platforms',
+  right: { area: 'Config', level: 'Ecriture' },
+  summary: 'Adds a platform (newPlateforme, with its id) or changes one, by id; name and id unique. Answers the platform saved.',
+  body: platformUpdateSchema,
+  answer: platformSettingSchema,
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/context.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import { getLinkSettings, updateLinkSettings } from './link-settings.service.js';
+import { getPlatformSettings, savePlatformSetting } from './platforms.service.js';
 import { getRegexSettings, updateRegexSettings } from './regex-settings.service.js';
 
 /** The general settings (spec 2 §2.1): staff's, behind the Config right. */
@@ -11,4 +12,6 @@ export function registerSettingsRoutes(app: FastifyInstance, deps: AppDeps): voi
   registerRoute(app, deps, settings.updateLinkSettings, async ({ ctx, body }) => updateLinkSettings(ctx, body));
   registerRoute(app, deps, settings.getRegexSettings, async ({ ctx }) => getRegexSettings(ctx));
   registerRoute(app, deps, settings.updateRegexSettings, async ({ ctx, body }) => updateRegexSettings(ctx, body));
+  registerRoute(app, deps, settings.getPlatformSettings, async ({ ctx }) => getPlatformSettings(ctx));
+  registerRoute(app, deps, settings.updatePlatformSettings, async ({ ctx, body }) => savePlatformSetting(ctx, body));
 }

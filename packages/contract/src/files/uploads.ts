@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { defineRoute } from '../http.js';
+
+/**
+ * Image uploads (spec 2 §7 'Upload URL for an image or logo'): the browser asks for an upload
+ * ticket, then posts the file straight to storage with the ticket's fields, the signed-POST
+ * protocol of S3. The embedded default stores files on local disk behind the same protocol.
+ */
+
+/** The image types accepted: raster formats a browser shows. SVG is refused: it may carry scripts. */
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
+/** The largest image accepted, in bytes. */
+export const MAX_IMAGE_BYTES = 2_000_000;
+/** What an image is for, which names the folder it goes to. */
+export const UPLOAD_FLAGS = ['platform', 'application'] as const;
+export type UploadFlag = (typeof UPLOAD_FLAGS)[number];
+
+/** Message keys. */
+export const NOT_AN_IMAGE = 'files.errors.not_an_image';
+export const IMAGE_TOO_LARGE = 'files.errors.too_large';
+
+export const uploadRequestSchema = z.object({
+  /** The file's name on the user's machine: only its extension-free stem is kept, cleaned, in the stored name. */
+  name: z.string().trim().min(1).max(200),
+  type: z.enum(IMAGE_TYPES, { message: NOT_AN_IMAGE }),
+  flag: z.enum(UPLOAD_FLAGS),
+});
+export type UploadRequest = z.infer<typeof uploadRequestSchema>;
+
+export const uploadTicketSchema = z.object({
+  /** Where to post the file (multipart/form-data): the ticket's fields first, then `file`. */
+  url: z.string(),
+  fields: z.record(z.string(), z.string()),
+  /** The address the image is read from once posted: what picturePath stores. */
+  fileUrl: z.string(),
+});
+export type UploadTicket = z.infer<typeof uploadTicketSchema>;
+
+export const createUpload = defineRoute({
+  method: 'POST',
+  path: '/files/upload',
+  right: { area: 'Config', level: 'Ecriture' },
+  summary: 'An upload ticket for a platform or application image: where to post it, with which signed fields, and its address once there.',
+  body: uploadRequestSchema,
+  answer: uploadTicketSchema,
+});
