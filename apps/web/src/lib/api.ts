@@ -114,7 +114,8 @@ function toQueryString(query: object | undefined): string {
   return text ? `?${text}` : '';
 }
 
-async function readError(response: Response): Promise<ApiError> {
+/** The ApiError an error answer describes (its code, reason, params and field errors). */
+export async function readError(response: Response): Promise<ApiError> {
   try {
     const body = (await response.json()) as {
       code?: unknown;

@@ -1,7 +1,8 @@
-import { Button, Fieldset, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Avatar, Button, FileButton, Fieldset, Group, Modal, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Fragment, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api';
 import { firstMessages, translateMessage } from '../lib/forms';
@@ -13,8 +14,8 @@ export type EditableField = {
   label: string;
   /** The saved value. */
   value: string;
-  /** The message key of what is wrong with a value, or null when it may be saved. */
-  validate?: (value: string) => string | null;
+  /** The message key of what is wrong with a value (given the form's other values too), or null when it may be saved. */
+  validate?: (value: string, values: FieldChanges) => string | null;
   multiline?: boolean;
   /** A choice among fixed values (shown as a select and, in the confirmation, by their labels). */
   choices?: readonly { value: string; label: string }[];
@@ -22,6 +23,15 @@ export type EditableField = {
   placeholder?: string;
   /** The legend of the fieldset the field is shown in; fields of one group are given one after another. */
   group?: string;
+  /** A yes/no switch: its value is 'true' or 'false'. */
+  toggle?: boolean;
+  /** Never editable here (e.g. an id fixed once created). */
+  locked?: boolean;
+  /**
+   * An image address with a file picker beside it in edit mode: the file chosen is uploaded at
+   * once and its address becomes the field's value, saved with the others. `accept` lists the types.
+   */
+  upload?: { accept: string; send: (file: File) => Promise<string> };
 };
 
 /** New values by field name. */
@@ -45,6 +55,10 @@ type EditAndSaveProps = {
   canEdit?: boolean;
   /** Shown under the form, given the values as they stand (being edited, else saved): e.g. a tester of the rules. */
   renderBelow?: (values: FieldChanges) => ReactNode;
+  /** What the success toast says, given the values saved (the settings' generic text by default). */
+  successMessage?: (values: FieldChanges) => string;
+  /** Called by 'Annuler' after leaving edit mode: a new entry's owner drops it. */
+  onCancel?: () => void;
 };
 
 type FieldMessages = Record<string, string>;
@@ -55,13 +69,15 @@ type FieldMessages = Record<string, string>;
  * nothing changed and otherwise asks for a confirmation listing each change (old → new) before
  * `onSave`. Fields are checked before the confirmation; a failed save keeps what was typed.
  */
-export function EditAndSave({ fields, onSave, label, isNew = false, canEdit = true, renderBelow }: EditAndSaveProps) {
+export function EditAndSave({ fields, onSave, label, isNew = false, canEdit = true, renderBelow, successMessage, onCancel }: EditAndSaveProps) {
   const { t, i18n } = useTranslation();
   // The values being edited; null in view mode.
   const [draft, setDraft] = useState<FieldChanges | null>(() => (isNew ? savedValuesOf(fields) : null));
   const [messages, setMessages] = useState<FieldMessages>({});
   const [pendingChanges, setPendingChanges] = useState<FieldChanges | null>(null);
   const [isSaving, setIsSaving] = useState(false);
+  const [uploading, setUploading] = useState<string | null>(null);
+  const formId = useId();
   const inputs = useRef(new Map<string, HTMLInputElement | HTMLTextAreaElement>());
   const editButton = useRef<HTMLButtonElement>(null);
   const saveButton = useRef<HTMLButtonElement>(null);
@@ -71,13 +87,21 @@ export function EditAndSave({ fields, onSave, label, isNew = false, canEdit = tr
   const focusField = (name: string | undefined) => {
     if (name !== undefined) inputs.current.get(name)?.focus();
   };
+  const firstEditable = fields.find((field) => !field.locked)?.name;
+
+  // A new entry was just asked for: its first field is where the user goes on.
+  useEffect(() => {
+    if (isNew) focusField(firstEditable);
+    // Once, on mount: later renders must not take the focus back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const handleEdit = () => {
     flushSync(() => {
       setDraft(savedValuesOf(fields));
       setMessages({});
     });
-    focusField(fields[0]?.name);
+    focusField(firstEditable);
   };
 
   const leaveEditMode = () => {
@@ -86,6 +110,27 @@ export function EditAndSave({ fields, onSave, label, isNew = false, canEdit = tr
       setMessages({});
     });
     editButton.current?.focus();
+  };
+
+  const handleCancel = () => {
+    leaveEditMode();
+    onCancel?.();
+  };
+
+  const handleUpload = async (field: EditableField, file: File | null) => {
+    if (!file || !field.upload) return;
+    setUploading(field.name);
+    try {
+      const address = await field.upload.send(file);
+      handleChange(field.name, address);
+      notifications.show({ color: 'teal', message: t('settings.image_uploaded') });
+    } catch (error) {
+      const placed = placedFieldErrors(error, [{ ...field, name: 'file' }]);
+      if (placed.file) setMessages((previous) => ({ ...previous, [field.name]: placed.file! }));
+      else notifyFailure(error, t);
+    } finally {
+      setUploading(null);
+    }
   };
 
   const handleChange = (name: string, value: string) => {
@@ -145,7 +190,8 @@ export function EditAndSave({ fields, onSave, label, isNew = false, canEdit = tr
       setDraft(null);
       setMessages({});
     });
-    notifications.show({ color: 'teal', message: t('settings.update_success') });
+    const savedValues = { ...savedValuesOf(fields), ...pendingChanges };
+    notifications.show({ color: 'teal', message: successMessage?.(savedValues) ?? t('settings.update_success') });
     editButton.current?.focus();
   };
 
@@ -156,7 +202,7 @@ export function EditAndSave({ fields, onSave, label, isNew = false, canEdit = tr
     const shared = {
       label: field.label,
       placeholder: field.placeholder,
-      readOnly: !isEditing,
+      readOnly: !isEditing || field.locked,
       variant: isEditing ? 'default' : 'filled',
       error: message ? translateMessage(i18n, message) : undefined,
     };
@@ -164,6 +210,47 @@ export function EditAndSave({ fields, onSave, label, isNew = false, canEdit = tr
       if (element) inputs.current.set(field.name, element);
       else inputs.current.delete(field.name);
     };
+    if (field.toggle) {
+      // Mantine writes a switch's error inside its label, which would make it part of the name: it is written beside it.
+      const errorId = `${formId}-${field.name}-error`;
+      return (
+        <Stack key={field.name} gap={4}>
+          <Switch
+            ref={keepRef}
+            label={field.label}
+            checked={valueOf(field) === 'true'}
+            // A switch has no read-only state a screen reader announces: out of edit mode it is disabled.
+            disabled={!isEditing || field.locked}
+            aria-invalid={message ? true : undefined}
+            aria-describedby={message ? errorId : undefined}
+            onChange={(event) => handleChange(field.name, String(event.currentTarget.checked))}
+          />
+          {shared.error && (
+            <Text id={errorId} size="xs" c="red.8">
+              {shared.error}
+            </Text>
+          )}
+        </Stack>
+      );
+    }
+    if (field.upload) {
+      const address = valueOf(field);
+      return (
+        <Group key={field.name} align="flex-end" gap="sm" wrap="nowrap">
+          <Avatar src={address || null} alt="" size={48} radius="sm" aria-hidden />
+          <TextInput ref={keepRef} {...shared} value={address} autoComplete="off" spellCheck={false} style={{ flex: 1 }} onChange={(event) => handleChange(field.name, event.currentTarget.value)} />
+          {isEditing && !field.locked && (
+            <FileButton accept={field.upload.accept} onChange={(file) => void handleUpload(field, file)}>
+              {(props) => (
+                <Button {...props} variant="default" loading={uploading === field.name} aria-label={t('settings.choose_image_for', { label: field.label })}>
+                  {t('settings.choose_image')}
+                </Button>
+              )}
+            </FileButton>
+          )}
+        </Group>
+      );
+    }
     if (field.choices) {
       return (
         <Select
@@ -204,7 +291,7 @@ export function EditAndSave({ fields, onSave, label, isNew = false, canEdit = tr
             <Group justify="flex-end" gap="sm">
               {isEditing ? (
                 <>
-                  <Button variant="default" onClick={leaveEditMode}>
+                  <Button variant="default" onClick={handleCancel}>
                     {t('settings.cancel')}
                   </Button>
                   <Button ref={saveButton} type="submit">
@@ -239,8 +326,8 @@ export function EditAndSave({ fields, onSave, label, isNew = false, canEdit = tr
                 <Text span fw={600} inherit>
                   {t('settings.change_label', { label: field.group ? `${field.group} · ${field.label}` : field.label })}
                 </Text>{' '}
-                <ShownValue value={shownOf(field, isNew ? '' : field.value)} /> →{' '}
-                <ShownValue value={shownOf(field, pendingChanges?.[field.name] ?? '')} />
+                <ShownValue value={isNew ? '' : shownOf(field, field.value, t)} /> →{' '}
+                <ShownValue value={shownOf(field, pendingChanges?.[field.name] ?? '', t)} />
               </Text>
             ))}
           </Stack>
@@ -275,8 +362,9 @@ function ShownValue({ value }: { value: string }) {
   );
 }
 
-/** A value as the confirmation shows it: a choice by its label. */
-function shownOf(field: EditableField, value: string): string {
+/** A value as the confirmation shows it: a choice by its label, a switch by yes or no. */
+function shownOf(field: EditableField, value: string, t: TFunction): string {
+  if (field.toggle) return t(value === 'true' ? 'settings.yes' : 'settings.no');
   return field.choices?.find((choice) => choice.value === value)?.label ?? value;
 }
 
@@ -299,7 +387,7 @@ function savedValuesOf(fields: readonly EditableField[]): FieldChanges {
 function checkFields(fields: readonly EditableField[], draft: FieldChanges): FieldMessages {
   const found: FieldMessages = {};
   for (const field of fields) {
-    const message = field.validate?.(draft[field.name] ?? field.value);
+    const message = field.validate?.(draft[field.name] ?? field.value, { ...savedValuesOf(fields), ...draft });
     if (message) found[field.name] = message;
   }
   return found;

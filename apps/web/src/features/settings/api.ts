@@ -7,6 +7,7 @@ export const settingsQueryKeys = {
   all: ['settings'] as const,
   links: ['settings', 'links'] as const,
   regex: ['settings', 'regex'] as const,
+  platforms: ['settings', 'platforms'] as const,
 };
 
 /** The link settings (the Tabuléo tab), by name. */
@@ -61,4 +62,21 @@ function withFieldErrorsByName(error: ApiError, list: settings.RegexSettings): A
     }),
   );
   return new ApiError(error.status, error.code, error.message, fieldErrors, error.body, error.reason, error.params);
+}
+
+/** The platforms catalogue (the Plateformes tab), by order. */
+export function usePlatformSettings() {
+  return useQuery({ queryKey: settingsQueryKeys.platforms, queryFn: () => call(settings.getPlatformSettings) });
+}
+
+/** Adds or changes one platform; the catalogue and the schools' answers (which list platforms) are fetched again. */
+export function useSavePlatformSetting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (platform: settings.PlatformUpdate) => call(settings.updatePlatformSettings, { body: platform }),
+    onSuccess: async () => {
+      void queryClient.invalidateQueries({ queryKey: schoolsQueryKeys.details });
+      await queryClient.invalidateQueries({ queryKey: settingsQueryKeys.platforms });
+    },
+  });
 }

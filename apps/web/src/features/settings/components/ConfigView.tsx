@@ -3,11 +3,13 @@ import { Stack, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../lib/abilities';
 import { LinkSettingsTab } from './LinkSettingsTab';
+import { PlatformsTab } from './PlatformsTab';
 import { RegexSettingsTab } from './RegexSettingsTab';
 
 /**
  * The general settings (spec 2 §2.1), behind the Config right; changing them needs it at
- * Ecriture. One tab per kind of setting: Tabuléo (the link settings) and Regex (the name rules) for now.
+ * Ecriture. One tab per kind of setting: Tabuléo (the link settings), Regex (the name rules) and
+ * Plateformes (the platforms catalogue) for now.
  */
 export function ConfigView({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
@@ -21,12 +23,16 @@ export function ConfigView({ user }: { user: SessionUser }) {
         <Tabs.List aria-label={t('settings.title')} mb="lg">
           <Tabs.Tab value="tabuleo">{t('settings.tabs.tabuleo')}</Tabs.Tab>
           <Tabs.Tab value="regex">{t('settings.tabs.regex')}</Tabs.Tab>
+          <Tabs.Tab value="platforms">{t('settings.tabs.platforms')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="tabuleo">
           <LinkSettingsTab canEdit={canEdit} />
         </Tabs.Panel>
         <Tabs.Panel value="regex">
           <RegexSettingsTab canEdit={canEdit} />
+        </Tabs.Panel>
+        <Tabs.Panel value="platforms">
+          <PlatformsTab canEdit={canEdit} />
         </Tabs.Panel>
       </Tabs>
     </Stack>
