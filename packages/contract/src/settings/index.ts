@@ -1,3 +1,4 @@
+export * from './applications.js';
 export * from './catalogue.js';
 export * from './link-settings.js';
 export * from './platforms.js';

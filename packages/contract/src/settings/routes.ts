@@ -1,4 +1,5 @@
 import { defineRoute } from '../http.js';
+import { applicationSettingSchema, applicationSettingsSchema, applicationUpdateSchema } from './applications.js';
 import { linkSettingsSchema } from './link-settings.js';
 import { platformSettingSchema, platformSettingsSchema, platformUpdateSchema } from './platforms.js';
 import { regexSettingsSchema } from './regex-settings.js';
@@ -54,4 +55,21 @@ export const updatePlatformSettings = defineRoute({
   summary: 'Adds a platform (newPlateforme, with its id) or changes one, by id; name and id unique. Answers the platform saved.',
   body: platformUpdateSchema,
   answer: platformSettingSchema,
+});
+
+export const getApplicationSettings = defineRoute({
+  method: 'GET',
+  path: '/settings/apps',
+  right: { area: 'Config', level: 'Lecture' },
+  summary: 'The applications catalogue (the Applications tab), by order.',
+  answer: applicationSettingsSchema,
+});
+
+export const updateApplicationSettings = defineRoute({
+  method: 'PUT',
+  path: '/settings/apps',
+  right: { area: 'Config', level: 'Ecriture' },
+  summary: 'Adds an application (newApplication; last without an order) or changes one, by idApplication; names unique. Answers the application saved.',
+  body: applicationUpdateSchema,
+  answer: applicationSettingSchema,
 });

@@ -2,6 +2,7 @@ import { settings } from '@console/contract';
 import { writeAudit } from '../../platform/audit/audit.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { validationError } from '../../platform/errors/app-error.js';
+import { changedValues } from './catalogue-audit.js';
 import {
   findPlatform,
   insertPlatform,
@@ -42,19 +43,8 @@ export async function savePlatformSetting(ctx: ServiceContext, body: settings.Pl
     }
     const before = presentPlatform(existing);
     const saved = presentPlatform(await updatePlatform(tx, body.idPlateforme, columns));
-    const changed = (Object.keys(saved) as (keyof settings.PlatformSetting)[]).filter(
-      (key) => JSON.stringify(saved[key]) !== JSON.stringify(before[key]),
-    );
-    if (changed.length > 0) {
-      await writeAudit(tx, {
-        actor: ctx.actor,
-        action: 'update',
-        entity: 'platform',
-        entityId: saved.idPlateforme,
-        before: Object.fromEntries(changed.map((key) => [key, before[key]])),
-        after: Object.fromEntries(changed.map((key) => [key, saved[key]])),
-      });
-    }
+    const changes = changedValues(before, saved);
+    if (changes) await writeAudit(tx, { actor: ctx.actor, action: 'update', entity: 'platform', entityId: saved.idPlateforme, ...changes });
     return saved;
   });
 }

@@ -2,6 +2,7 @@ import { settings } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/context.js';
 import { registerRoute } from '../../platform/http/register-route.js';
+import { getApplicationSettings, saveApplicationSetting } from './applications.service.js';
 import { getLinkSettings, updateLinkSettings } from './link-settings.service.js';
 import { getPlatformSettings, savePlatformSetting } from './platforms.service.js';
 import { getRegexSettings, updateRegexSettings } from './regex-settings.service.js';
@@ -14,4 +15,6 @@ export function registerSettingsRoutes(app: FastifyInstance, deps: AppDeps): voi
   registerRoute(app, deps, settings.updateRegexSettings, async ({ ctx, body }) => updateRegexSettings(ctx, body));
   registerRoute(app, deps, settings.getPlatformSettings, async ({ ctx }) => getPlatformSettings(ctx));
   registerRoute(app, deps, settings.updatePlatformSettings, async ({ ctx, body }) => savePlatformSetting(ctx, body));
+  registerRoute(app, deps, settings.getApplicationSettings, async ({ ctx }) => getApplicationSettings(ctx));
+  registerRoute(app, deps, settings.updateApplicationSettings, async ({ ctx, body }) => saveApplicationSetting(ctx, body));
 }
