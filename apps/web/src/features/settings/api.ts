@@ -8,6 +8,7 @@ export const settingsQueryKeys = {
   links: ['settings', 'links'] as const,
   regex: ['settings', 'regex'] as const,
   platforms: ['settings', 'platforms'] as const,
+  applications: ['settings', 'applications'] as const,
 };
 
 /** The link settings (the Tabuléo tab), by name. */
@@ -77,6 +78,23 @@ export function useSavePlatformSetting() {
     onSuccess: async () => {
       void queryClient.invalidateQueries({ queryKey: schoolsQueryKeys.details });
       await queryClient.invalidateQueries({ queryKey: settingsQueryKeys.platforms });
+    },
+  });
+}
+
+/** The applications catalogue (the Applications tab), by order. */
+export function useApplicationSettings() {
+  return useQuery({ queryKey: settingsQueryKeys.applications, queryFn: () => call(settings.getApplicationSettings) });
+}
+
+/** Adds or changes one application; the catalogue and the schools' answers (which list applications) are fetched again. */
+export function useSaveApplicationSetting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (application: settings.ApplicationUpdate) => call(settings.updateApplicationSettings, { body: application }),
+    onSuccess: async () => {
+      void queryClient.invalidateQueries({ queryKey: schoolsQueryKeys.details });
+      await queryClient.invalidateQueries({ queryKey: settingsQueryKeys.applications });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { files, settings } from '@console/contract';
 import type { TFunction } from 'i18next';
 import type { EditableField, FieldChanges } from '../../ui/EditAndSave';
+import { isNameTaken, issueAt, orderProblem } from './catalogue-fields';
 
 /**
  * The Plateformes tab's form: a platform's values under the names the server's field errors use
@@ -9,7 +10,6 @@ import type { EditableField, FieldChanges } from '../../ui/EditAndSave';
  */
 
 const PICTURE = 'urls.0.picturePath';
-export const ORDER_NUMBER = 'settings.errors.order_number';
 
 /** A new platform's first values: exported as CSV, the next order, no code asked. */
 export function newPlatformValues(catalogue: readonly settings.PlatformSetting[]): settings.PlatformSetting {
@@ -76,13 +76,11 @@ type FieldsInput = {
 export function platformFields({ t, platform, isNew, others, uploadPicture }: FieldsInput): EditableField[] {
   const values = valuesOf(platform);
   const check = (name: string) => (value: string, all: FieldChanges) => {
-    if (name === 'order' && !/^-?\d+$/.test(value.trim())) return ORDER_NUMBER;
+    if (name === 'order' && orderProblem(value)) return orderProblem(value);
     const candidate = platformFrom(platform, { ...all, [name]: value }, isNew);
     if (name === 'idPlateforme' && isNew && others.some((other) => other.idPlateforme === candidate.idPlateforme)) return settings.PLATFORM_ID_TAKEN;
-    if (name === 'name' && others.some((other) => other.name.trim().toLowerCase() === value.trim().toLowerCase()))
-      return settings.PLATFORM_NAME_TAKEN;
-    const parsed = settings.platformUpdateSchema.safeParse(candidate);
-    return parsed.success ? null : (parsed.error.issues.find((issue) => issue.path.join('.') === name)?.message ?? null);
+    if (name === 'name' && isNameTaken(others, value)) return settings.PLATFORM_NAME_TAKEN;
+    return issueAt(settings.platformUpdateSchema, candidate, name);
   };
   const field = (name: string, group: string, extra: Partial<EditableField> = {}): EditableField => ({
     name,

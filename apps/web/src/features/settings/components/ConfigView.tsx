@@ -2,14 +2,15 @@ import type { SessionUser } from '@console/contract';
 import { Stack, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../lib/abilities';
+import { ApplicationsTab } from './ApplicationsTab';
 import { LinkSettingsTab } from './LinkSettingsTab';
 import { PlatformsTab } from './PlatformsTab';
 import { RegexSettingsTab } from './RegexSettingsTab';
 
 /**
  * The general settings (spec 2 §2.1), behind the Config right; changing them needs it at
- * Ecriture. One tab per kind of setting: Tabuléo (the link settings), Regex (the name rules) and
- * Plateformes (the platforms catalogue) for now.
+ * Ecriture. One tab per kind of setting: Tabuléo (the link settings), Regex (the name rules),
+ * Plateformes and Applications (the catalogues) for now.
  */
 export function ConfigView({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
@@ -24,6 +25,7 @@ export function ConfigView({ user }: { user: SessionUser }) {
           <Tabs.Tab value="tabuleo">{t('settings.tabs.tabuleo')}</Tabs.Tab>
           <Tabs.Tab value="regex">{t('settings.tabs.regex')}</Tabs.Tab>
           <Tabs.Tab value="platforms">{t('settings.tabs.platforms')}</Tabs.Tab>
+          <Tabs.Tab value="applications">{t('settings.tabs.applications')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="tabuleo">
           <LinkSettingsTab canEdit={canEdit} />
@@ -33,6 +35,9 @@ export function ConfigView({ user }: { user: SessionUser }) {
         </Tabs.Panel>
         <Tabs.Panel value="platforms">
           <PlatformsTab canEdit={canEdit} />
+        </Tabs.Panel>
+        <Tabs.Panel value="applications">
+          <ApplicationsTab canEdit={canEdit} />
         </Tabs.Panel>
       </Tabs>
     </Stack>
