@@ -14,6 +14,7 @@ import { registerSettingsRoutes } from './features/settings/settings.routes.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import { registerClientConfigRoutes } from './features/client-config/client-config.routes.js';
 import { registerDirectoryRoutes } from './features/directory/directory.routes.js';
+import { registerFilesRoutes } from './features/files/files.routes.js';
 import { registerSchoolsRoutes } from './features/schools/schools.routes.js';
 import { registerUserSearchRoutes } from './features/users/search/search.routes.js';
 import { registerUserActionsRoutes } from './features/users/user-actions.routes.js';
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerDirectoryRoutes(app, deps);
   registerAppsRoutes(app, deps);
   registerSettingsRoutes(app, deps);
+  registerFilesRoutes(app, deps);
   registerSchoolsRoutes(app, deps);
   registerUserSearchRoutes(app, deps);
   registerUsersRoutes(app, deps);

@@ -45,3 +45,20 @@ export const createUpload = defineRoute({
   body: uploadRequestSchema,
   answer: uploadTicketSchema,
 });
+
+/**
+ * The embedded storage's end of the signed POST (DESIGN: local disk behind the protocol of S3):
+ * multipart/form-data with a ticket's fields, then `file`. Public, as a bucket's POST is: the
+ * signed fields are the authorisation, not a session. Answers 204 No Content, as S3 does; a
+ * forged or expired ticket 403; a file that is not the ticket's image type, or is too large,
+ * 400 `validation_failed` with NOT_AN_IMAGE or IMAGE_TOO_LARGE under `file`. It is described
+ * here, though no client calls it by name (a ticket's `url` names it), so that the API's
+ * description and its route checks know every route the server registers.
+ */
+export const storeUpload = defineRoute({
+  method: 'POST',
+  path: '/files/storage',
+  right: 'public',
+  summary: "The embedded storage's receiving end of an upload ticket: multipart/form-data with the ticket's fields, then `file`; answers 204 No Content.",
+  answer: z.null(),
+});

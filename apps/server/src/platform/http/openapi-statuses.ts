@@ -62,6 +62,8 @@ export const ROUTE_STATUSES: Readonly<Record<string, RouteStatuses>> = {
   'schools.getSchoolApplications': { errors: [404] },
   'schools.createSchool': { errors: [409] },
   'schools.deleteSchool': { errors: [404, 409] },
+  // features/files/local-storage.routes.ts: the embedded storage's end of a signed POST, answered as S3 answers it.
+  'files.storeUpload': { errors: [400, 403, 413, 415], answers: { 204: 'No Content: the file is stored under the ticket’s key.' } },
   // workflows.service.ts: 409 when Dolibarr is the source of quote statuses.
   'workflows.getSchoolWorkflow': { errors: [404] },
   'workflows.updateSchoolWorkflow': { errors: [404] },

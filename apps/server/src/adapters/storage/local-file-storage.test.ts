@@ -1,0 +1,67 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createLocalFileStorage, UPLOAD_TICKET_TTL_MS, UploadRefusedError } from './local-file-storage.js';
+
+const root = mkdtempSync(path.join(tmpdir(), 'console-storage-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const NOW = Date.parse('2026-03-01T10:00:00Z');
+const encryptionKey = Buffer.alloc(32, 7);
+const storage = createLocalFileStorage({ root, encryptionKey, now: () => NOW });
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('rest of the image')]);
+const spec = { key: 'platforms/0a1b-logo.png', contentType: 'image/png', maxBytes: 100 };
+
+function refusalOf(run: () => unknown): string | undefined {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof UploadRefusedError) return error.reason;
+    throw error;
+  }
+  return undefined;
+}
+
+describe('the local storage', () => {
+  it('answers a ticket: its own receiving end, the signed fields, the public address', async () => {
+    const ticket = await storage.createUpload(spec);
+    expect(ticket.url).toBe('/api/files/storage');
+    expect(ticket.fileUrl).toBe('/files/platforms/0a1b-logo.png');
+    expect(Object.keys(ticket.fields).sort()).toEqual(['Content-Type', 'key', 'policy', 'signature']);
+    expect(ticket.fields).toMatchObject({ key: spec.key, 'Content-Type': 'image/png' });
+    expect(storage.verifyUpload(ticket.fields)).toEqual({ ...spec, expiration: new Date(NOW + UPLOAD_TICKET_TTL_MS).toISOString() });
+  });
+
+  it('never signs a key that could leave its folder', async () => {
+    await expect(storage.createUpload({ ...spec, key: '../secret.key' })).rejects.toThrow('Not a storage key');
+  });
+
+  it('refuses altered, incomplete, extended, foreign and expired tickets', async () => {
+    const { fields } = await storage.createUpload(spec);
+    const { signature: _signature, ...unsigned } = fields;
+    expect(refusalOf(() => storage.verifyUpload({ ...fields, key: 'platforms/other.png' }))).toBe('forged');
+    expect(refusalOf(() => storage.verifyUpload({ ...fields, 'Content-Type': 'image/gif' }))).toBe('forged');
+    expect(refusalOf(() => storage.verifyUpload(unsigned))).toBe('forged');
+    expect(refusalOf(() => storage.verifyUpload({ ...fields, acl: 'public-read' }))).toBe('forged');
+    const foreign = createLocalFileStorage({ root, encryptionKey: Buffer.alloc(32, 8), now: () => NOW });
+    expect(refusalOf(() => foreign.verifyUpload(fields))).toBe('forged');
+    const later = createLocalFileStorage({ root, encryptionKey, now: () => NOW + UPLOAD_TICKET_TTL_MS });
+    expect(refusalOf(() => later.verifyUpload(fields))).toBe('expired');
+  });
+
+  it('writes the image under its key, leaving no temporary file', async () => {
+    const policy = storage.verifyUpload((await storage.createUpload(spec)).fields);
+    await storage.storeUpload(policy, PNG);
+    expect(readFileSync(path.join(root, 'platforms', '0a1b-logo.png'))).toEqual(PNG);
+    expect(readdirSync(path.join(root, 'platforms'))).toEqual(['0a1b-logo.png']);
+  });
+
+  it('refuses a file that is not the policy type, or larger than it allows, and writes nothing', async () => {
+    const policy = storage.verifyUpload((await storage.createUpload({ ...spec, key: 'applications/ff-app.png' })).fields);
+    await expect(storage.storeUpload(policy, Buffer.from('just text'))).rejects.toMatchObject({ reason: 'not_an_image' });
+    await expect(storage.storeUpload(policy, Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).rejects.toMatchObject({ reason: 'not_an_image' });
+    await expect(storage.storeUpload(policy, Buffer.concat([PNG, Buffer.alloc(100)]))).rejects.toMatchObject({ reason: 'too_large' });
+    expect(existsSync(path.join(root, 'applications'))).toBe(false);
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { isStorageKey, STORAGE_KEY_MAX } from './storage-keys.js';
+
+describe('storage keys', () => {
+  it.each(['platforms/0123abcd-logo-ecole.png', 'applications/ff00-app.webp', 'a', 'a/b/c_d-e.f.jpg'])('accepts %s', (key) => {
+    expect(isStorageKey(key)).toBe(true);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['a parent folder', '../secret.key'],
+    ['a parent folder inside', 'platforms/../../secret.key'],
+    ['two dots inside a name', 'platforms/a..png'],
+    ['the current folder', 'platforms/./a.png'],
+    ['absolute', '/etc/passwd'],
+    ['a hidden or temporary file', 'platforms/.a.png.0a1b.part'],
+    ['a folder (trailing slash)', 'platforms/'],
+    ['an empty segment', 'platforms//a.png'],
+    ['a backslash', 'platforms\\a.png'],
+    ['upper case', 'platforms/Logo.png'],
+    ['an accent', 'platforms/école.png'],
+    ['a space', 'platforms/a b.png'],
+    ['a NUL', 'platforms/a\u0000.png'],
+    ['a percent escape', 'platforms/%2e%2e/a.png'],
+    ['too long', `platforms/${'a'.repeat(STORAGE_KEY_MAX)}.png`],
+  ])('refuses %s', (_name, key) => expect(isStorageKey(key)).toBe(false));
+});

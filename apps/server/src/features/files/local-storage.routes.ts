@@ -1,0 +1,155 @@
+import { API_PREFIX, files } from '@console/contract';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  IMAGE_EXTENSIONS,
+  isStorageKey,
+  LOCAL_FILES_PATH,
+  UploadRefusedError,
+  type LocalFileStorage,
+  type UploadRefusal,
+} from '../../adapters/storage/index.js';
+import { AppError, validationError } from '../../platform/errors/app-error.js';
+import { operationIdOf } from '../../platform/http/operation-ids.js';
+
+/**
+ * What the embedded storage adds to the server, as a bucket would answer: the receiving end of
+ * its upload tickets (the contract's `storeUpload`) and the public addresses of its files
+ * (`/files/<key>`). Not through registerRoute: the body is multipart/form-data, and the caller
+ * has no session, the ticket's signature being the authorisation. The same-origin hook still
+ * refuses a post from a page of another site (the console's own page posts same-origin).
+ */
+export function registerLocalStorageRoutes(app: FastifyInstance, storage: LocalFileStorage): void {
+  void app.register(async (scope) => registerReceivingRoute(scope, storage));
+  void app.register(async (scope) => registerServingRoutes(scope, storage));
+}
+
+/**
+ * The multipart limits: one image, and room for the ticket's four fields and a few more (which
+ * are refused as not a ticket's, 403; past the room, 413), none larger than a ticket's needs.
+ */
+const MULTIPART_LIMITS = {
+  fileSize: files.MAX_IMAGE_BYTES,
+  files: 1,
+  fields: 8,
+  parts: 9,
+  fieldNameSize: 50,
+  fieldSize: 2048,
+  headerPairs: 10,
+};
+
+/** The HTTP answer to each refusal: a ticket that does not hold is a refused authorisation. */
+function appErrorOf(error: UploadRefusedError): AppError {
+  const answers: Record<UploadRefusal, () => AppError> = {
+    forged: () => new AppError('forbidden', error.message),
+    expired: () => new AppError('forbidden', error.message),
+    not_an_image: () => validationError({ file: [files.NOT_AN_IMAGE] }, error.message),
+    too_large: () => validationError({ file: [files.IMAGE_TOO_LARGE] }, error.message),
+  };
+  return answers[error.reason]();
+}
+
+/**
+ * The text fields posted before the first file, and that file. Read part by part, in order: a
+ * field after the file is never taken, however the body arrived. A repeated, truncated or
+ * non-text field cannot be a ticket's.
+ */
+async function readPost(request: FastifyRequest): Promise<{ fields: Record<string, string>; file: MultipartFile | undefined }> {
+  const fields: Record<string, string> = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'file') return { fields, file: part };
+    if (Object.hasOwn(fields, part.fieldname) || part.valueTruncated || typeof part.value !== 'string') {
+      throw new UploadRefusedError('forged', `The field ${part.fieldname} is not a ticket's`);
+    }
+    fields[part.fieldname] = part.value;
+  }
+  return { fields, file: undefined };
+}
+
+/**
+ * Runs one read of the multipart body. Busboy throws plain errors for a body it cannot parse (no
+ * boundary, cut short, not multipart at all): the client's mistake, 400 `bad_request`, never
+ * 500. Errors that carry a status (@fastify/multipart's limits: 413) and refusals pass as they are.
+ */
+async function readingBody<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    const hasStatus = typeof (error as { statusCode?: unknown } | null)?.statusCode === 'number';
+    if (error instanceof AppError || error instanceof UploadRefusedError || hasStatus) throw error;
+    throw new AppError('bad_request', 'The multipart body cannot be read');
+  }
+}
+
+async function registerReceivingRoute(scope: FastifyInstance, storage: LocalFileStorage): Promise<void> {
+  // Here only: no other route takes multipart bodies.
+  await scope.register(multipart, { limits: MULTIPART_LIMITS });
+  const { RequestFileTooLargeError } = scope.multipartErrors;
+  scope.route({
+    method: files.storeUpload.method,
+    url: API_PREFIX + files.storeUpload.path,
+    config: { right: files.storeUpload.right },
+    schema: { operationId: operationIdOf(files.storeUpload), summary: files.storeUpload.summary },
+    handler: async (request, reply) => {
+      try {
+        if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Post the file as multipart/form-data');
+        // As S3: the ticket's fields first, then the file under `file`.
+        const { fields, file } = await readingBody(() => readPost(request));
+        if (file?.fieldname !== 'file') throw validationError({ file: [files.NOT_AN_IMAGE] }, 'No file was posted');
+        const policy = storage.verifyUpload(fields);
+        const bytes = await readingBody(() =>
+          file.toBuffer().catch((error: unknown) => {
+            // @fastify/multipart stops reading at the size limit and throws this.
+            if (error instanceof RequestFileTooLargeError) throw new UploadRefusedError('too_large', 'The file is larger than an image may be');
+            throw error;
+          }),
+        );
+        await storage.storeUpload(policy, bytes);
+      } catch (error) {
+        // As Fastify does when it refuses a body: the client may still be sending a file that
+        // nothing reads any more, so the connection closes after the answer instead of waiting.
+        if (!request.raw.readableEnded) void reply.header('connection', 'close');
+        throw error instanceof UploadRefusedError ? appErrorOf(error) : error;
+      }
+      return reply.status(204).send();
+    },
+  });
+}
+
+/** Whether a served address names a stored image: a storage key with an image's extension. */
+function isServedKey(key: string): boolean {
+  const extension = key.slice(key.lastIndexOf('.') + 1);
+  return isStorageKey(key) && Object.values(IMAGE_EXTENSIONS).includes(extension);
+}
+
+/** One day: a key is new at each upload, so the same address always holds the same image. */
+const FILE_CACHE_CONTROL = 'public, max-age=86400';
+
+async function registerServingRoutes(scope: FastifyInstance, storage: LocalFileStorage): Promise<void> {
+  // Before @fastify/static sees the path: anything but an image's key (`..`, a hidden or
+  // temporary file, a folder, another kind of file) is not found, as a missing image is, rather
+  // than the 403 @fastify/static gives a path it refuses.
+  scope.addHook('onRequest', async (request) => {
+    const key = (request.params as { '*'?: string })['*'] ?? '';
+    if (!isServedKey(key)) throw new AppError('not_found', `No file ${LOCAL_FILES_PATH}/${key}`);
+  });
+  await scope.register(fastifyStatic, {
+    root: storage.root,
+    prefix: `${LOCAL_FILES_PATH}/`,
+    // The SPA's instance (app.ts) owns reply.sendFile.
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    cacheControl: false,
+    // DATA_DIR/files is made by the first upload: its absence before then is no mistake.
+    suppressWarning: true,
+    setHeaders: (reply) => {
+      // Public images, like a public bucket's; never read as anything but the image they are.
+      reply.header('cache-control', FILE_CACHE_CONTROL);
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('content-security-policy', "default-src 'none'");
+    },
+  });
+}
