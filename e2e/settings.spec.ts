@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './pages/accessibility';
 import { DEMO } from './pages/demo-accounts';
-import { RegexTab, SETTINGS_MESSAGES, SettingsPage } from './pages/settings-page';
+import { CatalogueTab, PNG_PIXEL, RegexTab, SETTINGS_MESSAGES, SettingsPage } from './pages/settings-page';
 import { ShellPage } from './pages/shell-page';
 
 const NEW_HELP_CENTER = 'https://support.tabuleo.fr/centre-aide';
@@ -115,5 +115,54 @@ test.describe('general settings, Regex tab', () => {
     // Back to the seeded rules, through the product's own API.
     const restored = await page.request.put('/api/settings/regex', { data: await seeded.json() });
     expect(restored.ok()).toBe(true);
+  });
+});
+
+test.describe('general settings, catalogues', () => {
+  test('the Administrateur adds a platform with an uploaded image, then an application on it that comes last', async ({ page }) => {
+    test.setTimeout(120_000);
+    // Unique per run: the id and names stay in the catalogue.
+    const id = `E2E${Date.now().toString(36).toUpperCase().slice(-6)}`;
+    const shell = await ShellPage.signIn(page, DEMO.administrator);
+    const settings = await SettingsPage.open(shell);
+    const platforms = await CatalogueTab.open(settings, 'platforms');
+
+    await platforms.add.click();
+    const form = platforms.newForm;
+    await expect(platforms.textbox(form, 'ID')).toBeFocused();
+    await platforms.textbox(form, 'ID').fill(id);
+    await platforms.textbox(form, 'Nom').fill(`Plateforme ${id}`);
+    await form.locator('input[type="file"]').setInputFiles(PNG_PIXEL);
+    await expect(settings.toast(SETTINGS_MESSAGES.imageUploaded)).toBeVisible();
+    const picture = platforms.textbox(form, "Adresse de l'image");
+    await expect(picture).toHaveValue(/^\/files\/platforms\/.+\.png$/);
+    // The image is served where its address says: the preview shows it.
+    const served = await page.request.get(await picture.inputValue());
+    expect(served.status()).toBe(200);
+    expect(served.headers()['content-type']).toBe('image/png');
+    await form.getByRole('switch', { name: 'Code plateforme demandé', exact: true }).check();
+    await expectNoSeriousViolations(page, 'a new platform being added');
+
+    await form.getByRole('button', { name: 'Sauvegarder', exact: true }).click();
+    await expect(settings.confirmDialog).toBeVisible();
+    await settings.confirm.click();
+    await expect(settings.toast(`La plateforme ${id} a bien été configurée.`)).toBeVisible();
+    await expect(platforms.newForm).toBeHidden();
+    await expect(platforms.entry(`Plateforme ${id}`)).toBeVisible();
+
+    // An application on it: it comes after the others.
+    const applications = await CatalogueTab.open(settings, 'applications');
+    await applications.add.click();
+    const appForm = applications.newForm;
+    const order = Number(await applications.textbox(appForm, 'Ordre').inputValue());
+    expect(order).toBeGreaterThan(1);
+    await applications.textbox(appForm, 'Nom').fill(`Appli ${id}`);
+    await appForm.getByRole('combobox', { name: 'Plateforme', exact: true }).click();
+    await page.getByRole('option', { name: `Plateforme ${id} (${id})`, exact: true }).click();
+    await applications.textbox(appForm, 'URL scheme (urlScheme)').fill('appli://ouvrir');
+    await appForm.getByRole('button', { name: 'Sauvegarder', exact: true }).click();
+    await settings.confirm.click();
+    await expect(settings.toast(`L'application Appli ${id} a bien été configurée.`)).toBeVisible();
+    await expect(applications.entry(`Appli ${id}`)).toContainText(`Ordre ${order} · Plateforme ${id}`);
   });
 });

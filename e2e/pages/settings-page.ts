@@ -6,6 +6,7 @@ export const SETTINGS_TITLE = 'Paramètres généraux';
 export const SETTINGS_MESSAGES = {
   updated: 'Les paramètres ont bien été mis à jour.',
   invalidUrl: "Cette adresse n'est pas valide : elle doit commencer par http://, https:// ou mailto:.",
+  imageUploaded: "L'image a bien été upload. Veuillez confirmez vos modifications.",
   unsafeLoginStructure:
     "Un login ne peut contenir que des lettres sans accent, des chiffres, « . », « _ » et « - » : cette structure en accepte d'autres.",
 };
@@ -104,3 +105,43 @@ export class RegexTab {
     return this.results.getByRole('row').filter({ has: this.page.getByRole('rowheader', { name: field, exact: true }) });
   }
 }
+
+/** The Plateformes or Applications tab: its entries in panels, the add button and a new entry's form. */
+export class CatalogueTab {
+  readonly add: Locator;
+  readonly newForm: Locator;
+
+  constructor(
+    readonly page: Page,
+    readonly kind: 'platforms' | 'applications',
+  ) {
+    const words = kind === 'platforms' ? { add: 'Ajouter une plateforme', form: 'Nouvelle plateforme' } : { add: 'Ajouter une application', form: 'Nouvelle application' };
+    this.add = page.getByRole('button', { name: words.add, exact: true });
+    this.newForm = page.getByRole('form', { name: words.form, exact: true });
+  }
+
+  /** Opens the tab from the general settings and waits for its add button. */
+  static async open(settings: SettingsPage, kind: 'platforms' | 'applications'): Promise<CatalogueTab> {
+    await settings.page.getByRole('tab', { name: kind === 'platforms' ? 'Plateformes' : 'Applications', exact: true }).click();
+    const tab = new CatalogueTab(settings.page, kind);
+    await expect(tab.add).toBeVisible();
+    return tab;
+  }
+
+  /** An entry's panel header (the accordion's button), by the name it shows first. */
+  entry(name: string): Locator {
+    return this.page.getByRole('button', { name: new RegExp(`^${name}`) });
+  }
+
+  /** A field of a form, by its label. */
+  textbox(form: Locator, label: string): Locator {
+    return form.getByRole('textbox', { name: label, exact: true });
+  }
+}
+
+/** A 1×1 PNG image, as a file an operator picks. */
+export const PNG_PIXEL = {
+  name: 'pixel.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'),
+};
