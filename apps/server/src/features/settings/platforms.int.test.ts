@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, platforms } from '../../platform/db/schema/index.js';
 import { ensureCatalogue } from '../../platform/db/seed/reference.js';
 import { createTestContext, injectAs, requestOf, type TestContext } from '../../../test/context.js';
-import { buildSchool, buildSignedInUsers } from '../../../test/factories.js';
+import { signInSettingsCallers } from './settings.test-support.js';
 
 let t: TestContext;
 let cookies: Record<'admin' | 'manager', string>;
@@ -13,12 +13,7 @@ beforeAll(async () => {
   t = await createTestContext();
   // The product's catalogue (LLS2020, Edulib, …), as the demo seed writes it.
   await ensureCatalogue(t.db);
-  const uai = (await buildSchool(t.db)).uai;
-  const signedIn = await buildSignedInUsers(t, {
-    admin: { profile: 'Administrateur', firstname: 'Alice', lastname: 'Durand' },
-    manager: { profile: 'Gestionnaire', managedSchools: [uai] },
-  });
-  cookies = signedIn.cookies;
+  cookies = await signInSettingsCallers(t);
 });
 afterAll(() => t.close());
 

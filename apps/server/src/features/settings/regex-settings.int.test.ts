@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, regexSettings } from '../../platform/db/schema/index.js';
 import { DEFAULT_REGEX_SETTINGS } from '../../platform/db/seed/settings.js';
 import { createTestContext, injectAs, requestOf, type TestContext } from '../../../test/context.js';
-import { buildSchool, buildSignedInUsers } from '../../../test/factories.js';
+import { buildSchool } from '../../../test/factories.js';
+import { signInSettingsCallers } from './settings.test-support.js';
 
 let t: TestContext;
 let uai: string;
@@ -15,11 +16,7 @@ const seededOf = (fieldName: string) => seeded.find((setting) => setting.fieldNa
 beforeAll(async () => {
   t = await createTestContext();
   uai = (await buildSchool(t.db, { name: 'Collège Jean Moulin' })).uai;
-  const signedIn = await buildSignedInUsers(t, {
-    admin: { profile: 'Administrateur', firstname: 'Alice', lastname: 'Durand' },
-    manager: { profile: 'Gestionnaire', managedSchools: [uai] },
-  });
-  cookies = signedIn.cookies;
+  cookies = await signInSettingsCallers(t);
 });
 afterAll(() => t.close());
 

@@ -4,39 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { bodiesSentTo, mockFetch } from '../../../test/fetch-mock';
 import { cleanUpAfterEachTest, createTestI18n, renderWithProviders } from '../../../test/render';
 import { buildSessionUser } from '../../../test/users';
+import { buildApplicationSetting, buildPlatformSetting, NO_APPLICATION_URLS } from '../test-factories';
 import { ConfigView } from './ConfigView';
 
 const i18n = await createTestI18n();
 cleanUpAfterEachTest();
 
-const NO_URLS = { picturePath: '', dmgLink: '', exeLink: '', playStore: '', appStore: '', urlScheme: '', urlClean: '', urlOpen: '', urlLine: '' };
-const platform = (idPlateforme: string, name: string, order: number) => ({
-  idPlateforme,
-  name,
-  order,
-  exportFile: '',
-  exportType: 'CSV',
-  forExport: true,
-  urlSchemeLoginRequired: true,
-  urlSchemePwdRequired: true,
-  urlSchemeCodeYesNo: false,
-  urlSchemeCodeRequired: false,
-  platformCodeYesNo: false,
-  platformCodeRequired: false,
-  urls: [{ picturePath: '' }],
-});
-const application = (idApplication: number, idPlateforme: string, name: string, order: number, urls: object = {}) => ({
-  idApplication,
-  idPlateforme,
-  name,
-  order,
-  showTokenStatus: true,
-  applicationCodeYesNo: false,
-  applicationCodeRequired: false,
-  urls: { ...NO_URLS, ...urls },
-});
-const PLATFORMS = [platform('EDULIB', 'Edulib', 1), platform('CNS', 'Canal Numérique des Savoirs', 2)];
-const CATALOGUE = [application(1, 'EDULIB', 'Edulib', 1, { urlScheme: 'edulib://login' }), application(2, 'CNS', 'Nathan', 2)];
+const PLATFORMS = [buildPlatformSetting('EDULIB', 'Edulib', 1), buildPlatformSetting('CNS', 'Canal Numérique des Savoirs', 2)];
+const CATALOGUE = [
+  buildApplicationSetting(1, 'EDULIB', 'Edulib', 1, { urlScheme: 'edulib://login' }),
+  buildApplicationSetting(2, 'CNS', 'Nathan', 2),
+];
 
 async function renderApplicationsTab(routes: Parameters<typeof mockFetch>[0]) {
   const fetchMock = mockFetch({
@@ -68,7 +46,7 @@ describe('general settings, Applications tab', () => {
   it('adds an application after the others on the platform chosen, and says so', async () => {
     const { fetchMock, user } = await renderApplicationsTab({
       'GET /api/settings/apps': { status: 200, body: CATALOGUE },
-      'PUT /api/settings/apps': { status: 200, body: application(3, 'CNS', 'Bordas', 3) },
+      'PUT /api/settings/apps': { status: 200, body: buildApplicationSetting(3, 'CNS', 'Bordas', 3) },
     });
 
     await user.click(await screen.findByRole('button', { name: 'Ajouter une application' }));
@@ -91,7 +69,7 @@ describe('general settings, Applications tab', () => {
         showTokenStatus: false,
         applicationCodeYesNo: false,
         applicationCodeRequired: false,
-        urls: { ...NO_URLS, playStore: 'https://play.google.com/store/apps/details?id=fr.bordas' },
+        urls: { ...NO_APPLICATION_URLS, playStore: 'https://play.google.com/store/apps/details?id=fr.bordas' },
       },
     ]);
   });

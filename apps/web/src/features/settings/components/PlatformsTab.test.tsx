@@ -4,27 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { bodiesSentTo, mockFetch } from '../../../test/fetch-mock';
 import { cleanUpAfterEachTest, createTestI18n, renderWithProviders } from '../../../test/render';
 import { buildSessionUser } from '../../../test/users';
+import { buildPlatformSetting as platform } from '../test-factories';
 import { ConfigView } from './ConfigView';
 
 const i18n = await createTestI18n();
 cleanUpAfterEachTest();
 
-const platform = (idPlateforme: string, name: string, order: number, overrides: object = {}) => ({
-  idPlateforme,
-  name,
-  order,
-  exportFile: `export_${idPlateforme.toLowerCase()}`,
-  exportType: 'CSV',
-  forExport: true,
-  urlSchemeLoginRequired: true,
-  urlSchemePwdRequired: true,
-  urlSchemeCodeYesNo: false,
-  urlSchemeCodeRequired: false,
-  platformCodeYesNo: false,
-  platformCodeRequired: false,
-  urls: [{ picturePath: `/catalogue/platforms/${idPlateforme.toLowerCase()}.png` }],
-  ...overrides,
-});
 const CATALOGUE = [platform('LLS2020', 'Lelivrescolaire.fr', 1), platform('EDULIB', 'Edulib', 2, { exportType: 'XLSX' })];
 const TICKET = { url: '/api/files/storage', fields: { key: 'platforms/ab12-logo.png', policy: 'p', signature: 's' }, fileUrl: '/files/platforms/ab12-logo.png' };
 
