@@ -186,6 +186,10 @@ describe('GET /apps/token-report', () => {
     expect(summary(body)).toEqual([{ uai: second, applications: ['Edulib: Durand'] }]);
   });
 
+  it('answers 404 for a school that does not exist, to an Administrateur too', async () => {
+    expect((await report(adminCookie, { uai: '0999999Z' })).statusCode).toBe(404);
+  });
+
   it('lists at most 1,000 users per application and says the list is cut', async () => {
     const many = Array.from({ length: apps.TOKEN_REPORT_USERS_PER_APPLICATION + 1 }, (_unused, index) => ({
       lastname: `Nom${String(index).padStart(4, '0')}`,

@@ -1,19 +1,19 @@
 import { apps } from '@console/contract';
 import { sql } from 'drizzle-orm';
-import { canReachSchool, schoolNotFound, schoolScopeCondition } from '../../platform/auth/access.js';
+import { requireReachableSchool, schoolScopeCondition } from '../../platform/auth/access.js';
 import type { ServiceContext } from '../../platform/context.js';
 import { presentTokenReport } from './token-report.presenter.js';
 import { listTokenErrorGroups, listTokenErrorUsers } from './token-report.repository.js';
 
 /**
  * The accesses whose publisher token is in error, in the caller's schools, or in one of them
- * when `uai` is given (`not_found` when it is out of reach). At most
+ * when `uai` is given (`not_found` when it is out of reach or is no school, as for every caller). At most
  * TOKEN_REPORT_USERS_PER_APPLICATION users per application are listed; each application says its
  * total and whether its list is cut.
  */
 export async function getTokenReport(ctx: ServiceContext, input: { uai?: string }): Promise<apps.TokenReportSchool[]> {
   const uai = input.uai?.toUpperCase();
-  if (uai !== undefined && !(await canReachSchool(ctx, uai))) throw schoolNotFound();
+  if (uai !== undefined) await requireReachableSchool(ctx, uai);
   const reach = uai === undefined ? schoolScopeCondition(ctx.actor, sql`u.uai`) : sql`u.uai = ${uai}`;
   const [groups, errorUsers] = await Promise.all([
     listTokenErrorGroups(ctx.db, reach),
