@@ -46,7 +46,8 @@ const LIGATURES: [RegExp, string][] = [
   [/Æ/g, 'AE'],
 ];
 
-function withoutAccents(value: string): string {
+/** The value with every accent removed and the ligatures spelt out (œ → oe, Æ → AE). */
+export function withoutAccents(value: string): string {
   let out = value;
   for (const [pattern, replacement] of LIGATURES) out = out.replace(pattern, replacement);
   return out.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC');

@@ -7,14 +7,13 @@ import { files } from '@console/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileStorage, UPLOAD_TICKET_TTL_MS } from '../../adapters/storage/index.js';
-import { buildApp } from '../../app.js';
-import { createTestDatabase, createTestEnv, injectAs, requestOf, type TestContext } from '../../../test/context.js';
+import { createTestContext, injectAs, requestOf, type TestContext } from '../../../test/context.js';
 import { buildSignedInUsers } from '../../../test/factories.js';
 
 /**
  * Image uploads end to end on the embedded storage: the ticket (Config right), the post of the
  * file to the ticket's address as a browser sends it, and the file read back from its address.
- * The app is built over a data folder of its own, which the shared test context does not give.
+ * The app is built over a data folder of its own, with the SPA beside it.
  */
 
 let t: TestContext;
@@ -31,19 +30,12 @@ beforeAll(async () => {
   const webDistDir = path.join(dataDir, 'web');
   mkdirSync(webDistDir);
   writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><title>Console</title>');
-  const handle = await createTestDatabase();
-  const env = { ...createTestEnv(), dataDir };
-  const deps = { db: handle.db, env, engine: handle.engine };
-  const app = await buildApp(deps, { webDistDir });
-  await app.ready();
-  address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const built = await createTestContext({}, { dataDir, webDistDir });
+  address = await built.app.listen({ port: 0, host: '127.0.0.1' });
   t = {
-    ...deps,
-    app,
-    handle,
+    ...built,
     close: async () => {
-      await app.close();
-      await handle.close();
+      await built.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

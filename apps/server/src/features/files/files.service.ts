@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { files } from '@console/contract';
+import { files, withoutAccents } from '@console/contract';
 import { IMAGE_EXTENSIONS, type FileStorage } from '../../adapters/storage/index.js';
 import type { ServiceContext } from '../../platform/context.js';
 
@@ -20,11 +20,7 @@ export const STEM_MAX = 40;
 export function cleanFileStem(name: string): string {
   const base = name.trim().split(/[/\\]/).pop() ?? '';
   const stem = base.replace(/\.[^.]*$/, '') || base;
-  const cleaned = stem
-    .replace(/[œŒ]/g, 'oe')
-    .replace(/[æÆ]/g, 'ae')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  const cleaned = withoutAccents(stem)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
