@@ -1,41 +1,24 @@
-import { Avatar, Button, FileButton, Fieldset, Group, Modal, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Fieldset, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Fragment, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../lib/api';
-import { firstMessages, translateMessage } from '../lib/forms';
+import { translateMessage } from '../lib/forms';
+import { EditableInput } from './edit-and-save/EditableInput';
+import {
+  changesOf,
+  checkFields,
+  groupsOf,
+  placedFieldErrors,
+  savedValuesOf,
+  shownOf,
+  type EditableField,
+  type FieldChanges,
+  type FieldMessages,
+} from './edit-and-save/fields';
 import { notifyFailure } from './notify-failure';
 
-export type EditableField = {
-  /** The field's key: in the changes given to `onSave` and in the server's field errors. */
-  name: string;
-  label: string;
-  /** The saved value. */
-  value: string;
-  /** The message key of what is wrong with a value (given the form's other values too), or null when it may be saved. */
-  validate?: (value: string, values: FieldChanges) => string | null;
-  multiline?: boolean;
-  /** A choice among fixed values (shown as a select and, in the confirmation, by their labels). */
-  choices?: readonly { value: string; label: string }[];
-  /** What an empty value stands for (e.g. the default pattern). */
-  placeholder?: string;
-  /** The legend of the fieldset the field is shown in; fields of one group are given one after another. */
-  group?: string;
-  /** A yes/no switch: its value is 'true' or 'false'. */
-  toggle?: boolean;
-  /** Never editable here (e.g. an id fixed once created). */
-  locked?: boolean;
-  /**
-   * An image address with a file picker beside it in edit mode: the file chosen is uploaded at
-   * once and its address becomes the field's value, saved with the others. `accept` lists the types.
-   */
-  upload?: { accept: string; send: (file: File) => Promise<string> };
-};
-
-/** New values by field name. */
-export type FieldChanges = Record<string, string>;
+export type { EditableField, FieldChanges } from './edit-and-save/fields';
 
 type EditAndSaveProps = {
   fields: readonly EditableField[];
@@ -60,8 +43,6 @@ type EditAndSaveProps = {
   /** Called by 'Annuler' after leaving edit mode: a new entry's owner drops it. */
   onCancel?: () => void;
 };
-
-type FieldMessages = Record<string, string>;
 
 /**
  * The settings pages' edit-and-save pattern (spec 2 §2.3): the fields read-only with 'Modifier';
@@ -197,80 +178,23 @@ export function EditAndSave({ fields, onSave, label, isNew = false, canEdit = tr
 
   const changedFields = pendingChanges ? fields.filter((field) => field.name in pendingChanges) : [];
 
-  const renderField = (field: EditableField) => {
-    const message = messages[field.name];
-    const shared = {
-      label: field.label,
-      placeholder: field.placeholder,
-      readOnly: !isEditing || field.locked,
-      variant: isEditing ? 'default' : 'filled',
-      error: message ? translateMessage(i18n, message) : undefined,
-    };
-    const keepRef = (element: HTMLInputElement | HTMLTextAreaElement | null) => {
-      if (element) inputs.current.set(field.name, element);
-      else inputs.current.delete(field.name);
-    };
-    if (field.toggle) {
-      // Mantine writes a switch's error inside its label, which would make it part of the name: it is written beside it.
-      const errorId = `${formId}-${field.name}-error`;
-      return (
-        <Stack key={field.name} gap={4}>
-          <Switch
-            ref={keepRef}
-            label={field.label}
-            checked={valueOf(field) === 'true'}
-            // A switch has no read-only state a screen reader announces: out of edit mode it is disabled.
-            disabled={!isEditing || field.locked}
-            aria-invalid={message ? true : undefined}
-            aria-describedby={message ? errorId : undefined}
-            onChange={(event) => handleChange(field.name, String(event.currentTarget.checked))}
-          />
-          {shared.error && (
-            <Text id={errorId} size="xs" c="red.8">
-              {shared.error}
-            </Text>
-          )}
-        </Stack>
-      );
-    }
-    if (field.upload) {
-      const address = valueOf(field);
-      return (
-        <Group key={field.name} align="flex-end" gap="sm" wrap="nowrap">
-          <Avatar src={address || null} alt="" size={48} radius="sm" aria-hidden />
-          <TextInput ref={keepRef} {...shared} value={address} autoComplete="off" spellCheck={false} style={{ flex: 1 }} onChange={(event) => handleChange(field.name, event.currentTarget.value)} />
-          {isEditing && !field.locked && (
-            <FileButton accept={field.upload.accept} onChange={(file) => void handleUpload(field, file)}>
-              {(props) => (
-                <Button {...props} variant="default" loading={uploading === field.name} aria-label={t('settings.choose_image_for', { label: field.label })}>
-                  {t('settings.choose_image')}
-                </Button>
-              )}
-            </FileButton>
-          )}
-        </Group>
-      );
-    }
-    if (field.choices) {
-      return (
-        <Select
-          key={field.name}
-          ref={keepRef}
-          {...shared}
-          data={field.choices.map((choice) => ({ ...choice }))}
-          value={valueOf(field)}
-          allowDeselect={false}
-          onChange={(value) => handleChange(field.name, value ?? field.value)}
-        />
-      );
-    }
-    const text = { ...shared, value: valueOf(field), autoComplete: 'off', spellCheck: false };
-    return field.multiline ? (
-      <Textarea key={field.name} ref={keepRef} {...text} autosize minRows={2} onChange={(event) => handleChange(field.name, event.currentTarget.value)} />
-    ) : (
-      <TextInput key={field.name} ref={keepRef} {...text} onChange={(event) => handleChange(field.name, event.currentTarget.value)} />
-    );
-  };
+  const renderField = (field: EditableField) => (
+    <EditableInput
+      key={field.name}
+      field={field}
+      value={valueOf(field)}
+      isEditing={isEditing}
+      message={messages[field.name] ? translateMessage(i18n, messages[field.name]!) : undefined}
+      errorId={`${formId}-${field.name}-error`}
+      inputRef={(element) => {
+        if (element) inputs.current.set(field.name, element);
+        else inputs.current.delete(field.name);
+      }}
+      onChange={(value) => handleChange(field.name, value)}
+      isUploading={uploading === field.name}
+      onFile={(file) => void handleUpload(field, file)}
+    />
+  );
 
   return (
     <>
@@ -360,52 +284,4 @@ function ShownValue({ value }: { value: string }) {
       {value}
     </Text>
   );
-}
-
-/** A value as the confirmation shows it: a choice by its label, a switch by yes or no. */
-function shownOf(field: EditableField, value: string, t: TFunction): string {
-  if (field.toggle) return t(value === 'true' ? 'settings.yes' : 'settings.no');
-  return field.choices?.find((choice) => choice.value === value)?.label ?? value;
-}
-
-/** The fields in order, consecutive fields of one group together. */
-function groupsOf(fields: readonly EditableField[]): { group: string | undefined; members: EditableField[] }[] {
-  const groups: { group: string | undefined; members: EditableField[] }[] = [];
-  for (const field of fields) {
-    const last = groups.at(-1);
-    if (last && field.group !== undefined && last.group === field.group) last.members.push(field);
-    else groups.push({ group: field.group, members: [field] });
-  }
-  return groups;
-}
-
-function savedValuesOf(fields: readonly EditableField[]): FieldChanges {
-  return Object.fromEntries(fields.map((field) => [field.name, field.value]));
-}
-
-/** The message key of each field whose value its own check refuses. */
-function checkFields(fields: readonly EditableField[], draft: FieldChanges): FieldMessages {
-  const found: FieldMessages = {};
-  for (const field of fields) {
-    const message = field.validate?.(draft[field.name] ?? field.value, { ...savedValuesOf(fields), ...draft });
-    if (message) found[field.name] = message;
-  }
-  return found;
-}
-
-/** The fields whose value differs from the saved one; every field of a new entry. */
-function changesOf(fields: readonly EditableField[], draft: FieldChanges, isNew: boolean): FieldChanges {
-  const changes: FieldChanges = {};
-  for (const field of fields) {
-    const value = draft[field.name] ?? field.value;
-    if (isNew || value !== field.value) changes[field.name] = value;
-  }
-  return changes;
-}
-
-/** The server's field errors (message keys) of the fields shown; none for any other failure. */
-function placedFieldErrors(error: unknown, fields: readonly EditableField[]): FieldMessages {
-  if (!(error instanceof ApiError)) return {};
-  const byField = firstMessages(error.fieldErrors);
-  return Object.fromEntries(fields.flatMap((field) => (byField[field.name] ? [[field.name, byField[field.name]!]] : [])));
 }
