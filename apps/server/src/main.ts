@@ -1,11 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import { buildApp, defaultWebDistDir } from './app.js';
+import { registerPurgeJobs } from './features/settings/token-purges/purge-jobs.js';
 import { purgeBin } from './features/users/status/users-bin.service.js';
 import { purgeExpiredSessions } from './platform/auth/sessions.js';
 import { ConfigError, describeEnv, resolveEnv, type Env } from './platform/config/env.js';
 import { EmbeddedDatabaseError, openDatabase, runMigrations } from './platform/db/client.js';
 import { DataDirLockedError } from './platform/db/data-dir-lock.js';
 import { purgeIdempotencyKeys } from './platform/http/idempotency.js';
+import { createJobs } from './platform/jobs/jobs.js';
 import { formatDemoAccounts } from './platform/db/seed/demo-accounts.js';
 import { seedDemoData } from './platform/db/seed/demo.js';
 import { seedProfiles } from './platform/db/seed/profiles.js';
@@ -56,6 +58,10 @@ async function main(): Promise<void> {
   void purge();
   setInterval(() => void purge(), 3_600_000).unref();
   await startRealtime(app, deps);
+  // Scheduled work (token purges): in-process, or BullMQ on Redis when REDIS_URL is set.
+  const jobs = createJobs(env, app.log);
+  registerPurgeJobs(jobs, deps);
+  jobs.start();
   await app.listen({ port: env.PORT, host: env.HOST });
 
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
@@ -75,6 +81,7 @@ async function main(): Promise<void> {
   const shutdown = async () => {
     if (closing) return;
     closing = true;
+    await jobs.stop();
     await app.close();
     await handle.close();
     process.exit(0);

@@ -17,7 +17,7 @@ const NUL = 'a\u0000b';
 const LONE_SURROGATE = 'a\uD800b';
 const TOO_BIG = RECORD_ID_MAX + 1;
 /** Parameters that are row ids, bounded by the shared id schema. */
-const ID_PARAMS = new Set(['id', 'userId']);
+const ID_PARAMS = new Set(['id', 'userId', 'eventId']);
 
 let t: TestContext;
 let adminCookie: string;

@@ -4,3 +4,4 @@ export * from './link-settings.js';
 export * from './platforms.js';
 export * from './regex-settings.js';
 export * from './routes.js';
+export * from './token-purges.js';

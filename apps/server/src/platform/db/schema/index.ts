@@ -7,3 +7,4 @@ export * from './settings.js';
 export * from './workflows.js';
 export * from './devices.js';
 export * from './user-lifecycle.js';
+export * from './token-purges.js';

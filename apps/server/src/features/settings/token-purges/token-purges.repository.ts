@@ -1,0 +1,145 @@
+import { settings } from '@console/contract';
+import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../../platform/db/client.js';
+import { schools, tokenPurgeRuns, tokenPurgeTasks } from '../../../platform/db/schema/index.js';
+
+export type PurgeTaskRow = typeof tokenPurgeTasks.$inferSelect;
+/** The columns the form sets. */
+export type PurgeTaskColumns = Pick<PurgeTaskRow, 'name' | 'platformId' | 'uais' | 'startAt' | 'intervalField' | 'intervalValue' | 'enabled'>;
+
+function intervalOf(row: Pick<PurgeTaskRow, 'intervalField'>): settings.PurgeInterval {
+  return (settings.PURGE_INTERVALS as readonly string[]).includes(row.intervalField) ? (row.intervalField as settings.PurgeInterval) : 'DAY';
+}
+
+/** The timing of a row, as the contract's nextRunAt reads it. */
+export function timingOf(row: Pick<PurgeTaskRow, 'enabled' | 'startAt' | 'lastExecution' | 'intervalField' | 'intervalValue'>): settings.PurgeTiming {
+  return {
+    enable: row.enabled,
+    startDate: row.startAt,
+    lastExecution: row.lastExecution,
+    intervalField: intervalOf(row),
+    intervalValue: row.intervalValue,
+  };
+}
+
+/** A row as the Tokens tab lists it (spec 2 §3). */
+export function presentPurgeTask(row: PurgeTaskRow): settings.PurgeTask {
+  return {
+    eventId: row.id,
+    eventName: row.name,
+    createdByFullName: row.createdByName,
+    enable: row.enabled,
+    startDate: row.startAt.toISOString(),
+    lastExecution: row.lastExecution?.toISOString() ?? null,
+    lastRemoved: row.lastRemoved,
+    nextRun: row.nextRunAt?.toISOString() ?? null,
+    intervalField: intervalOf(row),
+    intervalValue: row.intervalValue,
+    procedureParameters: { arrayUai: row.uais ?? 'all', arrayPlatforms: [row.platformId] },
+  };
+}
+
+export async function listPurgeTaskRows(db: Executor): Promise<PurgeTaskRow[]> {
+  return db.select().from(tokenPurgeTasks).orderBy(asc(tokenPurgeTasks.name), asc(tokenPurgeTasks.id));
+}
+
+/** The row, locked until the transaction ends when `forUpdate`. */
+export async function findPurgeTask(db: Executor, id: number, forUpdate = false): Promise<PurgeTaskRow | undefined> {
+  const query = db.select().from(tokenPurgeTasks).where(eq(tokenPurgeTasks.id, id)).limit(1);
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function insertPurgeTask(
+  tx: Executor,
+  columns: PurgeTaskColumns & Pick<typeof tokenPurgeTasks.$inferInsert, 'createdBy' | 'createdByName' | 'nextRunAt'>,
+): Promise<PurgeTaskRow> {
+  const [row] = await tx.insert(tokenPurgeTasks).values(columns).returning();
+  return row!;
+}
+
+export async function updatePurgeTask(
+  tx: Executor,
+  id: number,
+  columns: PurgeTaskColumns & Pick<typeof tokenPurgeTasks.$inferInsert, 'updatedBy' | 'nextRunAt'>,
+): Promise<PurgeTaskRow> {
+  const [row] = await tx
+    .update(tokenPurgeTasks)
+    .set({ ...columns, updatedAt: new Date() })
+    .where(eq(tokenPurgeTasks.id, id))
+    .returning();
+  return row!;
+}
+
+export async function deletePurgeTaskRow(tx: Executor, id: number): Promise<PurgeTaskRow | undefined> {
+  const [row] = await tx.delete(tokenPurgeTasks).where(eq(tokenPurgeTasks.id, id)).returning();
+  return row;
+}
+
+/** Those of `uais` that are no school's. */
+export async function unknownSchools(db: Executor, uais: readonly string[]): Promise<string[]> {
+  if (uais.length === 0) return [];
+  const found = await db.select({ uai: schools.uai }).from(schools).where(inArray(schools.uai, [...uais]));
+  const known = new Set(found.map((row) => row.uai));
+  return uais.filter((uai) => !known.has(uai));
+}
+
+/** The enabled tasks due at `now`, with the time each is due. */
+export async function duePurgeTasks(db: Executor, now: Date): Promise<{ id: number; due: Date }[]> {
+  const rows = await db
+    .select({ id: tokenPurgeTasks.id, due: tokenPurgeTasks.nextRunAt })
+    .from(tokenPurgeTasks)
+    .where(and(isNotNull(tokenPurgeTasks.nextRunAt), lte(tokenPurgeTasks.nextRunAt, now), eq(tokenPurgeTasks.enabled, true)))
+    .orderBy(asc(tokenPurgeTasks.nextRunAt));
+  return rows.flatMap((row) => (row.due ? [{ id: row.id, due: row.due }] : []));
+}
+
+/**
+ * Claims an occurrence of a task for this run: records the run (its key refuses a second claim of
+ * the same occurrence), the task's last execution and its next run. Answers false when the
+ * occurrence was claimed already, or the task changed since it was found due (deleted, disabled,
+ * moved): then nothing is written and nothing may run.
+ */
+export async function claimOccurrence(
+  tx: Executor,
+  task: PurgeTaskRow,
+  due: Date,
+  occurrence: Date,
+  startedAt: Date,
+): Promise<{ claimed: false } | { claimed: true; row: PurgeTaskRow }> {
+  if (!task.enabled || task.nextRunAt?.getTime() !== due.getTime()) return { claimed: false };
+  const inserted = await tx
+    .insert(tokenPurgeRuns)
+    .values({ taskId: task.id, occurrence, startedAt })
+    .onConflictDoNothing()
+    .returning({ taskId: tokenPurgeRuns.taskId });
+  if (inserted.length === 0) return { claimed: false };
+  const nextRunAt = settings.nextRunAt({ ...timingOf(task), lastExecution: occurrence });
+  const [row] = await tx
+    .update(tokenPurgeTasks)
+    .set({ lastExecution: occurrence, nextRunAt })
+    .where(eq(tokenPurgeTasks.id, task.id))
+    .returning();
+  return { claimed: true, row: row! };
+}
+
+/** Records what a claimed run removed, on the run and on its task (when that occurrence is still the task's last). */
+export async function finishRun(db: Executor, taskId: number, occurrence: Date, removed: number, finishedAt: Date): Promise<void> {
+  await db
+    .update(tokenPurgeRuns)
+    .set({ finishedAt, removed })
+    .where(and(eq(tokenPurgeRuns.taskId, taskId), eq(tokenPurgeRuns.occurrence, occurrence)));
+  await db
+    .update(tokenPurgeTasks)
+    .set({ lastRemoved: removed })
+    .where(and(eq(tokenPurgeTasks.id, taskId), eq(tokenPurgeTasks.lastExecution, occurrence)));
+}
+
+/** The runs of a task, latest first. */
+export async function runsOf(db: Executor, taskId: number): Promise<(typeof tokenPurgeRuns.$inferSelect)[]> {
+  return db
+    .select()
+    .from(tokenPurgeRuns)
+    .where(eq(tokenPurgeRuns.taskId, taskId))
+    .orderBy(sql`${tokenPurgeRuns.occurrence} desc`);
+}

@@ -1,0 +1,69 @@
+/**
+ * The job interface every queue offers (DESIGN: jobs and schedules): in-process by default, BullMQ
+ * on Redis when REDIS_URL is set. A job has a name (its kind: one handler each), data, and an id:
+ * a job whose id was already added is ignored, so that several instances may add the same
+ * occurrence of a scheduled task and it runs once.
+ */
+export type JobHandler = (data: unknown) => Promise<void>;
+
+export type JobQueue = {
+  readonly kind: 'in-process' | 'bullmq';
+  /** The handler of the jobs named `name`, on this instance. */
+  handle: (name: string, handler: JobHandler) => void;
+  /** Adds a job; one with an id already added is ignored. Resolves once the job is queued. */
+  add: (name: string, data: unknown, jobId: string) => Promise<void>;
+  /** Resolves when no job is waiting or running (for tests and shutdown). */
+  idle: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export type JobLog = { error: (details: object, message: string) => void };
+
+/** How long an id is remembered after its job ran: an occurrence is added again only within a scheduler's tick or two. */
+export const REMEMBER_IDS_MS = 86_400_000;
+
+/**
+ * The in-process queue: jobs run one after another on this instance, in the order added. What must
+ * survive a restart is the schedule, which lives in the database (the next run of each task): a job
+ * lost with the process is found due again at the next start.
+ */
+export function createInProcessQueue(log: JobLog, now: () => number = Date.now): JobQueue {
+  const handlers = new Map<string, JobHandler>();
+  const seen = new Map<string, number>();
+  let tail: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  const forgetOld = () => {
+    const limit = now() - REMEMBER_IDS_MS;
+    for (const [id, at] of seen) if (at < limit) seen.delete(id);
+  };
+
+  return {
+    kind: 'in-process',
+    handle: (name, handler) => void handlers.set(name, handler),
+    add: async (name, data, jobId) => {
+      if (closed) return;
+      forgetOld();
+      if (seen.has(jobId)) return;
+      seen.set(jobId, now());
+      const handler = handlers.get(name);
+      if (!handler) throw new Error(`no handler for job ${name}`);
+      tail = tail.then(() =>
+        handler(data).catch((error: unknown) => {
+          log.error({ err: error, job: name, jobId }, 'job failed');
+        }),
+      );
+    },
+    idle: async () => {
+      let current: Promise<void> | undefined;
+      while (current !== tail) {
+        current = tail;
+        await current;
+      }
+    },
+    close: async () => {
+      closed = true;
+      await tail;
+    },
+  };
+}

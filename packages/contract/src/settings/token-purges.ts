@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { recordIdParamSchema } from '../ids.js';
+import { TOO_LONG } from '../users/fields.js';
+import { PLATFORM_ID_PATTERN, UNKNOWN_PLATFORM } from './platforms.js';
+
+/**
+ * Scheduled token purges (spec 2 §2.8, §3, §4, §5; the Tokens tab): at each due time a task clears
+ * the tokens of one platform's applications (the publisher's last word on each access, 'OK' or
+ * its error, and when it was checked) for the users of the schools it names, or of every school,
+ * so that the next synchronisation asks the publisher again. Messages are translation keys.
+ */
+
+export const UNKNOWN_PURGE_TASK = 'settings.errors.unknown_purge_task';
+export const PURGE_LABEL_REQUIRED = 'settings.errors.purge_label_required';
+export const PURGE_START_REQUIRED = 'settings.errors.purge_start_required';
+export const PURGE_UAIS_REQUIRED = 'settings.errors.purge_uais_required';
+export const UNKNOWN_PURGE_SCHOOL = 'settings.errors.unknown_purge_school';
+
+/** The frequencies the form offers; MINUTE is accepted (and shown) when a stored task has it. */
+export const PURGE_FREQUENCIES = ['IMMEDIATE', 'DAY', 'WEEK', 'MONTH', 'YEAR'] as const;
+export const PURGE_INTERVALS = ['IMMEDIATE', 'MINUTE', 'DAY', 'WEEK', 'MONTH', 'YEAR'] as const;
+export type PurgeInterval = (typeof PURGE_INTERVALS)[number];
+
+/** One interval's length (spec 2 §4); a month and a year are their Gregorian averages. */
+export const INTERVAL_MS: Record<Exclude<PurgeInterval, 'IMMEDIATE'>, number> = {
+  MINUTE: 60_000,
+  DAY: 86_400_000,
+  WEEK: 7 * 86_400_000,
+  MONTH: 2_629_746_000,
+  YEAR: 31_556_952_000,
+};
+
+/** What decides when a task runs next. */
+export type PurgeTiming = {
+  enable: boolean;
+  startDate: Date;
+  lastExecution: Date | null;
+  intervalField: PurgeInterval;
+  intervalValue: number;
+};
+
+/**
+ * When a task runs next (spec 2 §4): null ('ø') when disabled or when an IMMEDIATE task has run;
+ * its start date when it has not run since that date (a start moved later waits for it); else its
+ * last execution plus the interval.
+ */
+export function nextRunAt(task: PurgeTiming): Date | null {
+  if (!task.enable) return null;
+  if (task.lastExecution === null || task.startDate.getTime() > task.lastExecution.getTime()) return task.startDate;
+  if (task.intervalField === 'IMMEDIATE') return null;
+  return new Date(task.lastExecution.getTime() + INTERVAL_MS[task.intervalField] * Math.max(1, task.intervalValue));
+}
+
+/**
+ * The occurrence a run at `now` stands for, for a task due at `due`: the latest due time not after
+ * `now` on the task's grid, so that the occurrences missed while no server ran collapse into one run
+ * and the next one stays on the grid.
+ */
+export function occurrenceAt(task: Pick<PurgeTiming, 'intervalField' | 'intervalValue'>, due: Date, now: Date): Date {
+  if (task.intervalField === 'IMMEDIATE' || now.getTime() <= due.getTime()) return due;
+  const step = INTERVAL_MS[task.intervalField] * Math.max(1, task.intervalValue);
+  return new Date(due.getTime() + Math.floor((now.getTime() - due.getTime()) / step) * step);
+}
+
+/** The start date the form proposes: now, seconds and milliseconds zeroed (spec 2 §9). */
+export function defaultPurgeStart(now: Date = new Date()): Date {
+  const start = new Date(now);
+  start.setSeconds(0, 0);
+  return start;
+}
+
+const uaiListSchema = z
+  .array(z.string().trim().toUpperCase().regex(/^\d{7}[A-Z]$/, 'school.errors.uai_format'))
+  .min(1, PURGE_UAIS_REQUIRED)
+  .max(5000)
+  .transform((uais) => [...new Set(uais)]);
+
+/**
+ * The schools a task purges: a list of UAIs (duplicates dropped), or 'all'. Not a zod union: a
+ * union's failure says only "invalid input", where the form needs the list's own message.
+ */
+export const purgeUaisSchema = z.union([z.literal('all'), z.array(z.string())]).transform((value, context): 'all' | string[] => {
+  if (value === 'all') return 'all';
+  const parsed = uaiListSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  return z.NEVER;
+});
+
+/** A purge task as the list shows it (spec 2 §3), with what its last run removed. */
+export const purgeTaskSchema = z.object({
+  eventId: z.number().int(),
+  eventName: z.string(),
+  createdByFullName: z.string(),
+  enable: z.boolean(),
+  /** ISO date-times. */
+  startDate: z.string(),
+  lastExecution: z.string().nullable(),
+  /** Token statuses the last run cleared; null before the first run. */
+  lastRemoved: z.number().int().nullable(),
+  /** When it runs next; null ('ø') when disabled or done. */
+  nextRun: z.string().nullable(),
+  intervalField: z.enum(PURGE_INTERVALS),
+  intervalValue: z.number().int(),
+  procedureParameters: z.object({ arrayUai: z.union([z.literal('all'), z.array(z.string())]), arrayPlatforms: z.array(z.string()) }),
+});
+export type PurgeTask = z.infer<typeof purgeTaskSchema>;
+export const purgeTasksSchema = z.array(purgeTaskSchema);
+
+/** The create payload (spec 2 §3, §5): label and start date required, one of the five frequencies. */
+export const purgeTaskCreateSchema = z.object({
+  eventName: z.string().trim().min(1, PURGE_LABEL_REQUIRED).max(200, TOO_LONG),
+  platformId: z.string().trim().toUpperCase().regex(PLATFORM_ID_PATTERN, UNKNOWN_PLATFORM),
+  startDate: z.iso.datetime({ offset: true, error: PURGE_START_REQUIRED }),
+  intervalField: z.enum(PURGE_FREQUENCIES),
+  uais: purgeUaisSchema,
+});
+export type PurgeTaskCreate = z.infer<typeof purgeTaskCreateSchema>;
+
+/** The edit payload: the same plus enable; a stored MINUTE may be kept. */
+export const purgeTaskUpdateSchema = purgeTaskCreateSchema.extend({
+  intervalField: z.enum(PURGE_INTERVALS),
+  enable: z.boolean(),
+});
+export type PurgeTaskUpdate = z.infer<typeof purgeTaskUpdateSchema>;
+
+/** A task in a path: the spec writes `{eventId}` for the edit and `{id}` for the delete; one name here, the same URLs. */
+export const purgeTaskParamsSchema = z.object({ eventId: recordIdParamSchema });
+
+/** What a purge of these schools and this platform would clear now (the preview, beyond the spec). */
+export const purgePreviewSchema = z.object({ tokens: z.number().int(), users: z.number().int() });
+export const purgePreviewQuerySchema = z.object({
+  platformId: z.string().trim().toUpperCase().regex(PLATFORM_ID_PATTERN, UNKNOWN_PLATFORM),
+  /** Comma-separated UAIs, or 'all'. */
+  uais: z
+    .string()
+    .trim()
+    .transform((text) => (text === 'all' ? 'all' : text.split(',').filter((uai) => uai.trim() !== '')))
+    .pipe(purgeUaisSchema),
+});
