@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './pages/accessibility';
 import { DEMO } from './pages/demo-accounts';
-import { CatalogueTab, PNG_PIXEL, RegexTab, SETTINGS_MESSAGES, SettingsPage } from './pages/settings-page';
+import { CatalogueTab, PNG_PIXEL, RegexTab, SETTINGS_MESSAGES, SettingsPage, TokensTab } from './pages/settings-page';
 import { ShellPage } from './pages/shell-page';
 
 const NEW_HELP_CENTER = 'https://support.tabuleo.fr/centre-aide';
@@ -164,5 +164,46 @@ test.describe('general settings, catalogues', () => {
     await settings.confirm.click();
     await expect(settings.toast(`L'application Appli ${id} a bien été configurée.`)).toBeVisible();
     await expect(applications.entry(`Appli ${id}`)).toContainText(`Ordre ${order} · Plateforme ${id}`);
+  });
+});
+
+test.describe('general settings, Tokens tab', () => {
+  test('the Administrateur schedules a token purge, sees its next run and what it would clear, then deletes it', async ({ page }) => {
+    test.setTimeout(120_000);
+    const shell = await ShellPage.signIn(page, DEMO.administrator);
+    const settings = await SettingsPage.open(shell);
+    const tokens = await TokensTab.open(settings);
+    const name = `Purge hebdomadaire ${Date.now()}`;
+
+    await tokens.add.click();
+    const form = tokens.formDialog;
+    await expect(form).toBeVisible();
+    // The start date is now, seconds zeroed (spec 2 §9).
+    await expect(form.getByLabel('Date de début')).toHaveValue(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    await form.getByLabel('Libellé').fill(name);
+    await form.getByLabel('Date de début').fill('2030-01-14T08:30');
+    await form.getByRole('combobox', { name: 'Fréquence', exact: true }).click();
+    await page.getByRole('option', { name: 'Hebdomadaire', exact: true }).click();
+    const allSchools = form.getByRole('checkbox', { name: 'Tous les établissements' });
+    await allSchools.check();
+    await expect(form.getByText(/^La prochaine exécution effacera \d+ tokens de \d+ utilisateurs\.$/)).toBeVisible();
+    await expectNoSeriousViolations(page, 'token purge form');
+    await form.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+
+    await expect(settings.toast('Le token a bien été enregistré.')).toBeVisible();
+    await expect(form).toBeHidden();
+    const row = tokens.row(name);
+    await expect(row.getByRole('cell', { name: '14/01/2030 08:30', exact: true })).toBeVisible();
+    await expect(row.getByRole('cell', { name: 'Hebdomadaire', exact: true })).toBeVisible();
+    await expect(row.getByRole('switch', { name: `Tâche « ${name} » activée` })).toBeChecked();
+
+    // Disabled, it has no next run: 'ø'.
+    await row.getByRole('switch', { name: `Tâche « ${name} » activée` }).click({ force: true });
+    await expect(row.getByRole('cell', { name: 'ø', exact: true })).toBeVisible();
+
+    await row.getByRole('button', { name: `Supprimer la tâche « ${name} »` }).click();
+    await tokens.deleteDialog.getByRole('button', { name: 'Supprimer', exact: true }).click();
+    await expect(settings.toast('Tâche supprimée avec succès')).toBeVisible();
+    await expect(tokens.row(name)).toHaveCount(0);
   });
 });

@@ -145,3 +145,31 @@ export const PNG_PIXEL = {
   mimeType: 'image/png',
   buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'),
 };
+
+/** The Tokens tab: the scheduled token purges, their form in a dialog, and the delete confirmation. */
+export class TokensTab {
+  readonly add: Locator;
+  readonly table: Locator;
+  readonly formDialog: Locator;
+  readonly deleteDialog: Locator;
+
+  constructor(readonly settings: SettingsPage) {
+    const page = settings.page;
+    this.add = page.getByRole('button', { name: 'Ajouter une tâche', exact: true });
+    this.table = page.getByRole('table');
+    this.formDialog = page.getByRole('dialog', { name: 'Nouvelle tâche de purge', exact: true });
+    this.deleteDialog = page.getByRole('dialog', { name: /^Supprimer la tâche/ });
+  }
+
+  static async open(settings: SettingsPage): Promise<TokensTab> {
+    await settings.page.getByRole('tab', { name: 'Tokens', exact: true }).click();
+    const tab = new TokensTab(settings);
+    await expect(tab.add).toBeVisible();
+    return tab;
+  }
+
+  /** A task's row, by its name (the row's header). */
+  row(name: string): Locator {
+    return this.table.getByRole('row').filter({ has: this.settings.page.getByRole('rowheader', { name, exact: true }) });
+  }
+}

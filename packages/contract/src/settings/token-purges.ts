@@ -10,7 +10,6 @@ import { PLATFORM_ID_PATTERN, UNKNOWN_PLATFORM } from './platforms.js';
  * so that the next synchronisation asks the publisher again. Messages are translation keys.
  */
 
-export const UNKNOWN_PURGE_TASK = 'settings.errors.unknown_purge_task';
 export const PURGE_LABEL_REQUIRED = 'settings.errors.purge_label_required';
 export const PURGE_START_REQUIRED = 'settings.errors.purge_start_required';
 export const PURGE_UAIS_REQUIRED = 'settings.errors.purge_uais_required';

@@ -9,6 +9,8 @@ export const settingsQueryKeys = {
   regex: ['settings', 'regex'] as const,
   platforms: ['settings', 'platforms'] as const,
   applications: ['settings', 'applications'] as const,
+  purgeTasks: ['settings', 'purge-tasks'] as const,
+  purgePreview: (platformId: string, uais: string) => ['settings', 'purge-preview', platformId, uais] as const,
 };
 
 /** The link settings (the Tabuléo tab), by name. */
@@ -96,5 +98,43 @@ export function useSaveApplicationSetting() {
       void queryClient.invalidateQueries({ queryKey: schoolsQueryKeys.details });
       await queryClient.invalidateQueries({ queryKey: settingsQueryKeys.applications });
     },
+  });
+}
+
+/** The scheduled token purges (the Tokens tab), with their last execution and next run. */
+export function usePurgeTasks() {
+  return useQuery({ queryKey: settingsQueryKeys.purgeTasks, queryFn: () => call(settings.listPurgeTasks) });
+}
+
+/** A purge to schedule (no eventId yet), or one to change (with enable). */
+export type PurgeTaskSave = { eventId: null; body: settings.PurgeTaskCreate } | { eventId: number; body: settings.PurgeTaskUpdate };
+
+/** Schedules a purge, or changes one; the list is fetched again. */
+export function useSavePurgeTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (task: PurgeTaskSave) =>
+      task.eventId === null
+        ? call(settings.createPurgeTask, { body: task.body })
+        : call(settings.updatePurgeTask, { params: { eventId: task.eventId }, body: task.body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsQueryKeys.purgeTasks }),
+  });
+}
+
+/** Deletes a purge and its run history; the list is fetched again. */
+export function useDeletePurgeTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (eventId: number) => call(settings.deletePurgeTask, { params: { eventId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsQueryKeys.purgeTasks }),
+  });
+}
+
+/** What a purge of this platform in these schools (comma-separated UAIs, or 'all') would clear now; idle while `query` is null. */
+export function usePurgePreview(query: { platformId: string; uais: string } | null) {
+  return useQuery({
+    queryKey: settingsQueryKeys.purgePreview(query?.platformId ?? '', query?.uais ?? ''),
+    queryFn: () => call(settings.previewPurge, { query: query! }),
+    enabled: query !== null,
   });
 }

@@ -42,3 +42,25 @@ export function buildApplicationSetting(
     urls: { ...NO_APPLICATION_URLS, ...urls },
   };
 }
+
+/**
+ * A scheduled token purge as the list answers it: daily on one platform for one school, created by
+ * Camille Martin, never run yet (its next run its start date).
+ */
+export function buildPurgeTask(eventId: number, eventName: string, overrides: Partial<settings.PurgeTask> = {}): settings.PurgeTask {
+  const startDate = new Date(2026, 10, 26, 10, 0).toISOString();
+  return {
+    eventId,
+    eventName,
+    createdByFullName: 'Camille Martin',
+    enable: true,
+    startDate,
+    lastExecution: null,
+    lastRemoved: null,
+    nextRun: startDate,
+    intervalField: 'DAY',
+    intervalValue: 1,
+    procedureParameters: { arrayUai: ['0750001A'], arrayPlatforms: ['EDULIB'] },
+    ...overrides,
+  };
+}

@@ -6,11 +6,12 @@ import { ApplicationsTab } from './ApplicationsTab';
 import { LinkSettingsTab } from './LinkSettingsTab';
 import { PlatformsTab } from './PlatformsTab';
 import { RegexSettingsTab } from './RegexSettingsTab';
+import { TokensTab } from './TokensTab';
 
 /**
  * The general settings (spec 2 §2.1), behind the Config right; changing them needs it at
  * Ecriture. One tab per kind of setting: Tabuléo (the link settings), Regex (the name rules),
- * Plateformes and Applications (the catalogues) for now.
+ * Plateformes and Applications (the catalogues), Tokens (the scheduled token purges).
  */
 export function ConfigView({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
@@ -26,6 +27,7 @@ export function ConfigView({ user }: { user: SessionUser }) {
           <Tabs.Tab value="regex">{t('settings.tabs.regex')}</Tabs.Tab>
           <Tabs.Tab value="platforms">{t('settings.tabs.platforms')}</Tabs.Tab>
           <Tabs.Tab value="applications">{t('settings.tabs.applications')}</Tabs.Tab>
+          <Tabs.Tab value="tokens">{t('settings.tabs.tokens')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="tabuleo">
           <LinkSettingsTab canEdit={canEdit} />
@@ -38,6 +40,9 @@ export function ConfigView({ user }: { user: SessionUser }) {
         </Tabs.Panel>
         <Tabs.Panel value="applications">
           <ApplicationsTab canEdit={canEdit} />
+        </Tabs.Panel>
+        <Tabs.Panel value="tokens">
+          <TokensTab canEdit={canEdit} />
         </Tabs.Panel>
       </Tabs>
     </Stack>
