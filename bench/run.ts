@@ -2,7 +2,7 @@
 // --database-url URL (PostgreSQL instead of a fresh embedded database for the sign-in figures),
 // --large-database-url URL and --pglite-dir DIR (seed:large data for the schools figures),
 // --workflows-dir DIR (a seed:large PGlite folder of 2,000 schools for the workflow figures; made
-// in a temporary folder when absent), --only auth|schools|startup|bundle|workflows|users|users-grid|embedded-wal.
+// in a temporary folder when absent), --only auth|schools|startup|bundle|workflows|users|users-grid|embedded-wal|token-purge.
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -10,6 +10,7 @@ import { runAuthBench } from './auth.bench.js';
 import { runEmbeddedWalBench } from './embedded-wal.bench.js';
 import { runSchoolsBench } from './schools.bench.js';
 import { runStartupBench } from './startup.bench.js';
+import { runTokenPurgeBench } from './token-purge.bench.js';
 import { runUsersBench } from './users.bench.js';
 import { runUsersGridBench } from './users-grid.bench.js';
 import { runWorkflowsBench } from './workflows.bench.js';
@@ -85,6 +86,13 @@ if (wanted('embedded-wal')) {
   const wal = await runEmbeddedWalBench();
   wal.lines.forEach((line) => console.log('  ' + line));
   passed &&= wal.passed;
+}
+
+if (wanted('token-purge')) {
+  console.log('\n# Token purge: one platform over every school (seed:large on PostgreSQL, --large-database-url)');
+  const purge = await runTokenPurgeBench({ databaseUrl: values['large-database-url'] });
+  purge.lines.forEach((line) => console.log('  ' + line));
+  passed &&= purge.passed;
 }
 
 console.log(passed ? '\nAll figures within their targets.' : '\nSome figures miss their targets (see above).');

@@ -116,7 +116,7 @@ export const ENV_VARIABLES = {
   // Deployment workflow: realtime between instances, quote status from Dolibarr
   REDIS_URL: variable(
     z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
-    'Redis connection URL. Set: the Socket.IO Redis adapter carries realtime events between instances; while Redis is unreachable (at start too) the instance serves on, realtime within itself. Unset: realtime within this process only.',
+    'Redis connection URL. Set: the Socket.IO Redis adapter carries realtime events between instances (while Redis is unreachable, at start too, the instance serves on, realtime within itself), and scheduled jobs (token purges) go through BullMQ, each due occurrence run once by one instance. Unset: realtime within this process only, jobs in-process.',
     true,
   ),
   DOLIBARR_URL: variable(
