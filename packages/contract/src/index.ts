@@ -11,6 +11,7 @@ export * from './rules/search-key.js';
 export * from './rules/names.js';
 export * from './rules/generated-password.js';
 export * from './rules/text.js';
+export * from './rules/levels.js';
 export * from './rights-doc.js';
 export * as auth from './auth/index.js';
 export * as alerts from './alerts/index.js';
@@ -42,6 +43,7 @@ export type {
 export type { SelectedUser } from './users/bulk-menu.js';
 export * as workflows from './workflows/index.js';
 export * as settings from './settings/index.js';
+export * as imports from './imports/index.js';
 export * as files from './files/index.js';
 export type { CreateSchoolBody } from './schools/new-school.js';
 // Zod-free refs of the first screen's routes, importable without their schemas.

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { imports, settings } from '@console/contract';
 import { describe, expect, it } from 'vitest';
 import en from '../../public/locales/en.json';
 import fr from '../../public/locales/fr.json';
@@ -36,5 +37,17 @@ describe('translations', () => {
     );
     expect(used.length).toBeGreaterThan(20);
     expect(used.filter((key) => !known.has(key))).toEqual([]);
+  });
+
+  it("hold the contract's import problems and purge task messages", () => {
+    const known = new Set(keysOf(fr));
+    const keys = [
+      ...Object.values(imports.IMPORT_ERRORS),
+      settings.PURGE_LABEL_REQUIRED,
+      settings.PURGE_START_REQUIRED,
+      settings.PURGE_UAIS_REQUIRED,
+      settings.UNKNOWN_PURGE_SCHOOL,
+    ];
+    expect(keys.filter((key) => !known.has(key))).toEqual([]);
   });
 });

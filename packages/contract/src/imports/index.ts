@@ -1,0 +1,5 @@
+export * from './check.js';
+export * from './columns.js';
+export * from './lines.js';
+export * from './modes.js';
+export * from './problems.js';
