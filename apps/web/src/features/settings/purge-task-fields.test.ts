@@ -3,8 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   checkPurgeForm,
   createPayloadOf,
-  formatCount,
-  formatDateTime,
   newPurgeFormValues,
   previewQueryOf,
   PURGE_PLATFORM_REQUIRED,
@@ -126,12 +124,5 @@ describe('the purge preview query', () => {
     ['nothing without a school', { uais: [] }, null],
   ])('asks for %s', (_case, overrides, expected) => {
     expect(previewQueryOf({ ...VALUES, ...overrides })).toEqual(expected);
-  });
-});
-
-describe('the list formats', () => {
-  it('write a date and time and a count as French does', () => {
-    expect(formatDateTime(new Date(2026, 10, 26, 10, 0).toISOString(), 'fr')).toBe('26/11/2026 10:00');
-    expect(formatCount(1234, 'fr')).toMatch(/^1\s234$/);
   });
 });

@@ -136,19 +136,5 @@ export function previewQueryOf(
   return values.uais.length === 0 ? null : { platformId: values.platformId, uais: values.uais.join(',') };
 }
 
-const localeOf = (language: string) => (language.startsWith('en') ? 'en-GB' : 'fr-FR');
-
-/** A date and time as the language writes it (« 26/11/2026 10:00 »). */
-export function formatDateTime(value: string, language: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'short', timeStyle: 'short' }).format(date);
-}
-
-/** A count as the language groups its digits (« 1 234 »). */
-export function formatCount(value: number, language: string): string {
-  return new Intl.NumberFormat(localeOf(language)).format(value);
-}
-
 /** Up to this many schools are listed by UAI in the list; more are counted. */
 export const LISTED_SCHOOLS_MAX = 3;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatShare } from './number-format';
+import { formatCount } from '../../lib/format';
+import { formatShare } from './number-format';
 
 describe('number formatting in the interface language', () => {
   it.each([

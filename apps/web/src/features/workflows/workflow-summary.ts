@@ -1,4 +1,5 @@
 import { workflows } from '@console/contract';
+import { localeOf } from '../../lib/format';
 
 /**
  * A school's grid row from its full workflow (as 'workflow.uai.data' or a save answers it):
@@ -36,5 +37,5 @@ export function isSameSummary(first: workflows.SchoolWorkflowSummary, second: wo
 export function formatDateTime(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'fr-FR', { dateStyle: 'long', timeStyle: 'short' }).format(date);
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'long', timeStyle: 'short' }).format(date);
 }

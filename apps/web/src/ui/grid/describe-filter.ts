@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { localeOf } from '../../lib/format';
 
 /** A filter as AG Grid's text, number or date filter model holds it: the parts a chip shows. */
 type FilterModel = {
@@ -12,7 +13,7 @@ type FilterModel = {
 
 function formatDay(value: string, language: string): string {
   const date = new Date(value.replace(' ', 'T'));
-  return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'fr-FR').format(date);
+  return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(localeOf(language)).format(date);
 }
 
 /** A value between the language's quotation marks. */

@@ -2,7 +2,7 @@ import { Accordion, Badge, Button, Group, Paper, Skeleton, Stack, Text, ThemeIco
 import { IconCircleCheck, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCount } from '../../statistics/number-format';
+import { formatCount } from '../../../lib/format';
 import { useTokenReport } from '../api';
 import { TokenReportApplication } from './TokenReportApplication';
 import { notifyFailure } from '../../../ui/notify-failure';

@@ -5,6 +5,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
+import { formatCount } from '../../../lib/format';
 import { translateMessage } from '../../../lib/forms';
 import { notifyFailure } from '../../../ui/notify-failure';
 import { useSchools } from '../../schools/api';
@@ -12,7 +13,6 @@ import { schoolLabelOf } from '../../schools/school-label';
 import { usePurgePreview, useSavePurgeTask } from '../api';
 import {
   checkPurgeForm,
-  formatCount,
   newPurgeFormValues,
   previewQueryOf,
   purgeFormMessagesOf,

@@ -3,7 +3,8 @@ import { Button, Group, Switch, Table, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatCount, formatDateTime, LISTED_SCHOOLS_MAX } from '../purge-task-fields';
+import { formatCount, formatDateTime } from '../../../lib/format';
+import { LISTED_SCHOOLS_MAX } from '../purge-task-fields';
 
 type PurgeTaskListProps = {
   tasks: readonly settings.PurgeTask[];

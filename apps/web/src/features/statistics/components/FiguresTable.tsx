@@ -1,6 +1,7 @@
 import { Group, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatCount, formatShare } from '../number-format';
+import { formatCount } from '../../../lib/format';
+import { formatShare } from '../number-format';
 import classes from './FiguresTable.module.css';
 
 export type FigureRow = {

@@ -1,5 +1,6 @@
 import { users, type CellValue, type GridColumn } from '@console/contract';
 import type { ColDef, DoesFilterPassParams, EditableCallbackParams, ICellEditorParams, ValueFormatterParams } from 'ag-grid-community';
+import { localeOf } from '../../../lib/format';
 import { BooleanFilter } from './filters/BooleanFilter';
 import { BooleanFloatingFilter } from './filters/BooleanFloatingFilter';
 import { CheckboxCellRenderer } from './checkbox-cell-renderer';
@@ -109,7 +110,7 @@ function editingOf(definition: GridColumn): Partial<UsersColDef> {
 }
 
 function createDateFormatter(language: string): (params: ValueFormatterParams<UsersGridRow, CellValue>) => string {
-  const format = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'fr-FR', { dateStyle: 'short', timeStyle: 'short' });
+  const format = new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'short', timeStyle: 'short' });
   return ({ value }) => {
     if (typeof value !== 'string' || value === '') return '';
     const date = new Date(value);

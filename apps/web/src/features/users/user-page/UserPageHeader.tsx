@@ -1,7 +1,8 @@
 import type { UserPage } from '@console/contract';
 import { Avatar, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, initialsOf } from './format';
+import { formatDateTime } from '../../../lib/format';
+import { initialsOf } from './format';
 
 /**
  * The head of a user page (spec 3 §2.3): initials, full name, school, level (or the no-class

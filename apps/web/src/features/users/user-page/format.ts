@@ -1,13 +1,6 @@
-/** Display formats of the user page: dates, device space, initials. */
+import { localeOf } from '../../../lib/format';
 
-const localeOf = (language: string) => (language.startsWith('en') ? 'en-GB' : 'fr-FR');
-
-/** A date and time as the language writes it (« 12/03/2025 14:30 »); an unreadable value as it is. */
-export function formatDateTime(value: string, language: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'short', timeStyle: 'short' }).format(date);
-}
+/** Display formats of the user page: device space, initials (dates: lib/format). */
 
 /** Free space given in MB as GB with two decimals (spec 3 §9: MB divided by 1000): 12345 → « 12,35 ». */
 export function formatGigabytes(megabytes: number, language: string): string {
