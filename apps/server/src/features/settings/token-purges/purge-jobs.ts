@@ -16,8 +16,8 @@ function isPurgeJobData(data: unknown): data is PurgeJobData {
 
 /**
  * Runs the occurrence of a task due at `due`, if it is still to run: claims it (once, whatever the
- * instances and the queue), clears the tokens in batches, then records what was removed on the run
- * and the task, and in the audit log. Answers what was removed, or null when there was nothing to run.
+ * instances and the queue), clears the tokens in batches, then records on the run what was removed
+ * (the list reads it there) and in the audit log. Answers what was removed, or null when there was nothing to run.
  */
 export async function runPurgeOccurrence(
   deps: Pick<AppDeps, 'db'>,

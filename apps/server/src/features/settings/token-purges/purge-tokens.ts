@@ -79,7 +79,7 @@ export async function purgeTokens(db: Executor, scope: PurgeScope, onBatch?: (ba
 }
 
 /** What a purge in scope would clear now: the accesses and the users they belong to (the preview). */
-export async function previewPurge(db: Executor, scope: PurgeScope): Promise<{ tokens: number; users: number }> {
+export async function countPurgeable(db: Executor, scope: PurgeScope): Promise<{ tokens: number; users: number }> {
   if (scope.uais?.length === 0) return { tokens: 0, users: 0 };
   const applicationIds = await applicationIdsOf(db, scope.platformId);
   if (applicationIds.length === 0) return { tokens: 0, users: 0 };

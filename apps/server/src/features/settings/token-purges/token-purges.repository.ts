@@ -1,5 +1,5 @@
 import { settings } from '@console/contract';
-import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/client.js';
 import { schools, tokenPurgeRuns, tokenPurgeTasks } from '../../../platform/db/schema/index.js';
 
@@ -22,8 +22,8 @@ export function timingOf(row: Pick<PurgeTaskRow, 'enabled' | 'startAt' | 'lastEx
   };
 }
 
-/** A row as the Tokens tab lists it (spec 2 §3). */
-export function presentPurgeTask(row: PurgeTaskRow): settings.PurgeTask {
+/** A row as the Tokens tab lists it (spec 2 §3), with what its last run removed (null before it finished). */
+export function presentPurgeTask(row: PurgeTaskRow, lastRemoved: number | null): settings.PurgeTask {
   return {
     eventId: row.id,
     eventName: row.name,
@@ -31,7 +31,7 @@ export function presentPurgeTask(row: PurgeTaskRow): settings.PurgeTask {
     enable: row.enabled,
     startDate: row.startAt.toISOString(),
     lastExecution: row.lastExecution?.toISOString() ?? null,
-    lastRemoved: row.lastRemoved,
+    lastRemoved,
     nextRun: row.nextRunAt?.toISOString() ?? null,
     intervalField: intervalOf(row),
     intervalValue: row.intervalValue,
@@ -39,8 +39,27 @@ export function presentPurgeTask(row: PurgeTaskRow): settings.PurgeTask {
   };
 }
 
-export async function listPurgeTaskRows(db: Executor): Promise<PurgeTaskRow[]> {
-  return db.select().from(tokenPurgeTasks).orderBy(asc(tokenPurgeTasks.name), asc(tokenPurgeTasks.id));
+/** The run of a task's last execution, joined: what it removed is read there, never copied. */
+const lastRun = and(eq(tokenPurgeRuns.taskId, tokenPurgeTasks.id), eq(tokenPurgeRuns.occurrence, tokenPurgeTasks.lastExecution));
+
+/** Every task as the list shows it, by name. */
+export async function listPurgeTasks(db: Executor): Promise<settings.PurgeTask[]> {
+  const rows = await db
+    .select({ task: tokenPurgeTasks, removed: tokenPurgeRuns.removed })
+    .from(tokenPurgeTasks)
+    .leftJoin(tokenPurgeRuns, lastRun)
+    .orderBy(asc(tokenPurgeTasks.name), asc(tokenPurgeTasks.id));
+  return rows.map((row) => presentPurgeTask(row.task, row.removed));
+}
+
+/** A task as the list shows it. */
+export async function presentStoredPurgeTask(db: Executor, row: PurgeTaskRow): Promise<settings.PurgeTask> {
+  if (!row.lastExecution) return presentPurgeTask(row, null);
+  const [run] = await db
+    .select({ removed: tokenPurgeRuns.removed })
+    .from(tokenPurgeRuns)
+    .where(and(eq(tokenPurgeRuns.taskId, row.id), eq(tokenPurgeRuns.occurrence, row.lastExecution)));
+  return presentPurgeTask(row, run?.removed ?? null);
 }
 
 /** The row, locked until the transaction ends when `forUpdate`. */
@@ -123,23 +142,10 @@ export async function claimOccurrence(
   return { claimed: true, row: row! };
 }
 
-/** Records what a claimed run removed, on the run and on its task (when that occurrence is still the task's last). */
+/** Records when a claimed run ended and what it removed. */
 export async function finishRun(db: Executor, taskId: number, occurrence: Date, removed: number, finishedAt: Date): Promise<void> {
   await db
     .update(tokenPurgeRuns)
     .set({ finishedAt, removed })
     .where(and(eq(tokenPurgeRuns.taskId, taskId), eq(tokenPurgeRuns.occurrence, occurrence)));
-  await db
-    .update(tokenPurgeTasks)
-    .set({ lastRemoved: removed })
-    .where(and(eq(tokenPurgeTasks.id, taskId), eq(tokenPurgeTasks.lastExecution, occurrence)));
-}
-
-/** The runs of a task, latest first. */
-export async function runsOf(db: Executor, taskId: number): Promise<(typeof tokenPurgeRuns.$inferSelect)[]> {
-  return db
-    .select()
-    .from(tokenPurgeRuns)
-    .where(eq(tokenPurgeRuns.taskId, taskId))
-    .orderBy(sql`${tokenPurgeRuns.occurrence} desc`);
 }

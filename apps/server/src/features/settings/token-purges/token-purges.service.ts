@@ -5,13 +5,14 @@ import { AppError, validationError } from '../../../platform/errors/app-error.js
 import type { Executor } from '../../../platform/db/client.js';
 import { findPlatform } from '../platforms.repository.js';
 import { changedValues } from '../catalogue-audit.js';
-import { previewPurge as countPurge } from './purge-tokens.js';
+import { countPurgeable } from './purge-tokens.js';
 import {
   deletePurgeTaskRow,
   findPurgeTask,
   insertPurgeTask,
-  listPurgeTaskRows,
+  listPurgeTasks as listStoredPurgeTasks,
   presentPurgeTask,
+  presentStoredPurgeTask,
   timingOf,
   unknownSchools,
   updatePurgeTask,
@@ -22,7 +23,7 @@ const purgeTaskNotFound = () => new AppError('not_found', 'No such purge task');
 
 /** The scheduled token purges, by name. */
 export async function listPurgeTasks(ctx: ServiceContext): Promise<settings.PurgeTask[]> {
-  return (await listPurgeTaskRows(ctx.db)).map(presentPurgeTask);
+  return listStoredPurgeTasks(ctx.db);
 }
 
 /** The platform must exist and every school named too: else 400 under the field, nothing written. */
@@ -50,7 +51,7 @@ export async function createPurgeTask(ctx: ServiceContext, body: settings.PurgeT
     const columns = columnsOf(body, true);
     const nextRunAt = settings.nextRunAt(timingOf({ ...columns, lastExecution: null }));
     const row = await insertPurgeTask(tx, { ...columns, createdBy: ctx.actor.id, createdByName: editorLabel(ctx.actor), nextRunAt });
-    const created = presentPurgeTask(row);
+    const created = presentPurgeTask(row, null);
     await writeAudit(tx, { actor: ctx.actor, action: 'create', entity: 'token_purge', entityId: row.id, after: created });
     return created;
   });
@@ -69,8 +70,8 @@ export async function updatePurgeTaskById(ctx: ServiceContext, eventId: number, 
     const columns = columnsOf(body, body.enable);
     const nextRunAt = settings.nextRunAt(timingOf({ ...columns, intervalValue: existing.intervalValue, lastExecution: existing.lastExecution }));
     const row = await updatePurgeTask(tx, eventId, { ...columns, intervalValue: existing.intervalValue, updatedBy: editorLabel(ctx.actor), nextRunAt });
-    const before = presentPurgeTask(existing);
-    const saved = presentPurgeTask(row);
+    const before = await presentStoredPurgeTask(tx, existing);
+    const saved = await presentStoredPurgeTask(tx, row);
     const changes = changedValues(before, saved);
     if (changes) await writeAudit(tx, { actor: ctx.actor, action: 'update', entity: 'token_purge', entityId: eventId, ...changes });
     return saved;
@@ -82,7 +83,7 @@ export async function deletePurgeTask(ctx: ServiceContext, id: number): Promise<
   return ctx.db.transaction(async (tx) => {
     const row = await deletePurgeTaskRow(tx, id);
     if (!row) throw purgeTaskNotFound();
-    await writeAudit(tx, { actor: ctx.actor, action: 'delete', entity: 'token_purge', entityId: id, before: presentPurgeTask(row) });
+    await writeAudit(tx, { actor: ctx.actor, action: 'delete', entity: 'token_purge', entityId: id, before: presentPurgeTask(row, null) });
     return { ok: true as const };
   });
 }
@@ -90,5 +91,5 @@ export async function deletePurgeTask(ctx: ServiceContext, id: number): Promise<
 /** What a purge of this platform's tokens in these schools would clear now (beyond the spec: the preview). */
 export async function previewPurge(ctx: ServiceContext, query: { platformId: string; uais: 'all' | string[] }): Promise<{ tokens: number; users: number }> {
   await checkScope(ctx.db, query.platformId, query.uais);
-  return countPurge(ctx.db, { platformId: query.platformId, uais: query.uais === 'all' ? null : query.uais });
+  return countPurgeable(ctx.db, { platformId: query.platformId, uais: query.uais === 'all' ? null : query.uais });
 }

@@ -22,7 +22,6 @@ CREATE TABLE "token_purge_tasks" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_by" text,
 	"last_execution" timestamp with time zone,
-	"last_removed" integer,
 	"next_run_at" timestamp with time zone
 );
 --> statement-breakpoint

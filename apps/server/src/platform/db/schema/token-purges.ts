@@ -28,7 +28,6 @@ export const tokenPurgeTasks = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text('updated_by'),
     lastExecution: timestamp('last_execution', { withTimezone: true }),
-    lastRemoved: integer('last_removed'),
     nextRunAt: timestamp('next_run_at', { withTimezone: true }),
   },
   (table) => [index('token_purge_tasks_due_idx').on(table.nextRunAt).where(sql`${table.nextRunAt} is not null`)],
