@@ -206,4 +206,35 @@ test.describe('general settings, Tokens tab', () => {
     await expect(settings.toast('Tâche supprimée avec succès')).toBeVisible();
     await expect(tokens.row(name)).toHaveCount(0);
   });
+
+  test('an immediate purge runs on the server: its last execution and what it cleared appear in the list', async ({ page }) => {
+    test.setTimeout(120_000);
+    const shell = await ShellPage.signIn(page, DEMO.administrator);
+    const tokens = await TokensTab.open(await SettingsPage.open(shell));
+    const name = `Purge immédiate ${Date.now()}`;
+
+    await tokens.add.click();
+    const form = tokens.formDialog;
+    await form.getByLabel('Libellé').fill(name);
+    await form.getByRole('combobox', { name: 'Fréquence', exact: true }).click();
+    await page.getByRole('option', { name: 'Immédiate', exact: true }).click();
+    await form.getByRole('checkbox', { name: 'Tous les établissements' }).check();
+    await form.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await expect(form).toBeHidden();
+
+    // The server's scheduler (every 2 s in these journeys) runs it; the list, fetched again, shows it.
+    const row = tokens.row(name);
+    await expect(async () => {
+      await page.reload();
+      const reloaded = await TokensTab.open(await SettingsPage.open(shell));
+      await expect(reloaded.row(name).getByRole('cell', { name: /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} — \d+ tokens? effacés?$/ })).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 60_000 });
+    // Done once: no next run.
+    await expect(row.getByRole('cell', { name: 'ø', exact: true })).toBeVisible();
+
+    const tasks = (await (await page.request.get('/api/tokens')).json()) as { eventId: number; eventName: string }[];
+    const created = tasks.find((task) => task.eventName === name);
+    expect(created).toBeDefined();
+    expect((await page.request.delete(`/api/tokens/${created!.eventId}`)).ok()).toBe(true);
+  });
 });

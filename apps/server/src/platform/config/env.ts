@@ -119,6 +119,10 @@ export const ENV_VARIABLES = {
     'Redis connection URL. Set: the Socket.IO Redis adapter carries realtime events between instances (while Redis is unreachable, at start too, the instance serves on, realtime within itself), and scheduled jobs (token purges) go through BullMQ, each due occurrence run once by one instance. Unset: realtime within this process only, jobs in-process.',
     true,
   ),
+  JOBS_TICK_SECONDS: variable(
+    z.coerce.number().int().min(1).max(3600).default(30),
+    'How often each instance looks for due scheduled jobs (token purges), in seconds: how late past its time a purge may start.',
+  ),
   DOLIBARR_URL: variable(
     optionalUrl,
     "Base URL of the Dolibarr instance whose commercial proposals give each school's quote status (REST API under /api/index.php). Unset: the quote status is kept in the database and set by staff.",

@@ -17,11 +17,11 @@ export type Jobs = {
 export function createJobs(
   env: Pick<Env, 'REDIS_URL'>,
   log: JobLog,
-  options: { clock?: () => Date; queue?: JobQueue; redisPrefix?: string } = {},
+  options: { clock?: () => Date; queue?: JobQueue; redisPrefix?: string; everyMs?: number } = {},
 ): Jobs {
   const queue = options.queue ?? (env.REDIS_URL ? createBullmqQueue(env.REDIS_URL, log, { prefix: options.redisPrefix }) : createInProcessQueue(log));
   const sources: DueSource[] = [];
-  const scheduler = createScheduler({ queue, sources, log, clock: options.clock });
+  const scheduler = createScheduler({ queue, sources, log, clock: options.clock, everyMs: options.everyMs });
   return {
     queue,
     scheduler,

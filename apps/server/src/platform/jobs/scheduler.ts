@@ -13,7 +13,7 @@ export type Scheduler = {
   stop: () => void;
 };
 
-/** How often an instance looks for due work: the precision of a schedule. */
+/** How often an instance looks for due work by default (JOBS_TICK_SECONDS): the precision of a schedule. */
 export const TICK_MS = 30_000;
 
 /**

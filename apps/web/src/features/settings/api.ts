@@ -103,7 +103,8 @@ export function useSaveApplicationSetting() {
 
 /** The scheduled token purges (the Tokens tab), with their last execution and next run. */
 export function usePurgeTasks() {
-  return useQuery({ queryKey: settingsQueryKeys.purgeTasks, queryFn: () => call(settings.listPurgeTasks) });
+  // Fetched again every 30 s while shown: a run's last execution appears without a reload.
+  return useQuery({ queryKey: settingsQueryKeys.purgeTasks, queryFn: () => call(settings.listPurgeTasks), refetchInterval: 30_000 });
 }
 
 /** A purge to schedule (no eventId yet), or one to change (with enable). */
