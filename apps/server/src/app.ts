@@ -15,6 +15,7 @@ import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import { registerClientConfigRoutes } from './features/client-config/client-config.routes.js';
 import { registerDirectoryRoutes } from './features/directory/directory.routes.js';
 import { registerFilesRoutes } from './features/files/files.routes.js';
+import { registerImportsRoutes } from './features/imports/imports.routes.js';
 import { registerSchoolsRoutes } from './features/schools/schools.routes.js';
 import { registerUserSearchRoutes } from './features/users/search/search.routes.js';
 import { registerUserActionsRoutes } from './features/users/user-actions.routes.js';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerUsersRoutes(app, deps);
   registerUserActionsRoutes(app, deps);
   registerUserMessagingRoutes(app, deps);
+  registerImportsRoutes(app, deps);
   registerWorkflowsRoutes(app, deps);
 
   if (options.webDistDir) await registerWebApp(app, options.webDistDir);

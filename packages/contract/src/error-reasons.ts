@@ -26,6 +26,14 @@ export const ERROR_REASONS = [
   'pne_unavailable',
   'pne_teachers_only',
   'mail_failed',
+  // imports
+  'import_file_required',
+  'import_file_not_csv',
+  'import_file_too_large',
+  'import_invalid',
+  'import_not_pending',
+  'import_stale',
+  'import_wrong_mode',
   // sending something outside once (Idempotency-Key)
   'request_already_received',
   // sign-in

@@ -3,3 +3,4 @@ export * from './columns.js';
 export * from './lines.js';
 export * from './modes.js';
 export * from './problems.js';
+export * from './batch.js';

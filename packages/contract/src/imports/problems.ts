@@ -26,6 +26,15 @@ export const IMPORT_ERRORS = {
   unsafeText: 'imports.errors.unsafe_text',
   tooManyCells: 'imports.errors.too_many_cells',
   unclosedQuote: 'imports.errors.unclosed_quote',
+  // Against the school (the server's checks).
+  loginTaken: 'imports.errors.login_taken',
+  unknownUser: 'imports.errors.unknown_user',
+  userNotActionable: 'imports.errors.user_not_actionable',
+  profileNotAssignable: 'imports.errors.profile_not_assignable',
+  notTeacher: 'imports.errors.not_teacher',
+  weakPassword: 'imports.errors.weak_password',
+  unknownApplication: 'imports.errors.unknown_application',
+  noLines: 'imports.errors.no_lines',
   // The file as a whole (the CSV reader's failures).
   emptyFile: 'imports.errors.empty',
   notText: 'imports.errors.not_text',

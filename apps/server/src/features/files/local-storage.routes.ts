@@ -11,6 +11,7 @@ import {
   type UploadRefusal,
 } from '../../adapters/storage/index.js';
 import { AppError, validationError } from '../../platform/errors/app-error.js';
+import { readingBody } from '../../platform/http/multipart.js';
 import { operationIdOf } from '../../platform/http/operation-ids.js';
 
 /**
@@ -67,23 +68,10 @@ async function readPost(request: FastifyRequest): Promise<{ fields: Record<strin
   return { fields, file: undefined };
 }
 
-/**
- * Runs one read of the multipart body. Busboy throws plain errors for a body it cannot parse (no
- * boundary, cut short, not multipart at all): the client's mistake, 400 `bad_request`, never
- * 500. Errors that carry a status (@fastify/multipart's limits: 413) and refusals pass as they are.
- */
-async function readingBody<T>(read: () => Promise<T>): Promise<T> {
-  try {
-    return await read();
-  } catch (error) {
-    const hasStatus = typeof (error as { statusCode?: unknown } | null)?.statusCode === 'number';
-    if (error instanceof AppError || error instanceof UploadRefusedError || hasStatus) throw error;
-    throw new AppError('bad_request', 'The multipart body cannot be read');
-  }
-}
+const refusal = (error: unknown) => error instanceof UploadRefusedError;
 
 async function registerReceivingRoute(scope: FastifyInstance, storage: LocalFileStorage): Promise<void> {
-  // Here only: no other route takes multipart bodies.
+  // In this scope only: elsewhere only the import's verification takes a multipart body (its own scope and limits).
   await scope.register(multipart, { limits: MULTIPART_LIMITS });
   const { RequestFileTooLargeError } = scope.multipartErrors;
   scope.route({
@@ -95,7 +83,7 @@ async function registerReceivingRoute(scope: FastifyInstance, storage: LocalFile
       try {
         if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Post the file as multipart/form-data');
         // As S3: the ticket's fields first, then the file under `file`.
-        const { fields, file } = await readingBody(() => readPost(request));
+        const { fields, file } = await readingBody(() => readPost(request), refusal);
         if (file?.fieldname !== 'file') throw validationError({ file: [files.NOT_AN_IMAGE] }, 'No file was posted');
         const policy = storage.verifyUpload(fields);
         const bytes = await readingBody(() =>
@@ -104,6 +92,7 @@ async function registerReceivingRoute(scope: FastifyInstance, storage: LocalFile
             if (error instanceof RequestFileTooLargeError) throw new UploadRefusedError('too_large', 'The file is larger than an image may be');
             throw error;
           }),
+          refusal,
         );
         await storage.storeUpload(policy, bytes);
       } catch (error) {

@@ -150,6 +150,15 @@ export const ENV_VARIABLES = {
   PNE_API_URL: variable(optionalUrl, "Base URL of the PNE key-activation API (docs/publishers.md). Unset: activating teachers' Educadhoc keys answers unavailable."),
   PNE_API_KEY: variable(z.string().min(1).optional(), 'API key this server presents to the PNE service (Bearer).', true),
   PNE_TIMEOUT_MS: variable(z.coerce.number().int().min(100).max(120000).default(15000), 'Timeout of one call to the PNE service.'),
+  // Users: CSV import
+  IMPORT_MAX_MEGABYTES: variable(
+    z.coerce.number().int().min(1).max(500).default(20),
+    'Largest import file accepted, in megabytes (MiB); a larger one is refused with a message saying the limit.',
+  ),
+  IMPORT_MAX_LINES: variable(
+    z.coerce.number().int().min(10).max(1000000).default(50000),
+    'Most data lines an import file may hold; a longer one is refused with a message saying the limit.',
+  ),
 } as const;
 
 type Variables = typeof ENV_VARIABLES;

@@ -66,6 +66,12 @@ export const ROUTE_STATUSES: Readonly<Record<string, RouteStatuses>> = {
   'schools.createSchool': { errors: [409] },
   'schools.deleteSchool': { errors: [404, 409] },
   // features/files/local-storage.routes.ts: the embedded storage's end of a signed POST, answered as S3 answers it.
+  // imports/verify/verify-import.ts (a school out of reach; a teaching import without adminTabs; a file over the size limit; not multipart)
+  // and confirm/confirm-import.ts (an import not the caller's; already decided; the school changed since the verification).
+  'imports.verifyImport': { errors: [403, 404, 413, 415] },
+  'imports.confirmImport': { errors: [403, 404, 409] },
+  'imports.applyUpdateImport': { errors: [404, 409] },
+  'imports.applyTeachingImport': { errors: [403, 404, 409] },
   'files.storeUpload': { errors: [400, 403, 413, 415], answers: { 204: 'No Content: the file is stored under the ticket’s key.' } },
   // workflows.service.ts: 409 when Dolibarr is the source of quote statuses.
   'workflows.getSchoolWorkflow': { errors: [404] },

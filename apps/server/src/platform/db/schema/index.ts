@@ -8,3 +8,4 @@ export * from './workflows.js';
 export * from './devices.js';
 export * from './user-lifecycle.js';
 export * from './token-purges.js';
+export * from './imports.js';

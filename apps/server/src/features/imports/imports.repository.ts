@@ -1,0 +1,139 @@
+import type { imports } from '@console/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/client.js';
+import { importBatches } from '../../platform/db/schema/index.js';
+import type { HeldAccess, ImportPlan } from './plan.js';
+
+/** The queries of the import: what a file is checked against, and the verified batches. */
+
+const asJson = (rows: unknown) => sql`${JSON.stringify(rows)}::jsonb`;
+
+/** Every application of the catalogue, by the name an import file's columns give it. */
+export async function listCatalogueApplications(db: Executor): Promise<imports.ImportCatalogueApplication[]> {
+  const result = await db.execute<{ id: number; name: string }>(sql`select id, name from applications order by id`);
+  return result.rows.map((row) => ({ idApplication: row.id, name: row.name }));
+}
+
+/**
+ * Of the given logins (lower case), those an account holds, live or in the bin, compared as the
+ * unique index compares them (lower case). One query on the index, whatever their number.
+ */
+export async function findTakenLogins(db: Executor, logins: readonly string[]): Promise<Set<string>> {
+  if (logins.length === 0) return new Set();
+  const result = await db.execute<{ login: string }>(sql`
+    select candidate.login from unnest(${sql.param([...logins])}::text[]) as candidate(login)
+    where exists (select 1 from users u where lower(u.login) = candidate.login)
+      or exists (select 1 from deleted_users d where lower(d.login) = candidate.login)`);
+  return new Set(result.rows.map((row) => row.login));
+}
+
+/** A user of the school as an update or teaching line finds them. */
+export type SchoolUserRow = {
+  id: number;
+  profile_id: number;
+  login: string;
+  firstname: string;
+  lastname: string;
+  password_encrypted: string | null;
+  level: string | null;
+  class_name: string | null;
+  subject: string | null;
+  email: string | null;
+  comment: string | null;
+  tablet_number: string | null;
+  admin_mode: number;
+  import_number: number | null;
+};
+
+/** The users of one school among some ids and logins (logins compared in lower case). */
+export async function findSchoolUsers(
+  db: Executor,
+  uai: string,
+  keys: { ids: readonly number[]; logins: readonly string[] },
+): Promise<SchoolUserRow[]> {
+  if (keys.ids.length === 0 && keys.logins.length === 0) return [];
+  const result = await db.execute<SchoolUserRow>(sql`
+    select id, profile_id, login, firstname, lastname, password_encrypted, level, class_name, subject, email, comment,
+      tablet_number, admin_mode, import_number
+    from users
+    where uai = ${uai}
+      and (id = any(${sql.param([...keys.ids])}::int[]) or lower(login) = any(${sql.param(keys.logins.map((login) => login.toLowerCase()))}::text[]))`);
+  return result.rows;
+}
+
+/** The school's options by name (a school has tens of them). */
+export async function listSchoolOptions(db: Executor, uai: string): Promise<Map<string, number>> {
+  const result = await db.execute<{ id: number; name: string }>(sql`select id, name from options where uai = ${uai}`);
+  return new Map(result.rows.map((row) => [row.name, row.id]));
+}
+
+/** The teaching assignments some users hold, as `userId|class|discipline` keys. */
+export async function listTeachingKeys(db: Executor, userIds: readonly number[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const result = await db.execute<{ user_id: number; class_name: string; discipline: string }>(sql`
+    select user_id, class_name, discipline from teaching_assignments where user_id = any(${sql.param([...userIds])}::int[])`);
+  return new Set(result.rows.map((row) => teachingKey(row.user_id, row.class_name, row.discipline)));
+}
+
+export const teachingKey = (userId: number, className: string, discipline: string) => `${userId}\u0000${className}\u0000${discipline}`;
+
+/** Adds teaching assignments, those already held left as they are. */
+export async function insertTeaching(
+  db: Executor,
+  rows: readonly { userId: number; className: string; discipline: string }[],
+  importNumber: number,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    insert into teaching_assignments (user_id, class_name, discipline, import_number)
+    select r."userId", r."className", r.discipline, ${importNumber}
+    from jsonb_to_recordset(${asJson(rows)}) as r("userId" int, "className" text, discipline text)
+    on conflict do nothing`);
+}
+
+/** Stores a verified batch; its id is the import number. */
+export async function insertBatch(
+  db: Executor,
+  batch: { uai: string; mode: imports.ImportMode; createdById: number; createdBy: string; plan: ImportPlan },
+): Promise<number> {
+  const [row] = await db.insert(importBatches).values(batch).returning({ id: importBatches.id });
+  return row!.id;
+}
+
+export type BatchRow = typeof importBatches.$inferSelect;
+
+/** A batch, locked for the caller's transaction; undefined when there is none. */
+export async function lockBatch(tx: Executor, id: number): Promise<BatchRow | undefined> {
+  const [row] = await tx.select().from(importBatches).where(eq(importBatches.id, id)).for('update');
+  return row;
+}
+
+/** Records a batch's decision: applied (with its counts and what it replaced) or cancelled. */
+export async function decideBatch(
+  tx: Executor,
+  id: number,
+  decision: { status: 'applied' | 'cancelled'; counts?: unknown; undo?: unknown },
+): Promise<void> {
+  await tx
+    .update(importBatches)
+    .set({ status: decision.status, decidedAt: new Date(), counts: decision.counts ?? null, undo: decision.undo ?? null })
+    .where(eq(importBatches.id, id));
+}
+
+/** The accesses some users hold, by user then application. */
+export async function listHeldAccesses(
+  db: Executor,
+  userIds: readonly number[],
+): Promise<Map<number, Map<number, HeldAccess>>> {
+  const held = new Map<number, Map<number, HeldAccess>>();
+  if (userIds.length === 0) return held;
+  const result = await db.execute<{ user_id: number; application_id: number; status: number; login: string | null; password_encrypted: string | null; keys: string | null }>(sql`
+    select user_id, application_id, status, login, password_encrypted, keys
+    from user_applications where user_id = any(${sql.param([...userIds])}::int[])`);
+  for (const row of result.rows) {
+    let accesses = held.get(row.user_id);
+    if (!accesses) held.set(row.user_id, (accesses = new Map()));
+    accesses.set(row.application_id, { status: row.status, login: row.login, passwordEncrypted: row.password_encrypted, keys: row.keys });
+  }
+  return held;
+}

@@ -1,0 +1,82 @@
+import { imports } from '@console/contract';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../platform/context.js';
+import { AppError, validationError } from '../../platform/errors/app-error.js';
+import { readingBody } from '../../platform/http/multipart.js';
+import { registerRoute } from '../../platform/http/register-route.js';
+import { decideImport } from './confirm/confirm-import.js';
+import { verifyImport } from './verify/verify-import.js';
+
+const MEBIBYTE = 1024 * 1024;
+
+/** The verification's multipart limits: one file up to the configured size, and its two small fields. */
+function multipartLimits(deps: AppDeps) {
+  return { fileSize: deps.env.IMPORT_MAX_MEGABYTES * MEBIBYTE, files: 1, fields: 4, parts: 6, fieldNameSize: 50, fieldSize: 100, headerPairs: 10 };
+}
+
+/** The posted file and fields, read part by part (the file may come before or after the fields). */
+async function readUpload(request: FastifyRequest, maxMegabytes: number): Promise<{ fields: Record<string, string>; file: { name: string; bytes: Buffer } | null }> {
+  const fields: Record<string, string> = {};
+  let file: { name: string; bytes: Buffer } | null = null;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (part.fieldname !== imports.IMPORT_FILE_FIELD) throw validationError({ [part.fieldname]: ['imports.errors.unexpected_field'] });
+      const bytes = await part.toBuffer().catch((error: unknown) => {
+        if (error instanceof request.server.multipartErrors.RequestFileTooLargeError) {
+          throw new AppError('payload_too_large', `The file is larger than ${maxMegabytes} MiB`, { reason: 'import_file_too_large', params: { max: maxMegabytes } });
+        }
+        throw error;
+      });
+      file = { name: part.filename, bytes };
+    } else if (typeof part.value === 'string') {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  return { fields, file };
+}
+
+/** A file an import takes: a name ending in .csv (spec 3 §8: only .csv accepted), not empty. */
+function requireCsvFile(file: { name: string; bytes: Buffer } | null): Buffer {
+  if (file === null || (file.name === '' && file.bytes.length === 0)) {
+    throw new AppError('validation_failed', 'No file was posted', { reason: 'import_file_required', fieldErrors: { csvfile: ['imports.file_required'] } });
+  }
+  if (!/\.csv$/i.test(file.name)) {
+    throw new AppError('validation_failed', 'Only .csv files are imported', { reason: 'import_file_not_csv', fieldErrors: { csvfile: ['imports.file_not_csv'] } });
+  }
+  return file.bytes;
+}
+
+/** The import calls (spec 3 §7): the verification takes multipart/form-data, in a scope of its own with the upload limits. */
+export function registerImportsRoutes(app: FastifyInstance, deps: AppDeps): void {
+  void app.register(async (scope) => {
+    await scope.register(multipart, { limits: multipartLimits(deps) });
+    registerRoute(
+      scope,
+      deps,
+      imports.verifyImport,
+      async ({ ctx, raw, reply }) => {
+        try {
+          if (!raw.isMultipart()) throw new AppError('unsupported_media_type', 'Post the file as multipart/form-data');
+          const { fields, file } = await readingBody(() => readUpload(raw, deps.env.IMPORT_MAX_MEGABYTES));
+          const parsed = imports.importVerifyFieldsSchema.safeParse(fields);
+          if (!parsed.success) throw validationError(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), [issue.message]])));
+          const bytes = requireCsvFile(file);
+          return await verifyImport(ctx, { bytes, ...parsed.data });
+        } catch (error) {
+          // The client may still be sending a file nothing reads any more: close after the answer.
+          if (!raw.raw.readableEnded) void reply.header('connection', 'close');
+          throw error;
+        }
+      },
+      { serialize: 'json' },
+    );
+  });
+  registerRoute(app, deps, imports.confirmImport, async ({ ctx, params, body }) => decideImport(ctx, params.importNumber, body), { serialize: 'json' });
+  registerRoute(app, deps, imports.applyUpdateImport, async ({ ctx, body }) => decideImport(ctx, body.importNumber, { confirmation: 1, excludeUsers: body.excludeUsers }, 'users_update'), {
+    serialize: 'json',
+  });
+  registerRoute(app, deps, imports.applyTeachingImport, async ({ ctx, body }) => decideImport(ctx, body.importNumber, { confirmation: 1, excludeUsers: body.excludeUsers }, 'teaching'), {
+    serialize: 'json',
+  });
+}

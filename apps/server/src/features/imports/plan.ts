@@ -1,0 +1,78 @@
+import type { imports } from '@console/contract';
+
+/**
+ * What a verified import will do, line by line: the verification builds it from the file and the
+ * school, stores it with the batch (`import_batches.plan`), and the confirmation applies it as it
+ * is, so that the import does exactly what the preview showed. Secrets are encrypted in it
+ * (AES-256-GCM, the users' key); staff passwords are hashed only when applied.
+ */
+
+/** An application's access as a line sets it: given (etat 1, with its credentials) or removed (etat 0). */
+export type PlannedAccess = {
+  applicationId: number;
+  etat: 0 | 1;
+  login: string | null;
+  passwordEncrypted: string | null;
+  keys: string | null;
+};
+
+/** An access a user holds before the import. */
+export type HeldAccess = { status: number; login: string | null; passwordEncrypted: string | null; keys: string | null };
+
+/** The user columns an import writes, as stored (names cleaned, password encrypted). */
+export type PlannedFields = {
+  profileId: number;
+  firstname: string;
+  lastname: string;
+  login: string;
+  passwordEncrypted: string;
+  level: string | null;
+  className: string | null;
+  subject: string | null;
+  email: string | null;
+  comment: string | null;
+  tabletNumber: string | null;
+  adminMode: number;
+};
+
+export type PlannedCreate = {
+  kind: 'create';
+  line: number;
+  fields: PlannedFields;
+  /** Whether the password is kept encrypted (pupils, teachers) or hashed when applied (staff). */
+  printable: boolean;
+  options: string[];
+  accesses: PlannedAccess[];
+};
+
+export type PlannedUpdate = {
+  kind: 'update' | 'unchanged';
+  line: number;
+  userId: number;
+  /** The user's login after the import, for the report. */
+  login: string;
+  /** Only the columns that change. */
+  fields: Partial<PlannedFields>;
+  printable: boolean;
+  /** The options the user ends with; null when they stay as they are. */
+  options: string[] | null;
+  /** Only the accesses that change. */
+  accesses: PlannedAccess[];
+};
+
+export type PlannedTeaching = {
+  kind: 'teaching' | 'unchanged';
+  line: number;
+  userId: number;
+  login: string;
+  className: string;
+  discipline: string;
+};
+
+export type PlannedLine = PlannedCreate | PlannedUpdate | PlannedTeaching;
+
+/** The stored plan of a verified batch. */
+export type ImportPlan = { lines: PlannedLine[] };
+
+/** A mode's planning: the plan and its preview, or the problems that stop the file. */
+export type Planning = { lines: PlannedLine[]; preview: imports.ImportUser[]; problems: imports.ImportProblem[] };

@@ -1,0 +1,75 @@
+import { imports } from '@console/contract';
+import { credentialFieldsOfRow } from '../../users/bulk/users-bulk.applications.js';
+import type { ApplicationWithPlatform } from '../../users/bulk/users-bulk.repository.js';
+import { newAccessCredentialsOf } from '../../users/create/user-create.policy.js';
+import type { HeldAccess, PlannedAccess } from '../plan.js';
+
+
+/** The column of a credential in the messages, as the templates name it. */
+const CREDENTIAL_SUFFIX = { login: 'Login', password: 'Mot de passe', code: 'Code' } as const;
+
+export type AccessPlanning = {
+  accesses: PlannedAccess[];
+  problems: imports.ImportProblem[];
+};
+
+/**
+ * What a line's application columns do to a user's accesses (the add-user panel's rules): an
+ * application enabled (1), or given credentials without a 1 or 0, is given with the credentials
+ * of the line, else those already held, else the user's login and password and the common code;
+ * a required one still blank is a problem under its column. 0 removes an access held. Only what
+ * changes is planned: an access held and given again as it is plans nothing.
+ */
+export function planAccesses(
+  line: number,
+  wanted: readonly imports.ImportedApplication[],
+  catalogue: ReadonlyMap<number, ApplicationWithPlatform>,
+  account: { login: string; password: string },
+  held: ReadonlyMap<number, HeldAccess>,
+  secrets: { encrypt: (clear: string) => string; decrypt: (sealed: string) => string | null },
+): AccessPlanning {
+  const accesses: PlannedAccess[] = [];
+  const problems: imports.ImportProblem[] = [];
+  for (const application of wanted) {
+    const row = catalogue.get(application.idApplication);
+    if (!row) {
+      problems.push({ msg: imports.IMPORT_ERRORS.unknownApplication, line, field: null, params: { application: application.idApplication } });
+      continue;
+    }
+    const existing = held.get(application.idApplication);
+    if (application.etat === 0) {
+      if (existing) accesses.push({ applicationId: row.id, etat: 0, login: null, passwordEncrypted: null, keys: null });
+      continue;
+    }
+    const heldPassword = existing?.passwordEncrypted ? secrets.decrypt(existing.passwordEncrypted) : null;
+    const given = {
+      login: application.login ?? existing?.login ?? null,
+      password: application.password ?? heldPassword,
+      code: application.code ?? existing?.keys ?? null,
+    };
+    const credentials = newAccessCredentialsOf(credentialFieldsOfRow(row), given, account);
+    for (const field of credentials.missing) {
+      problems.push({ msg: imports.IMPORT_ERRORS.required, line, field: `${row.name}-${CREDENTIAL_SUFFIX[field]}` });
+    }
+    const unchanged =
+      existing !== undefined &&
+      existing.status === 1 &&
+      existing.login === credentials.login &&
+      heldPassword === credentials.password &&
+      existing.keys === credentials.code;
+    if (unchanged) continue;
+    accesses.push({
+      applicationId: row.id,
+      etat: 1,
+      login: credentials.login,
+      passwordEncrypted: secrets.encrypt(credentials.password),
+      keys: credentials.code,
+    });
+  }
+  return { accesses, problems };
+}
+
+/** The credentials a preview shows of a planned access (never its password). */
+export function previewAccess(access: PlannedAccess): { idApplication: number; etat: number; login: string | null; code: string | null } {
+  return { idApplication: access.applicationId, etat: access.etat, login: access.login, code: access.keys };
+}

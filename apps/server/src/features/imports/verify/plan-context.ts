@@ -1,0 +1,73 @@
+import { generatePrintablePassword, type imports, meetsPasswordRules, strengthenForStaff, users as contract, type ProfileName } from '@console/contract';
+import { decryptSecret, encryptSecret, secureIntegers } from '../../../platform/auth/secrets.js';
+import type { ServiceContext } from '../../../platform/context.js';
+import type { ApplicationWithPlatform } from '../../users/bulk/users-bulk.repository.js';
+import type { SchoolNaming } from '../../users/users.shared.js';
+import { hasPrintablePassword } from '../../auth/auth.policy.js';
+
+/** What every mode's planning reads: the caller, the school and its rules, the catalogue, the secrets. */
+export type PlanContext = {
+  ctx: ServiceContext;
+  uai: string;
+  naming: SchoolNaming;
+  /** The applications the file's columns name, with their credential flags. */
+  catalogue: ReadonlyMap<number, ApplicationWithPlatform>;
+  /** The school's options by name. */
+  options: ReadonlyMap<string, number>;
+  secrets: { encrypt: (clear: string) => string; decrypt: (sealed: string) => string | null };
+  /** Whether the preview may show the passwords (the caller may see passwords). */
+  revealPasswords: boolean;
+};
+
+export function planContextOf(
+  ctx: ServiceContext,
+  uai: string,
+  naming: SchoolNaming,
+  catalogue: ReadonlyMap<number, ApplicationWithPlatform>,
+  options: ReadonlyMap<string, number>,
+): PlanContext {
+  const key = ctx.env.encryptionKey;
+  return {
+    ctx,
+    uai,
+    naming,
+    catalogue,
+    options,
+    secrets: {
+      encrypt: (clear) => encryptSecret(key, clear),
+      decrypt: (sealed) => {
+        try {
+          return decryptSecret(key, sealed);
+        } catch {
+          return null;
+        }
+      },
+    },
+    revealPasswords: contract.canSeePasswords(ctx.actor.rights),
+  };
+}
+
+/** A problem of one line. */
+export const problemAt = (line: number, msg: string, field: string | null, params?: Record<string, string | number>): imports.ImportProblem => ({
+  msg,
+  line,
+  field,
+  ...(params ? { params } : {}),
+});
+
+/**
+ * The password a line sets: the file's, else a generated one by the spec's rule (made fit for
+ * staff, whose password is hashed and must meet the password rules). Undefined: the file's
+ * password is too weak for a staff account.
+ */
+export function passwordFor(profile: ProfileName, given: string | null): string | undefined {
+  const printable = hasPrintablePassword(profile);
+  if (given !== null) return printable || meetsPasswordRules(given) ? given : undefined;
+  const generated = generatePrintablePassword(secureIntegers);
+  return printable ? generated : strengthenForStaff(generated);
+}
+
+/** The options a preview shows: each with its id, or null for one the import creates. */
+export function previewOptions(plan: PlanContext, names: readonly string[]): { idOption: number | null; name: string }[] {
+  return names.map((name) => ({ idOption: plan.options.get(name) ?? null, name }));
+}

@@ -1,0 +1,127 @@
+import { cleanName, imports, PROFILES, proposeLogin, users as contract, type LoginProposal } from '@console/contract';
+import { hasPrintablePassword } from '../../auth/auth.policy.js';
+import { findTakenLogins } from '../imports.repository.js';
+import type { PlannedCreate, Planning } from '../plan.js';
+import { allocateLogins } from './logins.js';
+import { planAccesses, previewAccess } from './plan-accesses.js';
+import { passwordFor, previewOptions, problemAt, type PlanContext } from './plan-context.js';
+
+type InitialLine = Extract<imports.ImportedLine, { mode: 'users_initial' }>;
+const { IMPORT_ERRORS } = imports;
+
+/** A line read against the school, before its login is settled. */
+type Draft = { source: InitialLine; firstname: string; lastname: string; login: string | null; proposal: LoginProposal; password: string };
+
+/** Names cleaned by the school's rules, profile, e-mail and password of a line; null with its problems when one breaks a rule. */
+function draftOf(plan: PlanContext, source: InitialLine, problems: imports.ImportProblem[]): Draft | null {
+  const { informations, line } = source;
+  const { rules, extension, emailRequired } = plan.naming;
+  const before = problems.length;
+  if (!contract.assignableProfiles(plan.ctx.actor.profile).includes(informations.profile)) {
+    problems.push(problemAt(line, IMPORT_ERRORS.profileNotAssignable, imports.fieldLabel('profile'), { profile: informations.profile }));
+  }
+  const firstname = cleanName(informations.firstName, rules.firstname);
+  const lastname = cleanName(informations.lastName, rules.lastname);
+  if (firstname === '') problems.push(problemAt(line, IMPORT_ERRORS.required, imports.fieldLabel('firstName')));
+  if (lastname === '') problems.push(problemAt(line, IMPORT_ERRORS.required, imports.fieldLabel('lastName')));
+  if (informations.email === null && (emailRequired || contract.profileRequiresEmail(informations.profile))) {
+    problems.push(problemAt(line, IMPORT_ERRORS.required, imports.fieldLabel('email')));
+  }
+  const login = informations.login === null ? null : cleanName(informations.login, rules.login);
+  const proposal = proposeLogin(informations.firstName, informations.lastName, extension, rules);
+  if (login === '' || (login === null && proposal.stem === '')) problems.push(problemAt(line, IMPORT_ERRORS.required, imports.fieldLabel('login')));
+  const password = passwordFor(informations.profile, informations.password);
+  if (password === undefined) problems.push(problemAt(line, IMPORT_ERRORS.weakPassword, imports.fieldLabel('password')));
+  if (problems.length > before || password === undefined) return null;
+  return { source, firstname, lastname, login, proposal, password };
+}
+
+/**
+ * New users (users_initial): names cleaned by the school's rules, logins as given (cleaned, and
+ * refused when an account or an earlier line holds them) or made by the rules with a number on a
+ * collision, passwords as given or generated, options by name, applications with their
+ * credentials. Nothing is written.
+ */
+export async function planInitial(plan: PlanContext, lines: readonly imports.ImportedLine[]): Promise<Planning> {
+  const problems: imports.ImportProblem[] = [];
+  const drafts = lines.flatMap((line) => {
+    if (line.mode !== 'users_initial') return [];
+    const draft = draftOf(plan, line, problems);
+    return draft ? [draft] : [];
+  });
+
+  // The file's own logins: free of accounts, and once in the file once cleaned.
+  const given = drafts.filter((draft) => draft.login !== null);
+  const taken = await findTakenLogins(plan.ctx.db, [...new Set(given.map((draft) => draft.login!.toLowerCase()))]);
+  const reserved = new Map<string, number>();
+  const usable = drafts.filter((draft) => {
+    if (draft.login === null) return true;
+    const key = draft.login.toLowerCase();
+    const earlier = reserved.get(key);
+    if (taken.has(key)) problems.push(problemAt(draft.source.line, IMPORT_ERRORS.loginTaken, imports.fieldLabel('login'), { login: draft.login }));
+    else if (earlier !== undefined) problems.push(problemAt(draft.source.line, IMPORT_ERRORS.duplicateLogin, imports.fieldLabel('login'), { login: draft.login, line: earlier }));
+    else reserved.set(key, draft.source.line);
+    return !taken.has(key) && earlier === undefined;
+  });
+  const toMake = usable.filter((draft) => draft.login === null);
+  const made = await allocateLogins(
+    plan.ctx.db,
+    toMake.map((draft) => draft.proposal),
+    new Set(reserved.keys()),
+  );
+  toMake.forEach((draft, index) => (draft.login = made[index]!));
+
+  const planned: PlannedCreate[] = [];
+  const preview: imports.ImportUser[] = [];
+  for (const draft of usable) {
+    const { informations, line, options, applications } = draft.source;
+    const login = draft.login!;
+    const accessPlanning = planAccesses(line, applications, plan.catalogue, { login, password: draft.password }, new Map(), plan.secrets);
+    problems.push(...accessPlanning.problems);
+    if (accessPlanning.problems.length > 0) continue;
+    planned.push({
+      kind: 'create',
+      line,
+      printable: hasPrintablePassword(informations.profile),
+      fields: {
+        profileId: PROFILES[informations.profile],
+        firstname: draft.firstname,
+        lastname: draft.lastname,
+        login,
+        passwordEncrypted: plan.secrets.encrypt(draft.password),
+        level: informations.level,
+        className: informations.class,
+        subject: informations.subject,
+        email: informations.email,
+        comment: informations.comment,
+        tabletNumber: informations.tabletNumber,
+        adminMode: informations.adminMode,
+      },
+      options,
+      accesses: accessPlanning.accesses,
+    });
+    preview.push({
+      line,
+      action: 'create',
+      userId: null,
+      informations: {
+        uai: plan.uai,
+        profile: informations.profile,
+        lastName: draft.lastname,
+        firstName: draft.firstname,
+        login,
+        password: plan.revealPasswords ? draft.password : null,
+        level: informations.level,
+        class: informations.class,
+        adminMode: informations.adminMode,
+        subject: informations.subject,
+        email: informations.email,
+      },
+      options: previewOptions(plan, options),
+      applications: accessPlanning.accesses.map(previewAccess),
+      teaching: [],
+      changes: [],
+    });
+  }
+  return { lines: planned, preview, problems };
+}

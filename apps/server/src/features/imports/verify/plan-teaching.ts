@@ -1,0 +1,44 @@
+import { imports, PROFILES } from '@console/contract';
+import { listTeachingKeys, teachingKey } from '../imports.repository.js';
+import type { PlannedTeaching, Planning } from '../plan.js';
+import { problemAt, type PlanContext } from './plan-context.js';
+import { informationsAfter, resolveLineUsers } from './resolve-users.js';
+
+type TeachingLine = Extract<imports.ImportedLine, { mode: 'teaching' }>;
+
+/**
+ * Who teaches what in which class (teaching): each line names a teacher of the school (by id or
+ * login) and adds one class and discipline to what they teach. An assignment already held, or
+ * named twice, is left as it is ('unchanged'). A user who is not a teacher is a problem.
+ */
+export async function planTeaching(plan: PlanContext, lines: readonly imports.ImportedLine[]): Promise<Planning> {
+  const sources = lines.filter((line): line is TeachingLine => line.mode === 'teaching');
+  const { found, problems } = await resolveLineUsers(plan, sources, { oncePerUser: false });
+  const held = await listTeachingKeys(
+    plan.ctx.db,
+    found.map(({ user }) => user.id),
+  );
+  const planned: PlannedTeaching[] = [];
+  const preview: imports.ImportUser[] = [];
+  for (const { source, user } of found) {
+    if (user.profile_id !== PROFILES.Enseignant) {
+      problems.push(problemAt(source.line, imports.IMPORT_ERRORS.notTeacher, null, { login: user.login }));
+      continue;
+    }
+    const key = teachingKey(user.id, source.class, source.discipline);
+    const kind = held.has(key) ? 'unchanged' : 'teaching';
+    held.add(key);
+    planned.push({ kind, line: source.line, userId: user.id, login: user.login, className: source.class, discipline: source.discipline });
+    preview.push({
+      line: source.line,
+      action: kind,
+      userId: user.id,
+      informations: informationsAfter(plan, user, {}, null),
+      options: [],
+      applications: [],
+      teaching: [{ class: source.class, discipline: source.discipline }],
+      changes: [],
+    });
+  }
+  return { lines: planned, preview, problems };
+}

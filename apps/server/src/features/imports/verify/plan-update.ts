@@ -1,0 +1,158 @@
+import { cleanName, imports, profileNameOf, PROFILES, users as contract, type ProfileName } from '@console/contract';
+import { listActionableUserIds } from '../../../platform/auth/access.js';
+import { hasPrintablePassword } from '../../auth/auth.policy.js';
+import { listOptionLists } from '../../users/bulk/users-bulk.repository.js';
+import { findTakenLogins, listHeldAccesses, type SchoolUserRow } from '../imports.repository.js';
+import type { PlannedFields, PlannedUpdate, Planning } from '../plan.js';
+import { planAccesses, previewAccess } from './plan-accesses.js';
+import { passwordFor, previewOptions, problemAt, type PlanContext } from './plan-context.js';
+import { informationsAfter, resolveLineUsers } from './resolve-users.js';
+
+type UpdateLine = Extract<imports.ImportedLine, { mode: 'users_update' }>;
+const { IMPORT_ERRORS } = imports;
+
+/** The plain columns an update compares and writes: the file's field, the stored column. */
+const PLAIN_FIELDS = [
+  ['level', 'level'],
+  ['class', 'className'],
+  ['subject', 'subject'],
+  ['email', 'email'],
+  ['comment', 'comment'],
+  ['tabletNumber', 'tabletNumber'],
+] as const;
+
+const ROW_COLUMN = { level: 'level', className: 'class_name', subject: 'subject', email: 'email', comment: 'comment', tabletNumber: 'tablet_number' } as const;
+
+/** One line's changes against the user as stored: the columns that differ, and the preview's before → after. */
+function fieldChanges(plan: PlanContext, source: UpdateLine, user: SchoolUserRow, problems: imports.ImportProblem[]) {
+  const { changes, line } = source;
+  const { rules } = plan.naming;
+  const fields: Partial<PlannedFields> = {};
+  const shown: imports.ImportChange[] = [];
+  const set = <K extends keyof PlannedFields>(key: K, header: string, before: PlannedFields[K] | null, after: PlannedFields[K]) => {
+    if (before === after) return;
+    fields[key] = after;
+    shown.push({ field: header, before: before === null ? null : String(before), after: String(after) });
+  };
+  const profileBefore = profileNameOf(user.profile_id)!;
+  let profile: ProfileName = profileBefore;
+  if (changes.profile && changes.profile !== profileBefore) {
+    const crossesPasswordKind = hasPrintablePassword(changes.profile) !== hasPrintablePassword(profileBefore);
+    if (!contract.assignableProfiles(plan.ctx.actor.profile).includes(changes.profile) || crossesPasswordKind) {
+      problems.push(problemAt(line, IMPORT_ERRORS.profileNotAssignable, imports.fieldLabel('profile'), { profile: changes.profile }));
+    } else {
+      profile = changes.profile;
+      fields.profileId = PROFILES[profile];
+      shown.push({ field: imports.fieldLabel('profile'), before: profileBefore, after: profile });
+    }
+  }
+  for (const [key, column] of [
+    ['firstName', 'firstname'],
+    ['lastName', 'lastname'],
+  ] as const) {
+    const given = changes[key];
+    const header = imports.fieldLabel(key);
+    if (given == null) continue;
+    const cleaned = cleanName(given, rules[column]);
+    if (cleaned === '') problems.push(problemAt(line, IMPORT_ERRORS.required, header));
+    else set(column, header, user[column], cleaned);
+  }
+  if (changes.login != null) {
+    const cleaned = cleanName(changes.login, rules.login);
+    if (cleaned === '') problems.push(problemAt(line, IMPORT_ERRORS.required, imports.fieldLabel('login')));
+    else set('login', imports.fieldLabel('login'), user.login, cleaned);
+  }
+  for (const [key, column] of PLAIN_FIELDS) {
+    const given = changes[key];
+    if (given != null) set(column, imports.fieldLabel(key), user[ROW_COLUMN[column]], given);
+  }
+  if (changes.adminMode !== undefined) set('adminMode', imports.fieldLabel('adminMode'), user.admin_mode, changes.adminMode);
+  let password: string | null = user.password_encrypted === null ? null : plan.secrets.decrypt(user.password_encrypted);
+  if (changes.password != null && changes.password !== password) {
+    const given = passwordFor(profile, changes.password);
+    if (given === undefined) {
+      problems.push(problemAt(line, IMPORT_ERRORS.weakPassword, imports.fieldLabel('password')));
+    } else {
+      password = given;
+      fields.passwordEncrypted = plan.secrets.encrypt(given);
+      // A password is named, never shown in a change.
+      shown.push({ field: imports.fieldLabel('password'), before: null, after: null });
+    }
+  }
+  return { fields, shown, profile, password };
+}
+
+/**
+ * Changes to users of the school (users_update): each line finds its user by id or login (of
+ * this school only: another school's user is unknown), and only the columns that differ from
+ * the user as stored are planned, with their before → after for the preview. An empty cell
+ * changes nothing. A new login is refused when an account or another line holds it.
+ */
+export async function planUpdate(plan: PlanContext, lines: readonly imports.ImportedLine[]): Promise<Planning> {
+  const { db, actor } = plan.ctx;
+  const sources = lines.filter((line): line is UpdateLine => line.mode === 'users_update');
+  const { found, problems } = await resolveLineUsers(plan, sources);
+  const actionable = await listActionableUserIds(
+    db,
+    actor,
+    found.map(({ user }) => ({ id: user.id, profileId: user.profile_id })),
+  );
+  const userIds = found.map(({ user }) => user.id);
+  const [optionLists, heldAccesses] = await Promise.all([listOptionLists(db, userIds), listHeldAccesses(db, userIds)]);
+
+  const drafts = found.flatMap(({ source, user }) => {
+    if (!actionable.has(user.id)) {
+      problems.push(problemAt(source.line, IMPORT_ERRORS.userNotActionable, null, { login: user.login }));
+      return [];
+    }
+    const before = problems.length;
+    const changes = fieldChanges(plan, source, user, problems);
+    return problems.length > before ? [] : [{ source, user, ...changes }];
+  });
+
+  // New logins: free of accounts (but the user's own), and once in the file.
+  const renamed = drafts.filter((draft) => draft.fields.login !== undefined && draft.fields.login.toLowerCase() !== draft.user.login.toLowerCase());
+  const taken = await findTakenLogins(db, [...new Set(renamed.map((draft) => draft.fields.login!.toLowerCase()))]);
+  const claimed = new Map<string, number>();
+  const refused = new Set<number>();
+  for (const draft of renamed) {
+    const key = draft.fields.login!.toLowerCase();
+    const earlier = claimed.get(key);
+    if (taken.has(key)) problems.push(problemAt(draft.source.line, IMPORT_ERRORS.loginTaken, imports.fieldLabel('login'), { login: draft.fields.login! }));
+    else if (earlier !== undefined) problems.push(problemAt(draft.source.line, IMPORT_ERRORS.duplicateLogin, imports.fieldLabel('login'), { login: draft.fields.login!, line: earlier }));
+    else claimed.set(key, draft.source.line);
+    if (taken.has(key) || earlier !== undefined) refused.add(draft.source.line);
+  }
+
+  const planned: PlannedUpdate[] = [];
+  const preview: imports.ImportUser[] = [];
+  for (const draft of drafts) {
+    if (refused.has(draft.source.line)) continue;
+    const { source, user, fields, shown, profile, password } = draft;
+    const login = fields.login ?? user.login;
+    const currentOptions = (optionLists.get(user.id) ?? []).map((entry) => entry.name);
+    const optionsChange = source.options !== null && source.options.join('\u0000') !== currentOptions.join('\u0000');
+    if (optionsChange) shown.push({ field: 'Options', before: currentOptions.join(', ') || null, after: source.options!.join(', ') || null });
+    const accessPlanning = planAccesses(source.line, source.applications, plan.catalogue, { login, password: password ?? '' }, heldAccesses.get(user.id) ?? new Map(), plan.secrets);
+    problems.push(...accessPlanning.problems);
+    if (accessPlanning.problems.length > 0) continue;
+    for (const access of accessPlanning.accesses) {
+      const name = plan.catalogue.get(access.applicationId)?.name ?? String(access.applicationId);
+      shown.push({ field: name, before: heldAccesses.get(user.id)?.has(access.applicationId) ? '1' : '0', after: String(access.etat) });
+    }
+    const kind = shown.length > 0 ? 'update' : 'unchanged';
+    const options = optionsChange ? source.options! : null;
+    planned.push({ kind, line: source.line, userId: user.id, login, fields, printable: hasPrintablePassword(profile), options, accesses: accessPlanning.accesses });
+    preview.push({
+      line: source.line,
+      action: kind,
+      userId: user.id,
+      informations: informationsAfter(plan, user, fields, password),
+      options: previewOptions(plan, options ?? currentOptions),
+      applications: accessPlanning.accesses.map(previewAccess),
+      teaching: [],
+      changes: shown,
+    });
+  }
+  return { lines: planned, preview, problems };
+}

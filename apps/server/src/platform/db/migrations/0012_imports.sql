@@ -1,0 +1,27 @@
+CREATE TABLE "import_batches" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"uai" varchar(8) NOT NULL,
+	"mode" text NOT NULL,
+	"status" text DEFAULT 'verified' NOT NULL,
+	"created_by_id" integer,
+	"created_by" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"decided_at" timestamp with time zone,
+	"plan" jsonb NOT NULL,
+	"undo" jsonb,
+	"counts" jsonb
+);
+--> statement-breakpoint
+CREATE TABLE "teaching_assignments" (
+	"user_id" integer NOT NULL,
+	"class_name" text NOT NULL,
+	"discipline" text NOT NULL,
+	"import_number" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "teaching_assignments_user_id_class_name_discipline_pk" PRIMARY KEY("user_id","class_name","discipline")
+);
+--> statement-breakpoint
+ALTER TABLE "import_batches" ADD CONSTRAINT "import_batches_uai_schools_uai_fk" FOREIGN KEY ("uai") REFERENCES "public"."schools"("uai") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "import_batches" ADD CONSTRAINT "import_batches_created_by_id_users_id_fk" FOREIGN KEY ("created_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "teaching_assignments" ADD CONSTRAINT "teaching_assignments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "import_batches_uai_idx" ON "import_batches" USING btree ("uai","created_at");

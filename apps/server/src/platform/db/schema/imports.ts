@@ -1,0 +1,44 @@
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { schools } from './schools.js';
+import { users } from './users.js';
+
+/**
+ * An import file once verified (spec 3 §3, §7): its number is the import number users carry. The
+ * verification stores what each line will do (`plan`, the server's ImportPlan, with secrets
+ * encrypted); the confirmation applies it and keeps what it replaced (`undo`). Status: verified,
+ * then applied or cancelled.
+ */
+export const importBatches = pgTable(
+  'import_batches',
+  {
+    id: serial('id').primaryKey(),
+    uai: varchar('uai', { length: 8 })
+      .notNull()
+      .references(() => schools.uai, { onDelete: 'cascade' }),
+    mode: text('mode').notNull(),
+    status: text('status').notNull().default('verified'),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    plan: jsonb('plan').notNull(),
+    undo: jsonb('undo'),
+    counts: jsonb('counts'),
+  },
+  (table) => [index('import_batches_uai_idx').on(table.uai, table.createdAt)],
+);
+
+/** Who teaches what in which class (the teaching import; the user page's teaching section). */
+export const teachingAssignments = pgTable(
+  'teaching_assignments',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    className: text('class_name').notNull(),
+    discipline: text('discipline').notNull(),
+    importNumber: integer('import_number'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.className, table.discipline] })],
+);
