@@ -71,6 +71,30 @@ export type PlannedTeaching = {
 
 export type PlannedLine = PlannedCreate | PlannedUpdate | PlannedTeaching;
 
+/**
+ * What an update replaced, for the rollback: each user's columns as they were (those it changed,
+ * and always the import number and the last edit), the option list when it changed, and each
+ * access it touched as its whole row (null: there was none).
+ */
+export type UpdateUndo = {
+  userId: number;
+  /** Stored columns by their database name. */
+  columns: Record<string, unknown>;
+  options: { optionId: number; name: string; ordre: number }[] | null;
+  accesses: { applicationId: number; before: Record<string, unknown> | null }[];
+};
+
+/**
+ * What an applied import replaced (`import_batches.undo`), for its rollback: the users and options
+ * it created, and what its updates replaced (confirm/apply-updates.ts). Teaching assignments it
+ * added carry its number.
+ */
+export type ImportUndo = {
+  createdUserIds: number[];
+  createdOptionIds: number[];
+  updates: UpdateUndo[];
+};
+
 /** The stored plan of a verified batch. */
 export type ImportPlan = { lines: PlannedLine[] };
 

@@ -30,15 +30,15 @@ async function storedPasswordOf(ctx: ServiceContext, line: PlannedCreate): Promi
 /**
  * Creates the planned users of an import in the caller's transaction: one insert for the users
  * (with the import number), one for their options, one for their accesses, one for the audit
- * entries. Answers the new ids by line.
+ * entries. Answers the new ids by line, and the options it created (for the rollback).
  */
 export async function applyCreates(
   tx: Executor,
   ctx: ServiceContext,
   batch: { id: number; uai: string },
   lines: readonly PlannedCreate[],
-): Promise<Map<number, number>> {
-  if (lines.length === 0) return new Map();
+): Promise<{ ids: Map<number, number>; createdOptionIds: number[] }> {
+  if (lines.length === 0) return { ids: new Map(), createdOptionIds: [] };
   const editor = editorLabel(ctx.actor);
   const rows = await Promise.all(
     lines.map(async (line) => {
@@ -97,5 +97,5 @@ export async function applyCreates(
       }),
     ),
   );
-  return ids;
+  return { ids, createdOptionIds: ensured.createdIds };
 }

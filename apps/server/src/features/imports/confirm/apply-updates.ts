@@ -6,7 +6,10 @@ import { editorLabel, type ServiceContext } from '../../../platform/context.js';
 import type { Executor } from '../../../platform/db/client.js';
 import { ensureOptions, listOptionLists, optionKey, writeOptionLists } from '../../users/bulk/users-bulk.repository.js';
 import type { SchoolUserRow } from '../imports.repository.js';
-import type { PlannedFields, PlannedUpdate } from '../plan.js';
+
+/** A user an update import changes, locked, as they were before it. */
+export type LockedUser = SchoolUserRow & { password_hash: string | null; updated_at: string | null; updated_by: string | null };
+import type { PlannedFields, PlannedUpdate, UpdateUndo } from '../plan.js';
 import { insertPlannedAccesses } from './apply-creates.js';
 
 const asJson = (rows: unknown) => sql`${JSON.stringify(rows)}::jsonb`;
@@ -26,29 +29,22 @@ const COLUMNS: Record<Exclude<keyof PlannedFields, 'passwordEncrypted'>, keyof S
   adminMode: 'admin_mode',
 };
 
-/** What an update replaced, for the rollback: each user's columns as they were, options and accesses. */
-export type UpdateUndo = {
-  userId: number;
-  columns: Partial<Record<keyof SchoolUserRow | 'password_hash', unknown>>;
-  options: { optionId: number; name: string; ordre: number }[] | null;
-  accesses: { applicationId: number; before: Record<string, unknown> | null }[];
-};
 
 /**
  * Applies the planned changes of an update import in the caller's transaction, to users already
  * locked (`locked`, as they are now): one statement for the columns (and the import number, so
  * that the grid finds the import's users), one per kind of option and access change, one for the
- * audit entries. Answers what it replaced, for the rollback.
+ * audit entries. Answers what it replaced and the options it created, for the rollback.
  */
 export async function applyUpdates(
   tx: Executor,
   ctx: ServiceContext,
   batch: { id: number; uai: string },
   lines: readonly PlannedUpdate[],
-  locked: ReadonlyMap<number, SchoolUserRow & { password_hash: string | null }>,
-): Promise<UpdateUndo[]> {
+  locked: ReadonlyMap<number, LockedUser>,
+): Promise<{ undo: UpdateUndo[]; createdOptionIds: number[] }> {
   const changed = lines.filter((line) => line.kind === 'update');
-  if (changed.length === 0) return [];
+  if (changed.length === 0) return { undo: [], createdOptionIds: [] };
   const editor = editorLabel(ctx.actor);
   const rows = await Promise.all(
     changed.map(async (line) => {
@@ -112,7 +108,7 @@ export async function applyUpdates(
 
   const undo = changed.map((line): UpdateUndo => {
     const user = locked.get(line.userId)!;
-    const columns: UpdateUndo['columns'] = { import_number: user.import_number };
+    const columns: UpdateUndo['columns'] = { import_number: user.import_number, updated_at: user.updated_at, updated_by: user.updated_by };
     for (const key of Object.keys(line.fields) as (keyof PlannedFields)[]) {
       if (key === 'passwordEncrypted') {
         columns.password_encrypted = user.password_encrypted;
@@ -147,5 +143,5 @@ export async function applyUpdates(
       }),
     ),
   );
-  return undo;
+  return { undo, createdOptionIds: ensured.createdIds };
 }

@@ -7,9 +7,9 @@ import type { ServiceContext } from '../../../platform/context.js';
 import type { Executor } from '../../../platform/db/client.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { decideBatch, findTakenLogins, insertTeaching, lockBatch, type SchoolUserRow } from '../imports.repository.js';
-import type { ImportPlan, PlannedCreate, PlannedLine, PlannedTeaching, PlannedUpdate } from '../plan.js';
+import type { ImportPlan, ImportUndo, PlannedCreate, PlannedLine, PlannedTeaching, PlannedUpdate } from '../plan.js';
 import { applyCreates } from './apply-creates.js';
-import { applyUpdates } from './apply-updates.js';
+import { applyUpdates, type LockedUser } from './apply-updates.js';
 
 const importNotFound = () => new AppError('not_found', 'No such import');
 
@@ -21,9 +21,9 @@ function importStale(problems: imports.ImportProblem[]): AppError {
 /** Locks the users an update or teaching import names, as they are now; those gone or moved to another school are stale lines. */
 async function lockNamedUsers(tx: Executor, uai: string, lines: readonly (PlannedUpdate | PlannedTeaching)[]) {
   const ids = [...new Set(lines.map((line) => line.userId))];
-  const result = await tx.execute<SchoolUserRow & { password_hash: string | null }>(sql`
+  const result = await tx.execute<LockedUser>(sql`
     select id, profile_id, login, firstname, lastname, password_hash, password_encrypted, level, class_name, subject, email, comment,
-      tablet_number, admin_mode, import_number
+      tablet_number, admin_mode, import_number, updated_at, updated_by
     from users where uai = ${uai} and id = any(${sql.param(ids)}::int[]) order by id for update`);
   const locked = new Map(result.rows.map((row) => [row.id, row]));
   const gone = lines.filter((line) => !locked.has(line.userId)).map((line) => ({ msg: imports.IMPORT_ERRORS.unknownUser, line: line.line, field: null, params: { user: line.userId } }));
@@ -92,13 +92,13 @@ export async function decideImport(
     const stale = [...gone, ...(await loginsTakenSince(tx, kept, locked))];
     if (stale.length > 0) throw importStale(stale.sort((a, b) => a.line - b.line));
 
-    const ids = await applyCreates(
+    const creates = await applyCreates(
       tx,
       ctx,
       batch,
       kept.filter((line): line is PlannedCreate => line.kind === 'create'),
     );
-    const undo = await applyUpdates(
+    const updates = await applyUpdates(
       tx,
       ctx,
       batch,
@@ -110,8 +110,13 @@ export async function decideImport(
       kept.filter((line): line is PlannedTeaching => line.kind === 'teaching'),
       batch.id,
     );
-    for (const line of lines) if (line.outcome === 'created') line.userId = ids.get(line.line) ?? null;
-    await decideBatch(tx, batch.id, { status: 'applied', counts, undo: { createdIds: [...ids.values()], updates: undo } });
+    for (const line of lines) if (line.outcome === 'created') line.userId = creates.ids.get(line.line) ?? null;
+    const undo: ImportUndo = {
+      createdUserIds: [...creates.ids.values()],
+      createdOptionIds: [...creates.createdOptionIds, ...updates.createdOptionIds],
+      updates: updates.undo,
+    };
+    await decideBatch(tx, batch.id, { status: 'applied', counts, undo });
     await writeAudit(tx, { actor: ctx.actor, action: 'import_apply', entity: 'import', entityId: batch.id, uai: batch.uai, after: { mode, counts } });
     return { importNumber: batch.id, mode, status: 'applied', counts, lines };
   });
