@@ -34,6 +34,9 @@ export const ERROR_REASONS = [
   'import_not_pending',
   'import_stale',
   'import_wrong_mode',
+  'import_not_applied',
+  'import_rollback_expired',
+  'import_rollback_login_taken',
   // sending something outside once (Idempotency-Key)
   'request_already_received',
   // sign-in

@@ -82,14 +82,22 @@ export async function call<R extends RouteDescriptor>(route: R | RouteRef<R>, ..
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (options?.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey;
 
+  return send(route, url, { method: route.method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+}
+
+/**
+ * Posts a multipart/form-data body (a file upload) to a route that takes one; the browser sets
+ * the content type with its boundary. Answers and rejects as `call` does.
+ */
+export async function postForm<R extends RouteDescriptor>(route: R | RouteRef<R>, form: FormData, params?: Record<string, string | number>): Promise<RouteAnswer<R>> {
+  return send(route, API_PREFIX + buildPath(route.path, params), { method: route.method, headers: { accept: 'application/json' }, body: form });
+}
+
+/** Sends one request with the session cookie: the answer, or an ApiError (the session-expiry handler called on a 401). */
+async function send<R extends RouteDescriptor>(route: R | RouteRef<R>, url: string, init: RequestInit): Promise<RouteAnswer<R>> {
   let response: Response;
   try {
-    response = await fetch(url, {
-      method: route.method,
-      credentials: 'include',
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    response = await fetch(url, { ...init, credentials: 'include' });
   } catch {
     throw new ApiError(0, 'network_error', 'The server could not be reached.');
   }

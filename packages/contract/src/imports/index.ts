@@ -4,3 +4,4 @@ export * from './lines.js';
 export * from './modes.js';
 export * from './problems.js';
 export * from './batch.js';
+export * from './history.js';

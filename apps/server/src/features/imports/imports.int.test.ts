@@ -300,6 +300,14 @@ describe('rights and reach', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('numbers an import after the highest import number users carry, so that the grid filter shows its users only', async () => {
+    await buildUser(t.db, t.env.encryptionKey, { profile: 'Eleve', uai: home, importNumber: 5000 });
+    const first = verified(await verifyCsv('direction', 'users_initial', ['Profil;Nom;Prénom;Niveau', 'Eleve;Numéro;Un;6e'].join('\n')));
+    expect(first.importNumber).toBe(5001);
+    const second = verified(await verifyCsv('direction', 'users_initial', ['Profil;Nom;Prénom;Niveau', 'Eleve;Numéro;Deux;6e'].join('\n')));
+    expect(second.importNumber).toBe(5002);
+  });
+
   it('records the author of each verified batch', async () => {
     const preview = verified(await verifyCsv('admin', 'users_initial', ['Profil;Nom;Prénom;Niveau', 'Eleve;Noir;Jade;6e'].join('\n')));
     const [batch] = await t.db.execute<{ created_by_id: number; status: string }>(sql`select created_by_id, status from import_batches where id = ${preview.importNumber}`).then((result) => result.rows);

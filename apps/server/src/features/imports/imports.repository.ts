@@ -91,13 +91,25 @@ export async function insertTeaching(
     on conflict do nothing`);
 }
 
-/** Stores a verified batch; its id is the import number. */
+/**
+ * Stores a verified batch; its id is the import number. Users may carry import numbers that no
+ * batch holds (the demo data, or users brought from an earlier system): a new number follows the
+ * highest one any user carries as well as the sequence, so that the grid's filter on a number
+ * shows this import's users only. The lock makes two verifications at once take two numbers.
+ */
 export async function insertBatch(
   db: Executor,
   batch: { uai: string; mode: imports.ImportMode; createdById: number; createdBy: string; plan: ImportPlan },
 ): Promise<number> {
-  const [row] = await db.insert(importBatches).values(batch).returning({ id: importBatches.id });
-  return row!.id;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('import_batches_id'))`);
+    const result = await tx.execute<{ id: number }>(sql`
+      select setval('import_batches_id_seq',
+        greatest(nextval('import_batches_id_seq'), (select coalesce(max(import_number), 0) + 1 from users))) as id`);
+    const id = Number(result.rows[0]!.id);
+    await tx.insert(importBatches).values({ id, ...batch });
+    return id;
+  });
 }
 
 export type BatchRow = typeof importBatches.$inferSelect;

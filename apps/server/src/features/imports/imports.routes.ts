@@ -6,6 +6,7 @@ import { AppError, validationError } from '../../platform/errors/app-error.js';
 import { readingBody } from '../../platform/http/multipart.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import { decideImport } from './confirm/confirm-import.js';
+import { registerImportHistoryRoutes } from './rollback/rollback.routes.js';
 import { verifyImport } from './verify/verify-import.js';
 
 const MEBIBYTE = 1024 * 1024;
@@ -79,4 +80,5 @@ export function registerImportsRoutes(app: FastifyInstance, deps: AppDeps): void
   registerRoute(app, deps, imports.applyTeachingImport, async ({ ctx, body }) => decideImport(ctx, body.importNumber, { confirmation: 1, excludeUsers: body.excludeUsers }, 'teaching'), {
     serialize: 'json',
   });
+  registerImportHistoryRoutes(app, deps);
 }

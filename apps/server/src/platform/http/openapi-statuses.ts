@@ -72,6 +72,10 @@ export const ROUTE_STATUSES: Readonly<Record<string, RouteStatuses>> = {
   'imports.confirmImport': { errors: [403, 404, 409] },
   'imports.applyUpdateImport': { errors: [404, 409] },
   'imports.applyTeachingImport': { errors: [403, 404, 409] },
+  // imports/rollback/history.ts (a school unknown or out of reach) and rollback/rollback-import.ts (an import not the caller's;
+  // a teaching import without adminTabs; not applied, past its window, or a login to give back taken since).
+  'imports.listImports': { errors: [404] },
+  'imports.rollBackImport': { errors: [403, 404, 409] },
   'files.storeUpload': { errors: [400, 403, 413, 415], answers: { 204: 'No Content: the file is stored under the ticket’s key.' } },
   // workflows.service.ts: 409 when Dolibarr is the source of quote statuses.
   'workflows.getSchoolWorkflow': { errors: [404] },

@@ -17,6 +17,7 @@ const MonitoringView = lazy(() =>
 const GlobalMonitoringView = lazy(() =>
   import('../../features/workflows/components/GlobalMonitoringView').then((module) => ({ default: module.GlobalMonitoringView })),
 );
+const ImportView = lazy(() => import('../../features/imports/components/ImportView').then((module) => ({ default: module.ImportView })));
 const ConfigView = lazy(() => import('../../features/settings/components/ConfigView').then((module) => ({ default: module.ConfigView })));
 
 type ViewSwitchProps = { view: View; user: SessionUser; activeSchoolUai: string | null };
@@ -30,6 +31,7 @@ export function ViewSwitch({ view, user, activeSchoolUai }: ViewSwitchProps) {
       </Suspense>
     );
   }
+  if (view === 'import' && !activeSchoolUai) return <EmptyView view={view} messageKey="imports.no_school" />;
   if ((view === 'users' || view === 'dashboard' || view === 'monitoring') && !activeSchoolUai) return <EmptyView view={view} messageKey="views.no_school" />;
   return <Suspense fallback={fallbackOf(view)}>{renderView(view, user, activeSchoolUai)}</Suspense>;
 }
@@ -53,6 +55,8 @@ function renderView(view: View, user: SessionUser, activeSchoolUai: string | nul
       return <UsersView uai={activeSchoolUai!} user={user} />;
     case 'config':
       return <ConfigView user={user} />;
+    case 'import':
+      return <ImportView uai={activeSchoolUai!} user={user} />;
     default:
       return <EmptyView view={view} />;
   }

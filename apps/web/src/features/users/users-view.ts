@@ -26,4 +26,7 @@ export type UsersGridProps = {
   onSelectionChange: (rows: SchoolUser[]) => void;
   onOpenUser: (id: number) => void;
   handleRef: Ref<UsersGridHandle>;
+  /** An import whose users to show (the grid filtered on its number, once ready), then `onImportFilterApplied`. */
+  importFilter?: number | null;
+  onImportFilterApplied?: () => void;
 };

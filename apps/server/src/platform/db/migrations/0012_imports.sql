@@ -7,6 +7,7 @@ CREATE TABLE "import_batches" (
 	"created_by" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"decided_at" timestamp with time zone,
+	"rolled_back_at" timestamp with time zone,
 	"plan" jsonb NOT NULL,
 	"undo" jsonb,
 	"counts" jsonb
@@ -24,4 +25,5 @@ CREATE TABLE "teaching_assignments" (
 ALTER TABLE "import_batches" ADD CONSTRAINT "import_batches_uai_schools_uai_fk" FOREIGN KEY ("uai") REFERENCES "public"."schools"("uai") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "import_batches" ADD CONSTRAINT "import_batches_created_by_id_users_id_fk" FOREIGN KEY ("created_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "teaching_assignments" ADD CONSTRAINT "teaching_assignments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "import_batches_uai_idx" ON "import_batches" USING btree ("uai","created_at");
+CREATE INDEX "import_batches_uai_idx" ON "import_batches" USING btree ("uai","created_at");--> statement-breakpoint
+CREATE INDEX "users_import_number_idx" ON "users" USING btree ("import_number");

@@ -6,7 +6,8 @@ import { users } from './users.js';
  * An import file once verified (spec 3 §3, §7): its number is the import number users carry. The
  * verification stores what each line will do (`plan`, the server's ImportPlan, with secrets
  * encrypted); the confirmation applies it and keeps what it replaced (`undo`). Status: verified,
- * then applied or cancelled.
+ * then applied or cancelled; an applied one may be rolled back (`rolled_back`, at `rolled_back_at`;
+ * `decided_at` stays the date it was applied).
  */
 export const importBatches = pgTable(
   'import_batches',
@@ -21,6 +22,7 @@ export const importBatches = pgTable(
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    rolledBackAt: timestamp('rolled_back_at', { withTimezone: true }),
     plan: jsonb('plan').notNull(),
     undo: jsonb('undo'),
     counts: jsonb('counts'),

@@ -73,6 +73,8 @@ export const users = pgTable(
     uniqueIndex('users_link_token_unique').on(table.linkToken),
     index('users_uai_idx').on(table.uai),
     index('users_uai_profile_idx').on(table.uai, table.profileId),
+    // The highest import number in one index lookup: a new import's number follows it (imports/imports.repository.ts).
+    index('users_import_number_idx').on(table.importNumber),
     // Covers the statistics aggregate (index-only scan instead of reading the wide rows).
     index('users_stats_idx').on(table.profileId, table.adminMode, table.lastLoginAt),
   ],

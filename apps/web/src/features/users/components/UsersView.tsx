@@ -6,6 +6,7 @@ import { can } from '../../../lib/abilities';
 import { useSchoolUsers } from '../../schools/api';
 import { clearFocusedUser, useFocusedUser, type FocusedUser } from '../../schools/focused-user';
 import { useColumnDefinitions } from '../api';
+import { clearImportFilter, useImportFilterRequest } from '../import-filter';
 import type { UsersGridHandle } from '../users-view';
 import { BinPanel } from './BinPanel';
 import { UserPageDrawer } from './UserPageDrawer';
@@ -45,6 +46,9 @@ export function UsersView({ uai, user }: { uai: string; user: SessionUser }) {
     if (focused) clearFocusedUser();
   }, [focused]);
 
+  // A confirmed import asks for its users: the grid filters on its number once, then forgets the request.
+  const importFilter = useImportFilterRequest(uai);
+
   const getOrderedIds = useCallback(() => grid.current?.getOrderedIds() ?? [], []);
   const canSeeTable = can(user, 'Table');
   const canSeeUserPage = can(user, 'FicheUser');
@@ -81,6 +85,8 @@ export function UsersView({ uai, user }: { uai: string; user: SessionUser }) {
                 onSelectionChange={handleSelectionChange}
                 onOpenUser={canSeeUserPage ? setOpenedUserId : () => undefined}
                 handleRef={grid}
+                importFilter={importFilter?.importNumber ?? null}
+                onImportFilterApplied={clearImportFilter}
               />
             </div>
           )}

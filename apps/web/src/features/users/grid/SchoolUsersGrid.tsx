@@ -28,7 +28,7 @@ import { EmailPromptModal } from './edits/EmailPromptModal';
 import { FiltersPanel } from './filters/FiltersPanel';
 import { choicesOfColumn } from './edits/editor-choices';
 import { GridBridge } from './grid-bridge';
-import { buildColumnDefs, LOGIN_COLUMN, PASSWORD_COLUMN } from './grid-columns';
+import { buildColumnDefs, IMPORT_NUMBER_COLUMN, LOGIN_COLUMN, PASSWORD_COLUMN } from './grid-columns';
 import { readGridPreferences } from './grid-preferences';
 import { createRowBuilder, type UsersGridRow } from './grid-rows';
 import { useGridEdits } from './edits/useGridEdits';
@@ -76,7 +76,7 @@ function markPerformance(name: 'users-grid:answer' | 'users-grid:rows'): void {
  * One school's users grid (spec 3 §2.1): the columns of its definitions in the saved layout,
  * the columns and filters panels, the chips and the counts, the edits, the passwords on demand.
  */
-export function SchoolUsersGrid({ school, columns, user, onSelectionChange, onOpenUser, handleRef }: UsersGridProps) {
+export function SchoolUsersGrid({ school, columns, user, onSelectionChange, onOpenUser, handleRef, importFilter = null, onImportFilterApplied }: UsersGridProps) {
   useState(() => markPerformance('users-grid:answer'));
   const { t, i18n } = useTranslation();
   const [api, setApi] = useState<GridApi<UsersGridRow> | null>(null);
@@ -148,6 +148,14 @@ export function SchoolUsersGrid({ school, columns, user, onSelectionChange, onOp
     // eslint-disable-next-line react-hooks/exhaustive-deps -- filteredIds reads the api, the only input
     [api],
   );
+
+  // A confirmed import's users: the grid filtered on its number (the chips show it, to clear).
+  useEffect(() => {
+    if (!api || api.isDestroyed() || importFilter === null) return;
+    api.setFilterModel({ [IMPORT_NUMBER_COLUMN]: { filterType: 'number', type: 'equals', filter: importFilter } });
+    onImportFilterApplied?.();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per request, when the grid is ready
+  }, [api, importFilter]);
 
   // Rows that changed (an edit, a reload) are reported again as selected with their new values
   // (the grid itself reports a selection that lost rows).

@@ -16,6 +16,8 @@ import { PasswordCell } from './PasswordCell';
 export type UsersColDef = ColDef<UsersGridRow, CellValue>;
 
 export const LOGIN_COLUMN = 'login';
+/** The column of the import that created (or last changed) a user: what a confirmed import's users are filtered on. */
+export const IMPORT_NUMBER_COLUMN = 'importNumber';
 export const PASSWORD_COLUMN = 'password';
 /** Combobox columns whose editor takes any text, the school's values being suggestions. */
 const FREE_TEXT_COLUMNS: ReadonlySet<string> = new Set(['level', 'className', 'subject']);

@@ -1,0 +1,26 @@
+import { imports } from '@console/contract';
+import type { Actor } from '../../../platform/context.js';
+import type { HistoryRow } from './history.repository.js';
+import { canRollBack, rollbackUntilOf } from './rollback.policy.js';
+
+const appliedCountsSchema = imports.importHistoryEntrySchema.shape.counts;
+
+/**
+ * A batch as the history shows it, with whether this caller may roll it back at `now`. The
+ * counts are those of the application, kept once rolled back; null for a batch never applied.
+ */
+export function presentHistoryEntry(row: HistoryRow, actor: Pick<Actor, 'id' | 'rights'>, now: Date): imports.ImportHistoryEntry {
+  const counts = row.status === 'applied' || row.status === 'rolled_back' ? appliedCountsSchema.safeParse(row.counts) : null;
+  return {
+    importNumber: row.id,
+    mode: row.mode as imports.ImportMode,
+    status: row.status as imports.ImportStatus,
+    createdAt: row.createdAt.toISOString(),
+    createdBy: row.createdBy,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    counts: counts?.success ? counts.data : null,
+    rollbackUntil: rollbackUntilOf(row)?.toISOString() ?? null,
+    rolledBackAt: row.rolledBackAt?.toISOString() ?? null,
+    canRollBack: canRollBack(actor, row, now),
+  };
+}

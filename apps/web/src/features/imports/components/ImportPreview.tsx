@@ -1,0 +1,145 @@
+import type { imports } from '@console/contract';
+import { Badge, Button, Checkbox, Group, Pagination, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Lines a page of the preview shows: a file of 10,000 lines stays quick to draw. */
+const PAGE_SIZE = 100;
+
+type Column = { key: string; header: string; cell: (user: imports.ImportUser) => ReactNode };
+
+type ImportPreviewProps = {
+  preview: imports.ImportCheckAnswer;
+  applicationNames: ReadonlyMap<number, string>;
+  isPending: boolean;
+  onConfirm: (excludedLines: number[]) => void;
+  onCancel: () => void;
+};
+
+/** An update's changes, one a line: "Niveau : 6e → 5e" (a password only named). */
+function ChangesCell({ user }: { user: imports.ImportUser }) {
+  const { t } = useTranslation();
+  if (user.changes.length === 0) return <Text size="sm" c="dimmed">{t('imports.preview.no_change')}</Text>;
+  return (
+    <Stack gap={2}>
+      {user.changes.map((change) => (
+        <Text key={change.field} size="sm">
+          {change.before === null && change.after === null
+            ? t('imports.preview.changed', { field: change.field })
+            : t('imports.preview.change', { field: change.field, before: change.before ?? '—', after: change.after ?? '—' })}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/** The columns of each mode's preview (spec 3 §2.8: information, options, applications or teaching). */
+function columnsOf(mode: imports.ImportMode, t: (key: string) => string, applicationNames: ReadonlyMap<number, string>): Column[] {
+  const who: Column[] = [
+    { key: 'login', header: t('imports.preview.login'), cell: (user) => user.informations.login },
+    { key: 'lastName', header: t('imports.preview.last_name'), cell: (user) => user.informations.lastName },
+    { key: 'firstName', header: t('imports.preview.first_name'), cell: (user) => user.informations.firstName },
+  ];
+  if (mode === 'teaching') {
+    return [
+      ...who,
+      { key: 'class', header: t('imports.preview.class'), cell: (user) => user.teaching[0]?.class },
+      { key: 'discipline', header: t('imports.preview.discipline'), cell: (user) => user.teaching[0]?.discipline },
+    ];
+  }
+  if (mode === 'users_update') return [...who, { key: 'changes', header: t('imports.preview.changes'), cell: (user) => <ChangesCell user={user} /> }];
+  return [
+    { key: 'profile', header: t('imports.preview.profile'), cell: (user) => user.informations.profile },
+    ...who,
+    { key: 'password', header: t('imports.preview.password'), cell: (user) => user.informations.password ?? '••••••' },
+    { key: 'level', header: t('imports.preview.level'), cell: (user) => user.informations.level ?? '' },
+    { key: 'class', header: t('imports.preview.class'), cell: (user) => user.informations.class ?? '' },
+    { key: 'options', header: t('imports.preview.options'), cell: (user) => user.options.map((option) => option.name).join(', ') },
+    {
+      key: 'applications',
+      header: t('imports.preview.applications'),
+      cell: (user) =>
+        user.applications
+          .filter((application) => application.etat === 1)
+          .map((application) => applicationNames.get(application.idApplication) ?? String(application.idApplication))
+          .join(', '),
+    },
+  ];
+}
+
+/**
+ * The preview of a verified file (spec 3 §2.8): what each line will do, every line ticked to be
+ * imported (the operator unticks those to leave out), the counts, then Cancel or Confirm.
+ */
+export function ImportPreview({ preview, applicationNames, isPending, onConfirm, onCancel }: ImportPreviewProps) {
+  const { t } = useTranslation();
+  const [excluded, setExcluded] = useState<ReadonlySet<number>>(new Set());
+  const [page, setPage] = useState(1);
+  const columns = columnsOf(preview.mode, t, applicationNames);
+  const shown = preview.users.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const pages = Math.ceil(preview.users.length / PAGE_SIZE);
+  const included = preview.users.length - excluded.size;
+  const toggle = (line: number, isIncluded: boolean) => {
+    const next = new Set(excluded);
+    if (isIncluded) next.delete(line);
+    else next.add(line);
+    setExcluded(next);
+  };
+
+  return (
+    <Stack gap="md">
+      <Group gap="xs">
+        {(['create', 'update', 'unchanged', 'teaching'] as const).map((action) =>
+          preview.counts[action] > 0 ? (
+            <Badge key={action} variant="light" color={action === 'unchanged' ? 'gray.7' : 'ocean.9'}>
+              {t(`imports.preview.counts.${action}`, { count: preview.counts[action] })}
+            </Badge>
+          ) : null,
+        )}
+      </Group>
+      <ScrollArea>
+        <Table striped highlightOnHover withTableBorder fz="sm" aria-label={t('imports.preview.table')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('imports.preview.include')}</Table.Th>
+              <Table.Th scope="col">{t('imports.report.line')}</Table.Th>
+              <Table.Th scope="col">{t('imports.preview.action')}</Table.Th>
+              {columns.map((column) => (
+                <Table.Th key={column.key} scope="col">
+                  {column.header}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.map((user) => (
+              <Table.Tr key={user.line}>
+                <Table.Td>
+                  <Checkbox
+                    aria-label={t('imports.preview.include_line', { line: user.line })}
+                    checked={!excluded.has(user.line)}
+                    onChange={(event) => toggle(user.line, event.currentTarget.checked)}
+                  />
+                </Table.Td>
+                <Table.Td>{user.line}</Table.Td>
+                <Table.Td>{t(`imports.preview.actions.${user.action}`)}</Table.Td>
+                {columns.map((column) => (
+                  <Table.Td key={column.key}>{column.cell(user)}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} aria-label={t('imports.preview.pages')} />}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel} disabled={isPending}>
+          {t('imports.cancel')}
+        </Button>
+        <Button onClick={() => onConfirm([...excluded])} loading={isPending} disabled={included === 0}>
+          {t('imports.confirm', { count: included })}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,131 @@
+import { imports, type SessionUser } from '@console/contract';
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useShell } from '../../../app/shell/ShellContext';
+import { can } from '../../../lib/abilities';
+import { ApiError } from '../../../lib/api';
+import { userMessageOf } from '../../../lib/error-messages';
+import { useSchool } from '../../schools/api';
+import { requestImportFilter } from '../../users/import-filter';
+import { useDecideImport, useVerifyImport } from '../api';
+import { outcomesReport, problemsOf } from '../import-report';
+import { ImportForm } from './ImportForm';
+import { ImportHistory } from './ImportHistory';
+import { ImportPreview } from './ImportPreview';
+import { ImportProblems } from './ImportProblems';
+
+/** After a confirmed import, the users grid shows its users after this delay (spec 3 §9: 2 s). */
+export const SHOW_IMPORTED_USERS_AFTER_MS = 2000;
+export const OUTCOMES_REPORT_FILE = 'rapport-import.csv';
+
+/** What went wrong with a call: its problems (a refused file, a school changed since) or its message. */
+function FailureOf({ error, title }: { error: unknown; title: string }) {
+  const { t } = useTranslation();
+  const problems = error instanceof ApiError ? problemsOf(error.body) : [];
+  const { key, params } = userMessageOf(error);
+  if (problems.length > 0) return <ImportProblems problems={problems} title={t(key, params)} />;
+  return (
+    <Alert color="red" variant="light" role="alert" title={title}>
+      {t(key, params)}
+    </Alert>
+  );
+}
+
+/**
+ * The import view (spec 3 §2.8, §9): choose a file and a mode, verify it; a refused file shows
+ * its error report; a verified one its preview, to cancel (an info toast) or confirm: a toast
+ * with the line-by-line report, then the users grid filtered on the import's number. Below the
+ * form, the school's imports, to show one's users or roll one back.
+ */
+export function ImportView({ uai, user }: { uai: string; user: SessionUser }) {
+  const { t } = useTranslation();
+  const shell = useShell();
+  const school = useSchool(uai);
+  const verify = useVerifyImport();
+  const decide = useDecideImport(uai);
+  const modes = imports.IMPORT_MODES.filter((mode) => mode !== 'teaching' || can(user, 'adminTabs'));
+  const applicationNames = useMemo(
+    () => new Map((school.data?.applications ?? []).map((application) => [application.idApplication, application.name])),
+    [school.data],
+  );
+  const pendingShow = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(pendingShow.current), []);
+  const preview = verify.data?.uai === uai ? verify.data : undefined;
+  const showImportUsers = (importNumber: number) => {
+    requestImportFilter({ uai, importNumber });
+    shell.setView('users');
+  };
+
+  const handleVerify = (file: File, mode: imports.ImportMode) => {
+    decide.reset();
+    verify.mutate({ file, mode, uai });
+  };
+
+  const handleCancel = () => {
+    if (!preview) return;
+    decide.mutate(
+      { importNumber: preview.importNumber, confirmation: 0, excludeUsers: [] },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'blue', message: t('imports.cancelled') });
+          verify.reset();
+        },
+      },
+    );
+  };
+
+  const handleConfirm = (excludeUsers: number[]) => {
+    if (!preview) return;
+    decide.mutate(
+      { importNumber: preview.importNumber, confirmation: 1, excludeUsers },
+      {
+        onSuccess: (result) => {
+          const report = outcomesReport(result, [t('imports.report.line'), t('imports.preview.login'), t('imports.report.outcome'), t('imports.report.user_id')], (outcome) =>
+            t(`imports.report.outcomes.${outcome}`),
+          );
+          const href = URL.createObjectURL(new Blob([report], { type: 'text/csv;charset=utf-8' }));
+          notifications.show({
+            color: 'green',
+            autoClose: 15000,
+            onClose: () => URL.revokeObjectURL(href),
+            message: (
+              <Stack gap={4}>
+                <Text size="sm">{t('imports.success', { importNumber: result.importNumber, created: result.counts.created, updated: result.counts.updated, teaching: result.counts.teaching })}</Text>
+                <Anchor href={href} download={OUTCOMES_REPORT_FILE} size="sm">
+                  {t('imports.report.download_outcomes')}
+                </Anchor>
+              </Stack>
+            ),
+          });
+          verify.reset();
+          pendingShow.current = setTimeout(() => showImportUsers(result.importNumber), SHOW_IMPORTED_USERS_AFTER_MS);
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1} fz="h2">
+          {preview ? t('imports.titles.preview') : t('imports.titles.import')}
+        </Title>
+        {school.data && (
+          <Text c="dimmed" mt={4}>
+            {preview ? t('imports.preview.subtitle', { name: school.data.informations.name, importNumber: preview.importNumber }) : t('imports.subtitle', { name: school.data.informations.name })}
+          </Text>
+        )}
+      </div>
+      {preview ? (
+        <ImportPreview preview={preview} applicationNames={applicationNames} isPending={decide.isPending} onConfirm={handleConfirm} onCancel={handleCancel} />
+      ) : (
+        <ImportForm modes={modes} isPending={verify.isPending} onVerify={handleVerify} />
+      )}
+      {verify.isError && <FailureOf error={verify.error} title={t('imports.refused')} />}
+      {decide.isError && <FailureOf error={decide.error} title={t('imports.not_applied_title')} />}
+      {!preview && <ImportHistory uai={uai} onShowUsers={showImportUsers} />}
+    </Stack>
+  );
+}
