@@ -3,10 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
 import { importBatches } from '../../platform/db/schema/index.js';
 import type { HeldAccess, ImportPlan } from './plan.js';
+import { jsonbRows } from '../../platform/db/params.js';
 
 /** The queries of the import: what a file is checked against, and the verified batches. */
-
-const asJson = (rows: unknown) => sql`${JSON.stringify(rows)}::jsonb`;
 
 /** Every application of the catalogue, by the name an import file's columns give it. */
 export async function listCatalogueApplications(db: Executor): Promise<imports.ImportCatalogueApplication[]> {
@@ -87,7 +86,7 @@ export async function insertTeaching(
   await db.execute(sql`
     insert into teaching_assignments (user_id, class_name, discipline, import_number)
     select r."userId", r."className", r.discipline, ${importNumber}
-    from jsonb_to_recordset(${asJson(rows)}) as r("userId" int, "className" text, discipline text)
+    from jsonb_to_recordset(${jsonbRows(rows)}) as r("userId" int, "className" text, discipline text)
     on conflict do nothing`);
 }
 

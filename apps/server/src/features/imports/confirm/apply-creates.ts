@@ -6,8 +6,7 @@ import { editorLabel, type ServiceContext } from '../../../platform/context.js';
 import type { Executor } from '../../../platform/db/client.js';
 import { ensureOptions, optionKey, writeOptionLists } from '../../users/bulk/users-bulk.repository.js';
 import type { PlannedAccess, PlannedCreate } from '../plan.js';
-
-const asJson = (rows: unknown) => sql`${JSON.stringify(rows)}::jsonb`;
+import { jsonbRows } from '../../../platform/db/params.js';
 
 /** Writes some users' new accesses (etat 1), one statement. */
 export async function insertPlannedAccesses(tx: Executor, rows: readonly { userId: number; access: PlannedAccess }[]): Promise<void> {
@@ -16,7 +15,7 @@ export async function insertPlannedAccesses(tx: Executor, rows: readonly { userI
   await tx.execute(sql`
     insert into user_applications (user_id, application_id, status, login, password_encrypted, keys)
     select r."userId", r."applicationId", 1, r.login, r."passwordEncrypted", r.keys
-    from jsonb_to_recordset(${asJson(given)}) as r("userId" int, "applicationId" int, login text, "passwordEncrypted" text, keys text)
+    from jsonb_to_recordset(${jsonbRows(given)}) as r("userId" int, "applicationId" int, login text, "passwordEncrypted" text, keys text)
     on conflict (user_id, application_id) do update set
       status = 1, login = excluded.login, password_encrypted = excluded.password_encrypted, keys = excluded.keys`);
 }
@@ -51,7 +50,7 @@ export async function applyCreates(
       email, comment, tablet_number, admin_mode, import_number, link_token, created_by)
     select ${batch.uai}, r."profileId", r.firstname, r.lastname, r.login, r."passwordHash", r."passwordEncrypted", r.level, r."className",
       r.subject, r.email, r.comment, r."tabletNumber", r."adminMode", ${batch.id}, r."linkToken", ${editor}
-    from jsonb_to_recordset(${asJson(rows)}) as r("profileId" int, firstname text, lastname text, login text,
+    from jsonb_to_recordset(${jsonbRows(rows)}) as r("profileId" int, firstname text, lastname text, login text,
       "passwordHash" text, "passwordEncrypted" text, level text, "className" text, subject text, email text, comment text,
       "tabletNumber" text, "adminMode" smallint, "linkToken" text)
     returning id, login`);

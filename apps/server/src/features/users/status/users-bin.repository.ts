@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { schoolScopeCondition } from '../../../platform/auth/access.js';
 import type { Actor } from '../../../platform/context.js';
 import type { Executor } from '../../../platform/db/client.js';
+import { intArray } from '../../../platform/db/params.js';
 
 /**
  * The bin's SQL. A snapshot holds the users row as stored (every column, secrets hashed or
@@ -9,8 +10,6 @@ import type { Executor } from '../../../platform/db/client.js';
  * managed schools' UAIs and the device rows; a restore writes them back with the same ids. Each
  * step is one statement for all the users.
  */
-
-const idsParam = (ids: readonly number[]) => sql`${sql.param([...ids])}::int[]`;
 
 /** Copies the users and everything they have into the bin, then deletes them (the rest cascades). */
 export async function moveUsersToBin(
@@ -29,8 +28,8 @@ export async function moveUsersToBin(
         'applications', coalesce((select jsonb_agg(to_jsonb(ua)) from user_applications ua where ua.user_id = u.id), '[]'::jsonb),
         'managedSchools', coalesce((select jsonb_agg(ms.uai) from manager_schools ms where ms.user_id = u.id), '[]'::jsonb),
         'devices', coalesce((select jsonb_agg(to_jsonb(d)) from devices d where d.user_id = u.id), '[]'::jsonb))
-    from users u where u.id = any(${idsParam(userIds)})`);
-  await executor.execute(sql`delete from users where id = any(${idsParam(userIds)})`);
+    from users u where u.id = any(${intArray(userIds)})`);
+  await executor.execute(sql`delete from users where id = any(${intArray(userIds)})`);
 }
 
 export type BinRow = {
@@ -62,7 +61,7 @@ export async function lockReachableBinnedUsers(executor: Executor, actor: Actor,
   const result = await executor.execute<BinRow>(sql`
     select d.user_id, d.uai, d.login, d.firstname, d.lastname, d.profile_id, d.level, d.class_name, d.deleted_at, d.deleted_by
     from deleted_users d
-    where d.user_id = any(${idsParam(userIds)}) and ${schoolScopeCondition(actor, sql`d.uai`)}
+    where d.user_id = any(${intArray(userIds)}) and ${schoolScopeCondition(actor, sql`d.uai`)}
       and (d.uai is null or exists (select 1 from schools s where s.uai = d.uai))
     for update of d`);
   return result.rows;
@@ -72,7 +71,7 @@ export async function lockReachableBinnedUsers(executor: Executor, actor: Actor,
 export async function listTakenLogins(executor: Executor, userIds: readonly number[]): Promise<number[]> {
   const result = await executor.execute<{ user_id: number }>(sql`
     select d.user_id from deleted_users d
-    where d.user_id = any(${idsParam(userIds)}) and exists (select 1 from users u where lower(u.login) = lower(d.login))`);
+    where d.user_id = any(${intArray(userIds)}) and exists (select 1 from users u where lower(u.login) = lower(d.login))`);
   return result.rows.map((row) => row.user_id);
 }
 
@@ -84,37 +83,37 @@ export async function listTakenLogins(executor: Executor, userIds: readonly numb
 export async function restoreUsersFromBin(executor: Executor, userIds: readonly number[]): Promise<void> {
   await executor.execute(sql`
     insert into users select (jsonb_populate_record(null::users, d.snapshot->'user')).*
-    from deleted_users d where d.user_id = any(${idsParam(userIds)})`);
+    from deleted_users d where d.user_id = any(${intArray(userIds)})`);
   await executor.execute(sql`
     insert into options (uai, name)
     select distinct d.uai, o.value->>'name'
     from deleted_users d cross join lateral jsonb_array_elements(d.snapshot->'options') o
-    where d.user_id = any(${idsParam(userIds)}) and d.uai is not null
+    where d.user_id = any(${intArray(userIds)}) and d.uai is not null
     on conflict (uai, name) do nothing`);
   await executor.execute(sql`
     insert into user_options (user_id, option_id, ordre)
     select d.user_id, op.id, (o.value->>'ordre')::int
     from deleted_users d cross join lateral jsonb_array_elements(d.snapshot->'options') o
       join options op on op.uai = d.uai and op.name = o.value->>'name'
-    where d.user_id = any(${idsParam(userIds)})
+    where d.user_id = any(${intArray(userIds)})
     on conflict do nothing`);
   await executor.execute(sql`
     insert into user_applications
     select (jsonb_populate_record(null::user_applications, a.value)).*
     from deleted_users d cross join lateral jsonb_array_elements(d.snapshot->'applications') a
-    where d.user_id = any(${idsParam(userIds)})
+    where d.user_id = any(${intArray(userIds)})
       and exists (select 1 from applications ap where ap.id = (a.value->>'application_id')::int)`);
   await executor.execute(sql`
     insert into manager_schools (user_id, uai)
     select d.user_id, m.value #>> '{}'
     from deleted_users d cross join lateral jsonb_array_elements(d.snapshot->'managedSchools') m
-    where d.user_id = any(${idsParam(userIds)}) and exists (select 1 from schools s where s.uai = m.value #>> '{}')`);
+    where d.user_id = any(${intArray(userIds)}) and exists (select 1 from schools s where s.uai = m.value #>> '{}')`);
   await executor.execute(sql`
     insert into devices
     select (jsonb_populate_record(null::devices, v.value)).*
     from deleted_users d cross join lateral jsonb_array_elements(d.snapshot->'devices') v
-    where d.user_id = any(${idsParam(userIds)})`);
-  await executor.execute(sql`delete from deleted_users where user_id = any(${idsParam(userIds)})`);
+    where d.user_id = any(${intArray(userIds)})`);
+  await executor.execute(sql`delete from deleted_users where user_id = any(${intArray(userIds)})`);
 }
 
 /** Deletes the bin rows of users deleted before `cutoff`; answers who they were. */
