@@ -2,12 +2,13 @@
 // --database-url URL (PostgreSQL instead of a fresh embedded database for the sign-in figures),
 // --large-database-url URL and --pglite-dir DIR (seed:large data for the schools figures),
 // --workflows-dir DIR (a seed:large PGlite folder of 2,000 schools for the workflow figures; made
-// in a temporary folder when absent), --only auth|schools|startup|bundle|workflows|users|users-grid|embedded-wal|token-purge.
+// in a temporary folder when absent), --only auth|schools|startup|bundle|workflows|users|users-grid|embedded-wal|token-purge|import.
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { runAuthBench } from './auth.bench.js';
 import { runEmbeddedWalBench } from './embedded-wal.bench.js';
+import { runImportBench } from './import.bench.js';
 import { runSchoolsBench } from './schools.bench.js';
 import { runStartupBench } from './startup.bench.js';
 import { runTokenPurgeBench } from './token-purge.bench.js';
@@ -93,6 +94,13 @@ if (wanted('token-purge')) {
   const purge = await runTokenPurgeBench({ databaseUrl: values['large-database-url'] });
   purge.lines.forEach((line) => console.log('  ' + line));
   passed &&= purge.passed;
+}
+
+if (wanted('import')) {
+  console.log('\n# CSV import: 10,000 lines × 60 columns verified and confirmed, 50,000 verified (PGlite, and PostgreSQL with --database-url)');
+  const importFigures = await runImportBench({ databaseUrl: values['database-url'] });
+  importFigures.lines.forEach((line) => console.log('  ' + line));
+  passed &&= importFigures.passed;
 }
 
 console.log(passed ? '\nAll figures within their targets.' : '\nSome figures miss their targets (see above).');

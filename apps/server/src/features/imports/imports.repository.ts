@@ -1,7 +1,7 @@
 import type { imports } from '@console/contract';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
-import { importBatches } from '../../platform/db/schema/index.js';
+import { importBatchChunks, importBatches } from '../../platform/db/schema/index.js';
 import type { HeldAccess, ImportPlan } from './plan.js';
 import { jsonbRows } from '../../platform/db/params.js';
 
@@ -90,15 +90,20 @@ export async function insertTeaching(
     on conflict do nothing`);
 }
 
+/** Planned lines a stored chunk holds. */
+const PLAN_CHUNK_LINES = 1000;
+
 /**
- * Stores a verified batch; its id is the import number. Users may carry import numbers that no
- * batch holds (the demo data, or users brought from an earlier system): a new number follows the
- * highest one any user carries as well as the sequence, so that the grid's filter on a number
- * shows this import's users only. The lock makes two verifications at once take two numbers.
+ * Stores a verified batch and its plan; its id is the import number. Users may carry import
+ * numbers that no batch holds (the demo data, or users brought from an earlier system): a new
+ * number follows the highest one any user carries as well as the sequence, so that the grid's
+ * filter on a number shows this import's users only. The lock makes two verifications at once
+ * take two numbers. The plan goes in chunks, each its own statement (see import_batch_chunks).
  */
 export async function insertBatch(
   db: Executor,
-  batch: { uai: string; mode: imports.ImportMode; createdById: number; createdBy: string; plan: ImportPlan },
+  batch: { uai: string; mode: imports.ImportMode; createdById: number; createdBy: string },
+  plan: ImportPlan,
 ): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('import_batches_id'))`);
@@ -107,8 +112,21 @@ export async function insertBatch(
         greatest(nextval('import_batches_id_seq'), (select coalesce(max(import_number), 0) + 1 from users))) as id`);
     const id = Number(result.rows[0]!.id);
     await tx.insert(importBatches).values({ id, ...batch });
+    for (let start = 0, chunk = 0; start < plan.lines.length; start += PLAN_CHUNK_LINES, chunk += 1) {
+      await tx.insert(importBatchChunks).values({ batchId: id, chunk, lines: JSON.stringify(plan.lines.slice(start, start + PLAN_CHUNK_LINES)) });
+    }
     return id;
   });
+}
+
+/** A verified batch's plan, its chunks put back together in order. */
+export async function readPlan(db: Executor, batchId: number): Promise<ImportPlan> {
+  const chunks = await db
+    .select({ lines: importBatchChunks.lines })
+    .from(importBatchChunks)
+    .where(eq(importBatchChunks.batchId, batchId))
+    .orderBy(asc(importBatchChunks.chunk));
+  return { lines: chunks.flatMap((chunk) => JSON.parse(chunk.lines) as ImportPlan['lines']) };
 }
 
 export type BatchRow = typeof importBatches.$inferSelect;
@@ -119,7 +137,7 @@ export async function lockBatch(tx: Executor, id: number): Promise<BatchRow | un
   return row;
 }
 
-/** Records a batch's decision: applied (with its counts and what it replaced) or cancelled. */
+/** Records a batch's decision: applied (with its counts and what it replaced) or cancelled; its plan is of no more use. */
 export async function decideBatch(
   tx: Executor,
   id: number,
@@ -129,6 +147,7 @@ export async function decideBatch(
     .update(importBatches)
     .set({ status: decision.status, decidedAt: new Date(), counts: decision.counts ?? null, undo: decision.undo ?? null })
     .where(eq(importBatches.id, id));
+  await tx.delete(importBatchChunks).where(eq(importBatchChunks.batchId, id));
 }
 
 /** The accesses some users hold, by user then application. */

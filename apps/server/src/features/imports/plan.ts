@@ -2,7 +2,7 @@ import type { imports } from '@console/contract';
 
 /**
  * What a verified import will do, line by line: the verification builds it from the file and the
- * school, stores it with the batch (`import_batches.plan`), and the confirmation applies it as it
+ * school, stores it with the batch (`import_batch_chunks`), and the confirmation applies it as it
  * is, so that the import does exactly what the preview showed. Secrets are encrypted in it
  * (AES-256-GCM, the users' key); staff passwords are hashed only when applied.
  */

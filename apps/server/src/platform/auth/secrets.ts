@@ -3,11 +3,32 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt, t
 const VERSION = 'v1';
 
 /**
+ * Random bytes drawn from a pool filled 48 KiB at a time: each `randomBytes` call costs a system
+ * call (about 8 µs here), which 70,000 secrets of an import paid one by one. The pool's bytes come
+ * from the same CSPRNG and each is handed out once.
+ */
+const POOL_SIZE = 48 * 1024;
+let pool = Buffer.alloc(0);
+let poolOffset = 0;
+
+function pooledRandomBytes(size: number): Buffer {
+  if (size > POOL_SIZE) return randomBytes(size);
+  if (poolOffset + size > pool.length) {
+    pool = randomBytes(POOL_SIZE);
+    poolOffset = 0;
+  }
+  // A copy: the caller may keep it past the pool's refill.
+  const bytes = Buffer.from(pool.subarray(poolOffset, poolOffset + size));
+  poolOffset += size;
+  return bytes;
+}
+
+/**
  * Encrypts a secret the product must show again (a printable password, platform credentials)
  * with AES-256-GCM. The output is `v1:iv:tag:ciphertext` in base64url; never the clear text.
  */
 export function encryptSecret(key: Buffer, clear: string): string {
-  const iv = randomBytes(12);
+  const iv = pooledRandomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const data = Buffer.concat([cipher.update(clear, 'utf8'), cipher.final()]);
   return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join(':');
@@ -31,7 +52,7 @@ export function safeEqual(a: string, b: string): boolean {
 
 /** A random URL-safe token of `bytes` bytes (sessions, sign-in links). */
 export function randomToken(bytes = 32): string {
-  return randomBytes(bytes).toString('base64url');
+  return pooledRandomBytes(bytes).toString('base64url');
 }
 
 /** The SHA-256 of a token, as stored: the database never holds a session token itself. */

@@ -8,16 +8,26 @@ import { ensureOptions, optionKey, writeOptionLists } from '../../users/bulk/use
 import type { PlannedAccess, PlannedCreate } from '../plan.js';
 import { jsonbRows } from '../../../platform/db/params.js';
 
-/** Writes some users' new accesses (etat 1), one statement. */
-export async function insertPlannedAccesses(tx: Executor, rows: readonly { userId: number; access: PlannedAccess }[]): Promise<void> {
+/**
+ * Writes some users' given accesses (etat 1), one statement: inserted for new users (`fresh`),
+ * else inserted or replaced (an update's access already held keeps its token status).
+ */
+export async function insertPlannedAccesses(
+  tx: Executor,
+  rows: readonly { userId: number; access: PlannedAccess }[],
+  { fresh }: { fresh: boolean },
+): Promise<void> {
   const given = rows.filter((row) => row.access.etat === 1).map(({ userId, access }) => ({ userId, ...access }));
   if (given.length === 0) return;
+  const upsert = fresh
+    ? sql``
+    : sql`on conflict (user_id, application_id) do update set
+      status = 1, login = excluded.login, password_encrypted = excluded.password_encrypted, keys = excluded.keys`;
   await tx.execute(sql`
     insert into user_applications (user_id, application_id, status, login, password_encrypted, keys)
     select r."userId", r."applicationId", 1, r.login, r."passwordEncrypted", r.keys
     from jsonb_to_recordset(${jsonbRows(given)}) as r("userId" int, "applicationId" int, login text, "passwordEncrypted" text, keys text)
-    on conflict (user_id, application_id) do update set
-      status = 1, login = excluded.login, password_encrypted = excluded.password_encrypted, keys = excluded.keys`);
+    ${upsert}`);
 }
 
 /** Staff passwords (never printed) hashed, printable ones kept encrypted: the stored password columns of a new user. */
@@ -73,6 +83,7 @@ export async function applyCreates(
   await insertPlannedAccesses(
     tx,
     lines.flatMap((line) => line.accesses.map((access) => ({ userId: ids.get(line.line)!, access }))),
+    { fresh: true },
   );
   await writeAuditEntries(
     tx,

@@ -102,6 +102,7 @@ export async function applyUpdates(
   await insertPlannedAccesses(
     tx,
     changed.flatMap((line) => line.accesses.map((access) => ({ userId: line.userId, access }))),
+    { fresh: false },
   );
 
   const undo = changed.map((line): UpdateUndo => {

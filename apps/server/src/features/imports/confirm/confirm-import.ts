@@ -6,8 +6,8 @@ import { requireRight } from '../../../platform/auth/rights.js';
 import type { ServiceContext } from '../../../platform/context.js';
 import type { Executor } from '../../../platform/db/client.js';
 import { AppError } from '../../../platform/errors/app-error.js';
-import { decideBatch, findTakenLogins, insertTeaching, lockBatch, type SchoolUserRow } from '../imports.repository.js';
-import type { ImportPlan, ImportUndo, PlannedCreate, PlannedLine, PlannedTeaching, PlannedUpdate } from '../plan.js';
+import { decideBatch, findTakenLogins, insertTeaching, lockBatch, readPlan, type SchoolUserRow } from '../imports.repository.js';
+import type { ImportUndo, PlannedCreate, PlannedLine, PlannedTeaching, PlannedUpdate } from '../plan.js';
 import { applyCreates } from './apply-creates.js';
 import { applyUpdates, type LockedUser } from './apply-updates.js';
 
@@ -72,7 +72,7 @@ export async function decideImport(
     if (expectedMode && mode !== expectedMode) throw new AppError('bad_request', `Import ${importNumber} is a ${mode} import`, { reason: 'import_wrong_mode', params: { mode } });
     if (batch.status !== 'verified') throw new AppError('conflict', `Import ${importNumber} is ${batch.status}`, { reason: 'import_not_pending', params: { status: batch.status } });
     if (mode === 'teaching') requireRight(ctx.actor, 'adminTabs', 'Lecture');
-    const plan = batch.plan as ImportPlan;
+    const plan = await readPlan(tx, batch.id);
     const excluded = new Set(decision.excludeUsers);
     const counts = { created: 0, updated: 0, unchanged: 0, teaching: 0, excluded: 0 };
     const lines = plan.lines.map((line) => {

@@ -356,7 +356,6 @@ describe('GET /users/batch: the history', () => {
         createdById: actors.admin.id,
         createdBy: editorLabel(actors.admin),
         createdAt: new Date(start + index * 60_000),
-        plan: { lines: [] },
       })),
     );
     const history = await listHistory(t, cookies.admin, uai);

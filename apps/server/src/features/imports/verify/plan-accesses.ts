@@ -24,7 +24,8 @@ export function planAccesses(
   line: number,
   wanted: readonly imports.ImportedApplication[],
   catalogue: ReadonlyMap<number, ApplicationWithPlatform>,
-  account: { login: string; password: string },
+  /** The user's login and password, and that password already sealed when there is one (an access with the same password shares it). */
+  account: { login: string; password: string; sealedPassword: string | null },
   held: ReadonlyMap<number, HeldAccess>,
   secrets: { encrypt: (clear: string) => string; decrypt: (sealed: string) => string | null },
 ): AccessPlanning {
@@ -62,7 +63,8 @@ export function planAccesses(
       applicationId: row.id,
       etat: 1,
       login: credentials.login,
-      passwordEncrypted: secrets.encrypt(credentials.password),
+      // Most accesses take the user's own password: one encryption serves them all.
+      passwordEncrypted: credentials.password === account.password && account.sealedPassword !== null ? account.sealedPassword : secrets.encrypt(credentials.password),
       keys: credentials.code,
     });
   }

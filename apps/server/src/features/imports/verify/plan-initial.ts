@@ -76,7 +76,8 @@ export async function planInitial(plan: PlanContext, lines: readonly imports.Imp
   for (const draft of usable) {
     const { informations, line, options, applications } = draft.source;
     const login = draft.login!;
-    const accessPlanning = planAccesses(line, applications, plan.catalogue, { login, password: draft.password }, new Map(), plan.secrets);
+    const sealedPassword = plan.secrets.encrypt(draft.password);
+    const accessPlanning = planAccesses(line, applications, plan.catalogue, { login, password: draft.password, sealedPassword }, new Map(), plan.secrets);
     problems.push(...accessPlanning.problems);
     if (accessPlanning.problems.length > 0) continue;
     planned.push({
@@ -88,7 +89,7 @@ export async function planInitial(plan: PlanContext, lines: readonly imports.Imp
         firstname: draft.firstname,
         lastname: draft.lastname,
         login,
-        passwordEncrypted: plan.secrets.encrypt(draft.password),
+        passwordEncrypted: sealedPassword,
         level: informations.level,
         className: informations.class,
         subject: informations.subject,

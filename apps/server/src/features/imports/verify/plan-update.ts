@@ -133,7 +133,8 @@ export async function planUpdate(plan: PlanContext, lines: readonly imports.Impo
     const currentOptions = (optionLists.get(user.id) ?? []).map((entry) => entry.name);
     const optionsChange = source.options !== null && source.options.join('\u0000') !== currentOptions.join('\u0000');
     if (optionsChange) shown.push({ field: 'Options', before: currentOptions.join(', ') || null, after: source.options!.join(', ') || null });
-    const accessPlanning = planAccesses(source.line, source.applications, plan.catalogue, { login, password: password ?? '' }, heldAccesses.get(user.id) ?? new Map(), plan.secrets);
+    const account = { login, password: password ?? '', sealedPassword: fields.passwordEncrypted ?? user.password_encrypted };
+    const accessPlanning = planAccesses(source.line, source.applications, plan.catalogue, account, heldAccesses.get(user.id) ?? new Map(), plan.secrets);
     problems.push(...accessPlanning.problems);
     if (accessPlanning.problems.length > 0) continue;
     for (const access of accessPlanning.accesses) {

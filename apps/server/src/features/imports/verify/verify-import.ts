@@ -61,12 +61,6 @@ export async function verifyImport(
   const catalogue = await findApplicationsWithPlatforms(ctx.db, [...named]);
   const planning = await PLANNERS[mode](planContextOf(ctx, uai, naming, catalogue, options), check.lines);
   if (check.problems.length > 0 || planning.problems.length > 0) throw importInvalid([...check.problems, ...planning.problems]);
-  const importNumber = await insertBatch(ctx.db, {
-    uai,
-    mode,
-    createdById: ctx.actor.id,
-    createdBy: editorLabel(ctx.actor),
-    plan: { lines: planning.lines },
-  });
+  const importNumber = await insertBatch(ctx.db, { uai, mode, createdById: ctx.actor.id, createdBy: editorLabel(ctx.actor) }, { lines: planning.lines });
   return { importNumber, mode, uai, format: check.format, users: planning.preview, counts: countsOf(planning.preview) };
 }

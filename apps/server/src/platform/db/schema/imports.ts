@@ -4,8 +4,8 @@ import { users } from './users.js';
 
 /**
  * An import file once verified (spec 3 §3, §7): its number is the import number users carry. The
- * verification stores what each line will do (`plan`, the server's ImportPlan, with secrets
- * encrypted); the confirmation applies it and keeps what it replaced (`undo`). Status: verified,
+ * verification stores what each line will do (its plan, in `import_batch_chunks`); the
+ * confirmation applies it and keeps what it replaced (`undo`). Status: verified,
  * then applied or cancelled; an applied one may be rolled back (`rolled_back`, at `rolled_back_at`;
  * `decided_at` stays the date it was applied).
  */
@@ -23,11 +23,28 @@ export const importBatches = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     rolledBackAt: timestamp('rolled_back_at', { withTimezone: true }),
-    plan: jsonb('plan').notNull(),
     undo: jsonb('undo'),
     counts: jsonb('counts'),
   },
   (table) => [index('import_batches_uai_idx').on(table.uai, table.createdAt)],
+);
+
+/**
+ * A verified batch's plan (the server's planned lines, with secrets encrypted), 1,000 lines a
+ * chunk: stored and read back whole, never queried, so JSON text rather than jsonb (a 10,000-line
+ * plan as one jsonb value took a second to store, and PGlite's memory grew by a gigabyte for
+ * 50,000 lines). Dropped once the batch is applied or cancelled.
+ */
+export const importBatchChunks = pgTable(
+  'import_batch_chunks',
+  {
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => importBatches.id, { onDelete: 'cascade' }),
+    chunk: integer('chunk').notNull(),
+    lines: text('lines').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.batchId, table.chunk] })],
 );
 
 /** Who teaches what in which class (the teaching import; the user page's teaching section). */

@@ -1,0 +1,245 @@
+// The CSV import's figures (issue 15), on PGlite and (with --database-url) on PostgreSQL, each
+// database seeded with a school of 5,000 users by seed:large:
+// - a users_initial file of 10,000 lines × 60 columns: verification (POST /api/users/batch) and
+//   confirmation (POST /api/users/batch/:importNumber) each ≤ 1.5 s on PGlite, ≤ 1 s on
+//   PostgreSQL, and each ≤ 2× a bare baseline (papaparse on the same bytes, then COPY of the same
+//   rows into a plain table: support/import-baseline.ts). App and baseline alternate, round by
+//   round, so that a machine busy for a while weighs on both; the first round warms up.
+// - a 50,000-line file verified without the server process' resident memory growing more than
+//   300 MB (a fresh process: support/import-memory.ts).
+// Every round imports into a new school (its own login extension) as its school administrator.
+// The app runs with the default limits (IMPORT_MAX_LINES 50,000, IMPORT_MAX_MEGABYTES 20); the
+// size limit is raised to the 50,000-line file's size should that ever pass 20 MiB.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.js';
+import { openDatabase, type DatabaseHandle } from '../apps/server/src/platform/db/client.js';
+import { openPostgresTarget, usePgliteTarget, type BulkTarget } from './lib/bulk-target.js';
+import {
+  createImportSchool,
+  importEnv,
+  listImportApplications,
+  postConfirm,
+  postVerify,
+  verifyBody,
+} from './support/import-app.js';
+import { createScratchTable, dropScratchTable, runBaseline, type BaselineMethod } from './support/import-baseline.js';
+import { generateImportFile, type ImportFile } from './support/import-file.js';
+import { measureImportMemory } from './support/import-memory.js';
+import { formatMs, percentile } from './support/measure.js';
+import { seedSchool } from './users.bench.js';
+
+const LINES = 10_000;
+const MEMORY_LINES = 50_000;
+const WARM_UP_ROUNDS = 1;
+const ROUNDS = 5;
+const RATIO_MAX = 2;
+const MEBIBYTE = 1024 * 1024;
+/** 300 MB, read as mebibytes: the stricter reading. */
+const MEMORY_GROWTH_MAX = 300 * MEBIBYTE;
+const DEFAULT_MAX_MEGABYTES = 20;
+
+type Engine = {
+  label: 'PGlite' | 'PostgreSQL';
+  /** Each phase's target, milliseconds. */
+  limitMs: number;
+  handle: DatabaseHandle;
+  dataDir: string;
+  databaseUrl?: string;
+  target: BulkTarget;
+  /** The baselines measured; the first is the one the ratios use. */
+  baselines: BaselineMethod[];
+  dispose: () => Promise<void>;
+};
+
+type Samples = {
+  verify: number[];
+  verifyWall: number[];
+  confirm: number[];
+  confirmWall: number[];
+  baseline: Record<BaselineMethod, number[]>;
+};
+
+async function openPglite(): Promise<Engine> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'console-bench-import-'));
+  seedSchool({ dataDir });
+  const handle = await openDatabase({ dataDir });
+  return {
+    label: 'PGlite',
+    limitMs: 1_500,
+    handle,
+    dataDir,
+    target: usePgliteTarget(handle.pglite!),
+    // COPY is what the codebase's bulk loader uses on PGlite; multi-row inserts are shown beside it.
+    baselines: ['copy', 'insert'],
+    dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+async function openPostgres(adminUrl: string): Promise<Engine> {
+  const name = `console_bench_import_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'console-bench-import-pg-'));
+  seedSchool({ databaseUrl: url.toString(), dataDir });
+  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
+  const target = await openPostgresTarget(url.toString());
+  return {
+    label: 'PostgreSQL',
+    limitMs: 1_000,
+    handle,
+    dataDir,
+    databaseUrl: url.toString(),
+    target,
+    baselines: ['copy'],
+    dispose: async () => {
+      await target.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const median = (values: number[]) => percentile(values, 0.5);
+const mebibytes = (bytes: number) => `${(bytes / MEBIBYTE).toFixed(1)} MiB`;
+const list = (values: number[]) => values.map((value) => value.toFixed(0)).join(', ');
+
+/** Logins the rules numbered (a digit right before the school's tail): the repeated names, and the lines those repeats displaced. */
+const countNumbered = (logins: readonly string[], tail: string) =>
+  logins.filter((login) => new RegExp(`\\d${tail.replace(/[.-]/g, '\\$&')}$`).test(login)).length;
+
+/** The alternating rounds on one engine: verify, baseline(s), confirm, baseline(s). */
+async function measureRounds(
+  engine: Engine,
+  file: ImportFile,
+  maxMegabytes: number,
+): Promise<{ samples: Samples; numbered: number }> {
+  const { handle } = engine;
+  const app = await buildApp({
+    db: handle.db,
+    env: importEnv(engine.dataDir, { maxLines: MEMORY_LINES, maxMegabytes }),
+    engine: handle.engine,
+  });
+  const samples: Samples = { verify: [], verifyWall: [], confirm: [], confirmWall: [], baseline: { copy: [], insert: [] } };
+  let numbered = 0;
+  try {
+    await app.ready();
+    await createScratchTable(engine.target, file.headers.length);
+    for (let round = 0; round < WARM_UP_ROUNDS + ROUNDS; round++) {
+      const counted = round >= WARM_UP_ROUNDS;
+      const tag = `${engine.label.toLowerCase()}-${round}`;
+      const school = await createImportSchool(handle.db, tag);
+      const body = await verifyBody(school, file.bytes);
+      const baselines = async () => {
+        for (const method of engine.baselines) {
+          const elapsed = await runBaseline(engine.target, file.bytes, file.headers.length, method);
+          if (counted) samples.baseline[method].push(elapsed);
+        }
+      };
+
+      const verified = await postVerify(app, school, body);
+      if (verified.answer.counts.create !== LINES)
+        throw new Error(`verification planned ${verified.answer.counts.create} creations of ${LINES}`);
+      numbered = countNumbered(
+        verified.answer.users.map((user) => user.informations.login ?? ''),
+        `.banc-${tag}`,
+      );
+      await baselines();
+      const confirmed = await postConfirm(app, school, verified.answer.importNumber);
+      if (confirmed.answer.counts.created !== LINES)
+        throw new Error(`confirmation created ${confirmed.answer.counts.created} users of ${LINES}`);
+      await baselines();
+      if (counted) {
+        samples.verify.push(verified.serverMs);
+        samples.verifyWall.push(verified.wallMs);
+        samples.confirm.push(confirmed.serverMs);
+        samples.confirmWall.push(confirmed.wallMs);
+      }
+    }
+    await dropScratchTable(engine.target);
+  } finally {
+    await app.close();
+  }
+  return { samples, numbered };
+}
+
+export async function runImportBench(options: { databaseUrl?: string }): Promise<{ lines: string[]; passed: boolean }> {
+  const lines: string[] = [];
+  let passed = true;
+  const engines: (() => Promise<Engine>)[] = [openPglite];
+  if (options.databaseUrl) engines.push(() => openPostgres(options.databaseUrl!));
+  else lines.push('PostgreSQL figures skipped: needs --database-url (an admin URL; a database is made and dropped)');
+
+  for (const open of engines) {
+    const engine = await open();
+    let isOpen = true;
+    try {
+      const applications = await listImportApplications(engine.handle.db);
+      const file = generateImportFile({ lines: LINES, applications });
+      const memoryBytes = generateImportFile({ lines: MEMORY_LINES, applications, seed: 50 }).bytes.length;
+      const maxMegabytes = Math.max(DEFAULT_MAX_MEGABYTES, Math.ceil(memoryBytes / MEBIBYTE) + 1);
+      lines.push(`${engine.label}:`);
+      lines.push(
+        `  file: ${LINES.toLocaleString('en')} lines × ${file.headers.length} columns, ${mebibytes(file.bytes.length)} (UTF-8 with BOM, ';', CRLF); ` +
+          `IMPORT_MAX_MEGABYTES=${maxMegabytes} (the ${MEMORY_LINES.toLocaleString('en')}-line file is ${mebibytes(memoryBytes)})`,
+      );
+      const loadBefore = loadavg()[0]!;
+      const { samples, numbered } = await measureRounds(engine, file, maxMegabytes);
+      lines.push(`  ${file.repeatedNames} lines repeat an earlier line's names; ${numbered} logins came out numbered`);
+      // Other work on the machine slows app and baseline alike; the ratios hold better than the times.
+      lines.push(
+        `  machine: ${availableParallelism()} CPUs, 1-minute load average ${loadBefore.toFixed(1)} before the rounds, ${loadavg()[0]!.toFixed(1)} after`,
+      );
+      const reference = engine.baselines[0]!;
+      const baselineMs = median(samples.baseline[reference]);
+      for (const phase of ['verify', 'confirm'] as const) {
+        const appMs = median(samples[phase]);
+        const wallMs = median(samples[phase === 'verify' ? 'verifyWall' : 'confirmWall']);
+        const ratio = appMs / baselineMs;
+        const label = phase === 'verify' ? 'verification' : 'confirmation';
+        lines.push(
+          `  ${label}: median ${formatMs(appMs)} server (${formatMs(wallMs)} through inject; target ≤ ${formatMs(engine.limitMs)}), ` +
+            `${ratio.toFixed(2)}× the baseline (target ≤ ${RATIO_MAX}×); rounds: ${list(samples[phase])}`,
+        );
+        passed &&= appMs <= engine.limitMs && ratio <= RATIO_MAX;
+      }
+      for (const method of engine.baselines) {
+        const what =
+          method === 'copy'
+            ? engine.label === 'PGlite'
+              ? "COPY FROM '/dev/blob'"
+              : 'COPY FROM STDIN'
+            : 'multi-row inserts of 1,000 rows';
+        lines.push(
+          `  baseline papaparse + ${what}: median ${formatMs(median(samples.baseline[method]))}${method === reference ? ' (the ratios\u2019 reference)' : ''}; rounds: ${list(samples.baseline[method])}`,
+        );
+      }
+      await engine.handle.close();
+      isOpen = false;
+      const memory = measureImportMemory({
+        dataDir: engine.dataDir,
+        databaseUrl: engine.databaseUrl,
+        lines: MEMORY_LINES,
+        maxMegabytes,
+      });
+      const growth = memory.rssPeak - memory.rssBefore;
+      lines.push(
+        `  memory, ${memory.lines.toLocaleString('en')}-line verification (${mebibytes(memory.megabytes * MEBIBYTE)}, answered ${memory.status} in ${formatMs(memory.serverMs)}): ` +
+          `resident memory (RSS) +${mebibytes(growth)} at its peak, ${mebibytes(memory.rssBefore)} → ${mebibytes(memory.rssPeak)} (target ≤ +300 MB); ` +
+          `V8 heap + external ${mebibytes(memory.heapAndExternalBefore)} before, ${mebibytes(memory.heapAndExternalAfter)} right after the answer`,
+      );
+      passed &&= memory.status === 200 && growth <= MEMORY_GROWTH_MAX;
+    } finally {
+      if (isOpen) await engine.handle.close();
+      await engine.dispose();
+    }
+  }
+  return { lines, passed };
+}

@@ -1,0 +1,149 @@
+// The import bench's memory figure (issue 15): a fresh server process verifies a 50,000-line
+// users_initial file; how much its memory grows meanwhile. Runs in a child process of its own,
+// so that what the timed rounds left in the heap neither hides nor adds to the growth:
+// `measureImportMemory` spawns this file, which prints its figures as one JSON line.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import { buildApp } from '../../apps/server/src/app.js';
+import { openDatabase } from '../../apps/server/src/platform/db/client.js';
+import { createImportSchool, importEnv, listImportApplications, postVerify, verifyBody } from './import-app.js';
+import { generateImportFile } from './import-file.js';
+
+export type MemoryFigures = {
+  lines: number;
+  megabytes: number;
+  status: number;
+  serverMs: number;
+  /** Resident memory before the request and at its peak (sampled every 5 ms from another thread), bytes. */
+  rssBefore: number;
+  rssPeak: number;
+  /** V8 heap used plus external memory (Buffers, strings outside the heap) before and right after the answer, bytes. */
+  heapAndExternalBefore: number;
+  heapAndExternalAfter: number;
+};
+
+const RESULT_PREFIX = 'import-memory:';
+
+/** Starts the sampler and waits until it has taken its first sample. */
+async function startSampler(): Promise<Worker> {
+  const worker = new Worker(new URL('./rss-sampler-worker.mjs', import.meta.url));
+  await new Promise((resolve) => worker.once('message', resolve));
+  return worker;
+}
+
+function stopSampler(worker: Worker): Promise<number> {
+  return new Promise((resolve) => {
+    worker.once('message', (peak: number) => {
+      void worker.terminate();
+      resolve(peak);
+    });
+    worker.postMessage('stop');
+  });
+}
+
+const heapAndExternal = () => {
+  const usage = process.memoryUsage();
+  return usage.heapUsed + usage.external;
+};
+
+async function probe(options: {
+  dataDir: string;
+  databaseUrl?: string;
+  lines: number;
+  maxMegabytes: number;
+}): Promise<MemoryFigures> {
+  const handle = await openDatabase(
+    options.databaseUrl ? { databaseUrl: options.databaseUrl, poolSize: 10 } : { dataDir: options.dataDir },
+  );
+  const env = importEnv(options.dataDir, { maxLines: options.lines, maxMegabytes: options.maxMegabytes });
+  const app = await buildApp({ db: handle.db, env, engine: handle.engine });
+  try {
+    await app.ready();
+    const applications = await listImportApplications(handle.db);
+    const school = await createImportSchool(handle.db, `memoire-${process.pid}`);
+    // A running server has served imports before: a small one loads and compiles the code first.
+    await postVerify(app, school, await verifyBody(school, generateImportFile({ lines: 200, applications, seed: 7 }).bytes));
+    const file = generateImportFile({ lines: options.lines, applications, seed: 50 });
+    const body = await verifyBody(school, file.bytes);
+    globalThis.gc?.();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const sampler = await startSampler();
+    const rssBefore = process.memoryUsage.rss();
+    const heapAndExternalBefore = heapAndExternal();
+    // app.inject, not postVerify: parsing the answer is the client's memory, not the server's.
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/users/batch',
+      payload: body.payload,
+      headers: { cookie: school.cookie, 'content-type': body.contentType },
+    });
+    const rssPeak = await stopSampler(sampler);
+    const heapAndExternalAfter = heapAndExternal();
+    return {
+      lines: options.lines,
+      megabytes: file.bytes.length / 1024 / 1024,
+      status: response.statusCode,
+      serverMs: Number(/dur=([\d.]+)/.exec(String(response.headers['server-timing']))?.[1] ?? Number.NaN),
+      rssBefore,
+      rssPeak,
+      heapAndExternalBefore,
+      heapAndExternalAfter,
+    };
+  } finally {
+    await app.close();
+    await handle.close();
+  }
+}
+
+/** Runs the probe in a fresh process (with --expose-gc, for a settled start); throws with its output when it fails. */
+export function measureImportMemory(options: {
+  dataDir: string;
+  databaseUrl?: string;
+  lines: number;
+  maxMegabytes: number;
+}): MemoryFigures {
+  const argumentsList = [
+    '--expose-gc',
+    '--import',
+    'tsx',
+    fileURLToPath(import.meta.url),
+    '--data-dir',
+    options.dataDir,
+    '--lines',
+    String(options.lines),
+    '--max-megabytes',
+    String(options.maxMegabytes),
+  ];
+  if (options.databaseUrl) argumentsList.push('--database-url', options.databaseUrl);
+  const result = spawnSync(process.execPath, argumentsList, {
+    cwd: path.dirname(fileURLToPath(import.meta.url)),
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const line = result.stdout.split('\n').find((candidate) => candidate.startsWith(RESULT_PREFIX));
+  if (result.status !== 0 || !line)
+    throw new Error(`import memory probe failed (${result.status}): ${result.stderr.slice(-2000) || result.stdout.slice(-2000)}`);
+  return JSON.parse(line.slice(RESULT_PREFIX.length)) as MemoryFigures;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { values } = parseArgs({
+    options: {
+      'data-dir': { type: 'string' },
+      'database-url': { type: 'string' },
+      lines: { type: 'string' },
+      'max-megabytes': { type: 'string' },
+    },
+  });
+  const figures = await probe({
+    dataDir: values['data-dir']!,
+    databaseUrl: values['database-url'],
+    lines: Number(values.lines),
+    maxMegabytes: Number(values['max-megabytes']),
+  });
+  console.log(RESULT_PREFIX + JSON.stringify(figures));
+  process.exit(0);
+}
