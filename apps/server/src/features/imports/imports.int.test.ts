@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret } from '../../platform/auth/secrets.js';
-import { importBatches, teachingAssignments, users } from '../../platform/db/schema/index.js';
+import { importBatchChunks, importBatches, teachingAssignments, users } from '../../platform/db/schema/index.js';
 import { createTestContext, injectAs, requestOf, type TestContext } from '../../../test/context.js';
 import { buildSchool, buildSignedInUsers, buildUser, giveOptions } from '../../../test/factories.js';
 import { buildCredentialApplication, countAuditEntries, readAccess, readOptionNames, readUser } from '../../../test/users-factories.js';
@@ -306,6 +306,18 @@ describe('rights and reach', () => {
     expect(first.importNumber).toBe(5001);
     const second = verified(await verifyCsv('direction', 'users_initial', ['Profil;Nom;Prénom;Niveau', 'Eleve;Numéro;Deux;6e'].join('\n')));
     expect(second.importNumber).toBe(5002);
+  });
+
+  it('cancels a verification left unconfirmed for a day, its plan dropped, when another file is verified', async () => {
+    const old = verified(await verifyCsv('direction', 'users_initial', ['Profil;Nom;Prénom;Niveau', 'Eleve;Ancien;Paul;6e'].join('\n')));
+    await t.db.execute(sql`update import_batches set created_at = now() - interval '25 hours' where id = ${old.importNumber}`);
+    verified(await verifyCsv('direction', 'users_initial', ['Profil;Nom;Prénom;Niveau', 'Eleve;Récent;Paul;6e'].join('\n')));
+    const [row] = await t.db.select().from(importBatches).where(eq(importBatches.id, old.importNumber));
+    expect(row!.status).toBe('cancelled');
+    expect(await t.db.$count(importBatchChunks, eq(importBatchChunks.batchId, old.importNumber))).toBe(0);
+    const late = await decide('direction', old.importNumber, { confirmation: 1, excludeUsers: [] });
+    expect(late.statusCode).toBe(409);
+    expect(await usersOfImport(old.importNumber)).toHaveLength(0);
   });
 
   it('records the author of each verified batch', async () => {

@@ -93,12 +93,17 @@ export async function insertTeaching(
 /** Planned lines a stored chunk holds. */
 const PLAN_CHUNK_LINES = 1000;
 
+/** How long a verified batch waits for its confirmation; past it, it is cancelled and its plan dropped. */
+export const VERIFIED_BATCH_HOURS = 24;
+
 /**
  * Stores a verified batch and its plan; its id is the import number. Users may carry import
  * numbers that no batch holds (the demo data, or users brought from an earlier system): a new
  * number follows the highest one any user carries as well as the sequence, so that the grid's
  * filter on a number shows this import's users only. The lock makes two verifications at once
  * take two numbers. The plan goes in chunks, each its own statement (see import_batch_chunks).
+ * Verified batches left unconfirmed past VERIFIED_BATCH_HOURS are cancelled on the way, so that
+ * their plans (megabytes each) do not pile up.
  */
 export async function insertBatch(
   db: Executor,
@@ -107,6 +112,12 @@ export async function insertBatch(
 ): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('import_batches_id'))`);
+    await tx.execute(sql`
+      with stale as (
+        update import_batches set status = 'cancelled', decided_at = now()
+        where status = 'verified' and created_at < now() - make_interval(hours => ${VERIFIED_BATCH_HOURS})
+        returning id)
+      delete from import_batch_chunks where batch_id in (select id from stale)`);
     const result = await tx.execute<{ id: number }>(sql`
       select setval('import_batches_id_seq',
         greatest(nextval('import_batches_id_seq'), (select coalesce(max(import_number), 0) + 1 from users))) as id`);
