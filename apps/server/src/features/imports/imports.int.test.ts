@@ -7,6 +7,7 @@ import { decryptSecret } from '../../platform/auth/secrets.js';
 import { importBatchChunks, importBatches, teachingAssignments, users } from '../../platform/db/schema/index.js';
 import { createTestContext, injectAs, requestOf, type TestContext } from '../../../test/context.js';
 import { buildSchool, buildSignedInUsers, buildUser, giveOptions } from '../../../test/factories.js';
+import { postImportFile } from './imports.test-support.js';
 import { buildCredentialApplication, countAuditEntries, readAccess, readOptionNames, readUser } from '../../../test/users-factories.js';
 
 let t: TestContext;
@@ -41,18 +42,9 @@ afterAll(() => t.close());
 
 type Caller = keyof typeof cookies;
 
-/** The multipart/form-data body the import view posts: mode and school, then the file. */
-async function verify(caller: Caller, file: { name?: string; text?: string; bytes?: Buffer } | null, fields: Record<string, string>) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (file) form.append('csvfile', new Blob([file.bytes ?? Buffer.from(file.text ?? '', 'utf8')], { type: 'text/csv' }), file.name ?? 'eleves.csv');
-  const encoded = new Response(form);
-  return injectAs(t.app, cookies[caller], {
-    ...requestOf(imports.verifyImport),
-    payload: Buffer.from(await encoded.arrayBuffer()),
-    headers: { 'content-type': encoded.headers.get('content-type')! },
-  });
-}
+/** Posts a file (text or bytes) with the view's fields, or none. */
+const verify = (caller: Caller, file: { name?: string; text?: string; bytes?: Buffer } | null, fields: Record<string, string>) =>
+  postImportFile(t, cookies[caller], file && { name: file.name ?? 'eleves.csv', bytes: file.bytes ?? Buffer.from(file.text ?? '', 'utf8') }, fields);
 
 const verifyCsv = (caller: Caller, mode: imports.ImportMode, text: string, uai = home) => verify(caller, { text }, { mode, uai });
 

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { injectAs, requestOf, type TestContext } from '../../../../test/context.js';
+import { postImportFile } from '../imports.test-support.js';
 
 /**
  * What the rollback tests do through the API (verify a file, confirm it, list, roll back) and how
@@ -44,16 +45,7 @@ export async function verifyCsv(
   uai: string,
   text: string,
 ): Promise<imports.ImportCheckAnswer> {
-  const form = new FormData();
-  form.append('mode', mode);
-  form.append('uai', uai);
-  form.append('csvfile', new Blob([Buffer.from(text, 'utf8')], { type: 'text/csv' }), 'fichier.csv');
-  const encoded = new Response(form);
-  const response = await injectAs(t.app, cookie, {
-    ...requestOf(imports.verifyImport),
-    payload: Buffer.from(await encoded.arrayBuffer()),
-    headers: { 'content-type': encoded.headers.get('content-type')! },
-  });
+  const response = await postImportFile(t, cookie, { name: 'fichier.csv', bytes: Buffer.from(text, 'utf8') }, { mode, uai });
   expect(response.statusCode, response.body).toBe(200);
   return imports.importCheckAnswerSchema.parse(response.json());
 }
