@@ -37,6 +37,10 @@ export const ERROR_REASONS = [
   'import_not_applied',
   'import_rollback_expired',
   'import_rollback_login_taken',
+  // exports
+  'export_platform_unknown',
+  'export_location_missing',
+  'export_archive_invalid',
   // sending something outside once (Idempotency-Key)
   'request_already_received',
   // sign-in

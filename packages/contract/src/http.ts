@@ -39,6 +39,11 @@ export type RouteDescriptor<
    * key is answered from the first without sending again (apps/server/src/platform/http/idempotency.ts).
    */
   sendsOutside?: true;
+  /**
+   * The route answers a file of one of these media types (its `answer` is `fileAnswerSchema`),
+   * downloaded by the browser, not a JSON value; errors are still the JSON error body.
+   */
+  produces?: readonly string[];
 };
 
 /** Where every route of the contract is served: `API_PREFIX + route.path` (spec calls under /api, DESIGN). */

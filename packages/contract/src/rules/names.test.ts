@@ -186,6 +186,8 @@ describe('proposeLogin', () => {
       { stem: 'jean-pierre.dormesson', tail: '.clg-moulin' },
     ],
     ['an empty part is left out', '', 'Dupont', 'clg', { stem: 'dupont', tail: '.clg' }],
+    ['never starts as a formula would (exports keep logins exact)', '-Anne', 'Dupont', '', { stem: 'anne.dupont', tail: '' }],
+    ['nor with a dot or hyphens left by an empty first name', '', '--Dupont', '', { stem: 'dupont', tail: '' }],
   ])('%s', (_case, firstname, lastname, extension, expected) => {
     expect(proposeLogin(firstname, lastname, extension, {})).toEqual(expected);
   });

@@ -5,6 +5,8 @@
  * server, which stores only cleaned values.
  */
 
+import { FORMULA_START } from './text.js';
+
 export const NAME_FIELDS = ['firstname', 'lastname', 'login'] as const;
 export type NameField = (typeof NAME_FIELDS)[number];
 
@@ -206,6 +208,9 @@ export function tryNameRules(sample: { firstname: string; lastname: string; exte
 /** A proposed login in two parts: the names (`jean.dupont`) and the school's tail (`.clg-moulin`, or ''). */
 export type LoginProposal = { stem: string; tail: string };
 
+/** What a proposed login may not start with: a formula's first character, or a dot. */
+const LEADING_UNSAFE = new RegExp(`^(?:${FORMULA_START.source.slice(1)}|\\.)+`);
+
 /** The login's character pattern when the settings leave it empty; shown as the field's placeholder. */
 export const DEFAULT_LOGIN_STRUCTURE = '[a-z0-9.-]';
 const DEFAULT_LOGIN_RULE: NameRule = { structure: DEFAULT_LOGIN_STRUCTURE, special: '.-', conversion: 'MIN' };
@@ -213,12 +218,17 @@ const DEFAULT_LOGIN_RULE: NameRule = { structure: DEFAULT_LOGIN_STRUCTURE, speci
 /**
  * The login proposed for a new user: `firstname.lastname.extension` (no extension part when the
  * school has none), each part's spaces turned into hyphens, each part cleaned by the login rule
- * (accents and forbidden characters removed, case converted). Empty parts are left out.
+ * (accents and forbidden characters removed, case converted). Empty parts are left out. A login
+ * never starts with a character a spreadsheet reads as a formula (`FORMULA_START`) nor a dot:
+ * exports read by machines keep logins exact, so the login itself must be safe to open.
  */
 export function proposeLogin(firstname: string, lastname: string, extension: string, rules: NameRules): LoginProposal {
   const rule = rules.login ?? DEFAULT_LOGIN_RULE;
   const part = (value: string) => cleanName(value.trim().replace(/\s+/g, '-'), rule);
-  const stem = [part(firstname), part(lastname)].filter(Boolean).join('.');
+  const stem = [part(firstname), part(lastname)]
+    .filter(Boolean)
+    .join('.')
+    .replace(LEADING_UNSAFE, '');
   const cleanedExtension = part(extension);
   return { stem, tail: cleanedExtension ? `.${cleanedExtension}` : '' };
 }

@@ -37,3 +37,16 @@ export function findUnsafeText(value: unknown, limit = 20): string[] {
   visit(value, '');
   return found;
 }
+
+/** The first characters a spreadsheet reads as a formula (OWASP's list: =, +, -, @, tab, carriage return). */
+export const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A free text as a spreadsheet shows it without running it: a text that would start a formula is
+ * preceded by an apostrophe (OWASP "CSV Injection"). Only for the exports people open in a
+ * spreadsheet; a file a machine reads keeps its values exact, so that the values the product
+ * generates (logins, passwords) never start that way.
+ */
+export function neutraliseFormula(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
