@@ -14,6 +14,7 @@ import { registerSettingsRoutes } from './features/settings/settings.routes.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import { registerClientConfigRoutes } from './features/client-config/client-config.routes.js';
 import { registerDirectoryRoutes } from './features/directory/directory.routes.js';
+import { registerExportsRoutes } from './features/exports/exports.routes.js';
 import { registerFilesRoutes } from './features/files/files.routes.js';
 import { registerImportsRoutes } from './features/imports/imports.routes.js';
 import { registerSchoolsRoutes } from './features/schools/schools.routes.js';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerUserActionsRoutes(app, deps);
   registerUserMessagingRoutes(app, deps);
   registerImportsRoutes(app, deps);
+  registerExportsRoutes(app, deps);
   registerWorkflowsRoutes(app, deps);
 
   if (options.webDistDir) await registerWebApp(app, options.webDistDir);

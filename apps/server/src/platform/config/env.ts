@@ -226,3 +226,8 @@ export function readTestEngine(): { engine: 'pglite' | 'postgres'; databaseUrl: 
   const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
   return { engine, databaseUrl: process.env.DATABASE_URL };
 }
+
+/** The console's public origin, for sign-in links (mails, exports, sheets): PUBLIC_URL, else this server on localhost. */
+export function publicOrigin(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): string {
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+}

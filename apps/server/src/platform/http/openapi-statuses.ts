@@ -76,6 +76,15 @@ export const ROUTE_STATUSES: Readonly<Record<string, RouteStatuses>> = {
   // a teaching import without adminTabs; not applied, past its window, or a login to give back taken since).
   'imports.listImports': { errors: [404] },
   'imports.rollBackImport': { errors: [403, 404, 409] },
+  // exports/export-selection.ts: the item's own right (403), the school and users in reach (404); exports.service.ts: a platform without an export (400).
+  'userExports.exportUsers': { errors: [403, 404] },
+  'userExports.exportPlatform': { errors: [403, 404] },
+  'userExports.exportTeaching': { errors: [403, 404] },
+  'userExports.getAppliUrlWeb': { errors: [403, 404] },
+  'userExports.getMajExport': { errors: [403, 404] },
+  // exports/rosters/roster-archives.service.ts: no location id, or an archive failing the validator (409).
+  'userExports.exportAsm': { errors: [403, 404, 409] },
+  'userExports.exportOneRoster': { errors: [403, 404, 409] },
   'files.storeUpload': { errors: [400, 403, 413, 415], answers: { 204: 'No Content: the file is stored under the ticket’s key.' } },
   // workflows.service.ts: 409 when Dolibarr is the source of quote statuses.
   'workflows.getSchoolWorkflow': { errors: [404] },

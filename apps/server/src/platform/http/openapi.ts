@@ -64,8 +64,16 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
 }
 
 /** An answer of a route in the form the zod transform converts, with its description. */
-function answerResponse(route: RouteDescriptor, description: string) {
+type AnswerResponse = { description: string; content: Record<string, { schema: z.ZodType }> };
+
+function answerResponse(route: RouteDescriptor, description: string): AnswerResponse {
   return { description, content: { [JSON_MEDIA_TYPE]: { schema: route.answer } } };
+}
+
+/** The answer of a route that answers a file: its bytes, in each of its media types. */
+function fileResponse(route: RouteDescriptor, description: string): AnswerResponse {
+  const bytes = z.string().meta({ format: 'binary' });
+  return { description, content: Object.fromEntries((route.produces ?? []).map((mediaType) => [mediaType, { schema: bytes }])) };
 }
 
 /**
@@ -80,7 +88,9 @@ const transformRoute: SwaggerTransform = (document) => {
   const operationId = schema?.operationId;
   const route = typeof operationId === 'string' ? findRouteByOperationId(operationId) : undefined;
   if (!route || typeof operationId !== 'string') return jsonSchemaTransform(document);
-  const response: Record<number, ReturnType<typeof answerResponse>> = { 200: answerResponse(route, STATUS_CODES[200]!) };
+  const response: Record<number, AnswerResponse> = {
+    200: route.produces ? fileResponse(route, STATUS_CODES[200]!) : answerResponse(route, STATUS_CODES[200]!),
+  };
   for (const [status, description] of Object.entries(ROUTE_STATUSES[operationId]?.answers ?? {})) {
     response[Number(status)] = answerResponse(route, description);
   }

@@ -4,9 +4,11 @@ import {
   findUnsafeText,
   PRODUCT_VERSION,
   UNSAFE_TEXT,
+  type FileAnswer,
   type RouteAnswer,
   type RouteDescriptor,
 } from '@console/contract';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { requireRight } from '../auth/rights.js';
@@ -99,7 +101,7 @@ export function registerRoute<R extends RouteDescriptor, D extends AppDeps = App
       ...(route.params && { params: route.params }),
       ...(route.query && { querystring: route.query }),
       ...(route.body && { body: route.body }),
-      ...(options.serialize !== 'json' && { response: { 200: route.answer } }),
+      ...(options.serialize !== 'json' && !route.produces && { response: { 200: route.answer } }),
     },
     onRequest: async (request) => {
       if (options.withoutSession && route.right === 'public') return;
@@ -128,10 +130,24 @@ export function registerRoute<R extends RouteDescriptor, D extends AppDeps = App
       } else {
         answer = await run();
       }
+      if (route.produces) return sendFile(reply, answer as FileAnswer);
       if (options.serialize === 'json') {
         return reply.type('application/json; charset=utf-8').send(JSON.stringify(answer));
       }
       return answer;
     },
   });
+}
+
+/**
+ * Sends a route's file: its media type, its name as an attachment (RFC 6266: an ASCII fallback
+ * and the UTF-8 name), and its bytes; chunks produced while sending are streamed as they come.
+ */
+function sendFile(reply: FastifyReply, file: FileAnswer): FastifyReply {
+  const asciiName = file.fileName.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_');
+  void reply
+    .type(file.mediaType)
+    .header('content-disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
+  const body = file.body;
+  return reply.send(typeof body === 'string' || body instanceof Uint8Array ? body : Readable.from(body));
 }

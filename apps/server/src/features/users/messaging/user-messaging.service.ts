@@ -2,7 +2,7 @@ import { profileNameOf, signsInByLink, users as contract } from '@console/contra
 import type { MailMessage, MailSender } from '../../../adapters/mail/index.js';
 import { decryptSecret } from '../../../platform/auth/secrets.js';
 import { writeAudit } from '../../../platform/audit/audit.js';
-import type { Env } from '../../../platform/config/env.js';
+import { publicOrigin } from '../../../platform/config/env.js';
 import type { ServiceContext } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { NOTHING_SENT } from '../../../platform/http/idempotency.js';
@@ -14,11 +14,6 @@ export type MailContext = ServiceContext & { mail: MailSender };
 
 /** Messages handed to the sender at once: a pooled SMTP transport keeps a few connections busy. */
 const SEND_CONCURRENCY = 5;
-
-/** The console's public origin, for sign-in links: PUBLIC_URL, else this server on localhost. */
-export function publicOrigin(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): string {
-  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
-}
 
 /** A user's clear password when it is stored encrypted (pupils, teachers); null when hashed (staff). */
 export function readPrintablePassword(key: Buffer, user: Pick<UserRecord, 'passwordEncrypted'>): string | null {

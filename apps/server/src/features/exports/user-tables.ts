@@ -1,0 +1,178 @@
+import { profileNameOf, userExports } from '@console/contract';
+import type { UserRecord } from '../../platform/auth/access.js';
+import type { ExportSelection } from './export-selection.js';
+import type { ExportAccessRow } from './exports.repository.js';
+
+/**
+ * The tables of the exports people open in a spreadsheet (Tous, Brut, Full, Teaching): a header,
+ * then a row per user (or per teaching). Free texts (names, classes, levels, subjects, comments,
+ * options, e-mails) are neutralised against formulas; logins, passwords and codes stay exact.
+ */
+
+const free = userExports.neutraliseFormula;
+const flag = (value: boolean | number) => (value ? '1' : '0');
+const iso = (value: Date | null) => (value ? value.toISOString() : '');
+const profileOf = (user: UserRecord) => profileNameOf(user.profileId) ?? '';
+
+/** The Tous export's columns: the grid's field labels (spec 3 §3), options joined. */
+const TOUS_HEADER = [
+  'UAI',
+  'Profil',
+  'Nom',
+  'Prénom',
+  'Login',
+  'Password',
+  'Niveau',
+  'Classe',
+  'Matière',
+  'Mail',
+  'N° tablette',
+  'Commentaire',
+  'Options',
+  'Mode admin',
+  'Désactivé',
+];
+
+function tousCells(user: UserRecord, password: string, options: readonly string[]): string[] {
+  return [
+    user.uai ?? '',
+    profileOf(user),
+    free(user.lastname),
+    free(user.firstname),
+    user.login,
+    password,
+    free(user.level ?? ''),
+    free(user.className ?? ''),
+    free(user.subject ?? ''),
+    free(user.email ?? ''),
+    free(user.tabletNumber ?? ''),
+    free(user.comment ?? ''),
+    free(options.join(', ')),
+    flag(user.adminMode),
+    flag(user.disabled),
+  ];
+}
+
+export function* tousTable(selection: ExportSelection, options: ReadonlyMap<number, string[]>): Generator<string[]> {
+  yield TOUS_HEADER;
+  for (const user of selection.users) {
+    yield tousCells(user, selection.reveal(user, user.passwordEncrypted), options.get(user.id) ?? []);
+  }
+}
+
+/** The Brut export: the stored values under their column names, dates in ISO 8601, flags 0 or 1. */
+const BRUT_HEADER = [
+  'id',
+  'uai',
+  'profile',
+  'lastname',
+  'firstname',
+  'login',
+  'password',
+  'level',
+  'class_name',
+  'subject',
+  'email',
+  'tablet_number',
+  'comment',
+  'options',
+  'admin_mode',
+  'disabled',
+  'disabled_at',
+  'locked',
+  'last_login_at',
+  'import_number',
+  'created_at',
+  'created_by',
+  'updated_at',
+  'updated_by',
+];
+
+export function* brutTable(selection: ExportSelection, options: ReadonlyMap<number, string[]>): Generator<string[]> {
+  yield BRUT_HEADER;
+  for (const user of selection.users) {
+    yield [
+      String(user.id),
+      user.uai ?? '',
+      profileOf(user),
+      free(user.lastname),
+      free(user.firstname),
+      user.login,
+      selection.reveal(user, user.passwordEncrypted),
+      free(user.level ?? ''),
+      free(user.className ?? ''),
+      free(user.subject ?? ''),
+      free(user.email ?? ''),
+      free(user.tabletNumber ?? ''),
+      free(user.comment ?? ''),
+      free((options.get(user.id) ?? []).join(', ')),
+      String(user.adminMode),
+      flag(user.disabled),
+      iso(user.disabledAt),
+      flag(user.locked),
+      iso(user.lastLoginAt),
+      user.importNumber === null ? '' : String(user.importNumber),
+      iso(user.createdAt),
+      free(user.createdBy ?? ''),
+      iso(user.updatedAt),
+      free(user.updatedBy ?? ''),
+    ];
+  }
+}
+
+/**
+ * The Full export: Tous, then four columns per application at least one of the users has an
+ * access to (in the catalogue's order): its login, password, code and status (1 on, 0 off).
+ */
+export function* fullTable(
+  selection: ExportSelection,
+  options: ReadonlyMap<number, string[]>,
+  applications: readonly { id: number; name: string }[],
+  accesses: readonly ExportAccessRow[],
+): Generator<string[]> {
+  const byUser = new Map<number, Map<number, ExportAccessRow>>();
+  for (const access of accesses) {
+    const own = byUser.get(access.user_id) ?? new Map<number, ExportAccessRow>();
+    own.set(access.application_id, access);
+    byUser.set(access.user_id, own);
+  }
+  const used = new Set(accesses.map((access) => access.application_id));
+  const shown = applications.filter((application) => used.has(application.id));
+  yield [
+    ...TOUS_HEADER,
+    ...shown.flatMap(({ name }) => [`${name} - Login`, `${name} - Password`, `${name} - Code`, `${name} - Statut`]),
+  ];
+  for (const user of selection.users) {
+    const own = byUser.get(user.id);
+    const cells = tousCells(user, selection.reveal(user, user.passwordEncrypted), options.get(user.id) ?? []);
+    for (const application of shown) {
+      const access = own?.get(application.id);
+      cells.push(
+        access?.login ?? '',
+        access ? selection.reveal(user, access.password_encrypted) : '',
+        access?.keys ?? '',
+        access ? String(access.status) : '',
+      );
+    }
+    yield cells;
+  }
+}
+
+/** The Teaching export: a row per class and discipline a user teaches. */
+export function* teachingTable(
+  selection: ExportSelection,
+  teaching: readonly { user_id: number; class_name: string; discipline: string }[],
+): Generator<string[]> {
+  yield ['UAI', 'Login', 'Nom', 'Prénom', 'Classe', 'Discipline'];
+  const byUser = new Map<number, { class_name: string; discipline: string }[]>();
+  for (const row of teaching) {
+    const own = byUser.get(row.user_id);
+    if (own) own.push(row);
+    else byUser.set(row.user_id, [row]);
+  }
+  for (const user of selection.users) {
+    for (const row of byUser.get(user.id) ?? []) {
+      yield [user.uai ?? '', user.login, free(user.lastname), free(user.firstname), free(row.class_name), free(row.discipline)];
+    }
+  }
+}
