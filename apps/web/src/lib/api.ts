@@ -76,13 +76,37 @@ export function setSessionExpiredHandler(handler: () => void): void {
  * answer; rejects with an ApiError (status 0 and code `network_error` when the server is unreachable).
  */
 export async function call<R extends RouteDescriptor>(route: R | RouteRef<R>, ...[input, options]: CallArguments<R>): Promise<RouteAnswer<R>> {
+  const { url, init } = jsonRequestOf(route, input, options);
+  return send(route, url, init);
+}
+
+/** A file a route answered (see `callForFile`): its bytes and the name to save it under. */
+export type DownloadedFile = { blob: Blob; fileName: string };
+
+/**
+ * Calls a route that answers a file (`produces` on its descriptor) as `call` does (JSON body,
+ * session cookie, a 401 ending the session). Resolves with the file and its name from the
+ * answer's Content-Disposition (`filename*` preferred, then `filename`, else `fallbackFileName`);
+ * rejects with an ApiError read from the JSON error body, as `call` does.
+ */
+export async function callForFile<R extends RouteDescriptor>(
+  route: R | RouteRef<R>,
+  input: RouteInput<R>,
+  fallbackFileName = 'export',
+): Promise<DownloadedFile> {
+  const { url, init } = jsonRequestOf(route, input, {}, '*/*');
+  const response = await fetchWithSession(route, url, init);
+  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) ?? fallbackFileName };
+}
+
+/** The URL and request of a call with its input as a JSON body. */
+function jsonRequestOf(route: RouteRef, input: unknown, options: CallOptions = {}, accept = 'application/json'): { url: string; init: RequestInit } {
   const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: object; body?: unknown };
   const url = API_PREFIX + buildPath(route.path, params) + toQueryString(query);
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  if (options?.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey;
-
-  return send(route, url, { method: route.method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (options.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey;
+  return { url, init: { method: route.method, headers, body: body === undefined ? undefined : JSON.stringify(body) } };
 }
 
 /**
@@ -93,8 +117,19 @@ export async function postForm<R extends RouteDescriptor>(route: R | RouteRef<R>
   return send(route, API_PREFIX + buildPath(route.path, params), { method: route.method, headers: { accept: 'application/json' }, body: form });
 }
 
-/** Sends one request with the session cookie: the answer, or an ApiError (the session-expiry handler called on a 401). */
+/** Sends one request with the session cookie: its parsed JSON answer (undefined for a 204), or an ApiError as `fetchWithSession` throws. */
 async function send<R extends RouteDescriptor>(route: R | RouteRef<R>, url: string, init: RequestInit): Promise<RouteAnswer<R>> {
+  const response = await fetchWithSession(route, url, init);
+  if (response.status === 204) return undefined as RouteAnswer<R>;
+  return (await response.json()) as RouteAnswer<R>;
+}
+
+/**
+ * Sends one request with the session cookie: the successful answer, unread. Throws an ApiError
+ * for an error answer (the session-expiry handler called first on a 401, except for the calls
+ * whose 401 means something else), and `network_error` when the server cannot be reached.
+ */
+async function fetchWithSession(route: RouteRef, url: string, init: RequestInit): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(url, { ...init, credentials: 'include' });
@@ -107,8 +142,41 @@ async function send<R extends RouteDescriptor>(route: R | RouteRef<R>, url: stri
     if (response.status === 401 && !PATHS_WITHOUT_EXPIRY.includes(route.path)) handleSessionExpired();
     throw error;
   }
-  if (response.status === 204) return undefined as RouteAnswer<R>;
-  return (await response.json()) as RouteAnswer<R>;
+  return response;
+}
+
+/** A Content-Disposition parameter: its name, then its value, quoted (with backslash escapes) or bare. */
+const DISPOSITION_PARAMETER = /;\s*([^\s=;]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*)/g;
+/** An RFC 8187 extended value: charset, language, then the percent-encoded text. */
+const EXTENDED_VALUE = /^([^']*)'[^']*'(.*)$/;
+
+/**
+ * The file name a Content-Disposition header gives (RFC 6266): the UTF-8 `filename*` when it can
+ * be read, else `filename`; only its last path segment, so that a name never names a folder.
+ * Undefined without a header or a usable name.
+ */
+function fileNameOf(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const parameters = new Map<string, string>();
+  for (const [, name, value] of header.matchAll(DISPOSITION_PARAMETER)) parameters.set(name!.toLowerCase(), value!.trim());
+
+  const candidates = [decodeExtendedValue(parameters.get('filename*')), unquote(parameters.get('filename'))];
+  return candidates.map((name) => name?.split(/[\\/]/).pop()?.trim()).find((name) => !!name);
+}
+
+function decodeExtendedValue(value: string | undefined): string | undefined {
+  const match = value === undefined ? null : EXTENDED_VALUE.exec(unquote(value) ?? '');
+  if (!match || match[1]!.toLowerCase() !== 'utf-8') return undefined;
+  try {
+    return decodeURIComponent(match[2]!);
+  } catch {
+    return undefined;
+  }
+}
+
+function unquote(value: string | undefined): string | undefined {
+  if (value === undefined || value.length < 2 || !value.startsWith('"') || !value.endsWith('"')) return value;
+  return value.slice(1, -1).replace(/\\(.)/g, '$1');
 }
 
 function toQueryString(query: object | undefined): string {

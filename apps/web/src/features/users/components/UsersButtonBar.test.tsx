@@ -21,10 +21,20 @@ describe('users button bar, rights', () => {
     renderButtonBar({ i18n, school, user: manager });
 
     const bar = screen.getByRole('group', { name: 'Actions sur les utilisateurs' });
-    for (const name of ['Ajouter un utilisateur', 'Activer / Désactiver', 'Supprimer', 'Modification groupée', 'Corbeille']) {
+    for (const name of ['Ajouter un utilisateur', 'Export CSV', 'Activer / Désactiver', 'Supprimer', 'Modification groupée', 'Corbeille']) {
       expect(within(bar).getByRole('button', { name })).toBeInTheDocument();
     }
-    expect(within(bar).queryByRole('button', { name: /export/i })).toBeNull();
+  });
+
+  it('shows the CSV export menu with its right, and not over the bin', () => {
+    mockFetch({});
+    const rights = { ...DEFAULT_RIGHTS.Gestionnaire, ButtonBar_buttonExportCSV: { Lecture: 0, Ecriture: 0 } } as const;
+    const { unmount } = renderButtonBar({ i18n, school, user: buildSessionUser('Gestionnaire', { rights }) });
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
+    unmount();
+
+    renderButtonBar({ i18n, school, user: manager, isBinShown: true });
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
   });
 
   it('hides each button without its Lecture right, and turns it off without its Ecriture', () => {

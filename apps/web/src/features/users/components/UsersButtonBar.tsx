@@ -4,6 +4,7 @@ import { IconTrashX, IconUserPlus } from '@tabler/icons-react';
 import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../lib/abilities';
+import { ExportMenu } from '../../exports/components/ExportMenu';
 import { AddUserPanel } from '../actions/add-user/AddUserPanel';
 import { BulkEditMenu } from '../actions/bulk/BulkEditMenu';
 import { DeleteUsersButton } from '../actions/DeleteUsersButton';
@@ -22,7 +23,7 @@ export type UsersButtonBarProps = {
 };
 
 /**
- * The users view's button bar (spec 3 §2.1): add user, enable/disable, delete, bulk edit, bin.
+ * The users view's button bar (spec 3 §2.1): add user, CSV export, enable/disable, delete, bulk edit, bin.
  * Each button shows with its own right at Lecture and is off without its route's Ecriture.
  */
 export function UsersButtonBar({ school, user, selected, grid, isBinShown, onBinShownChange }: UsersButtonBarProps) {
@@ -49,6 +50,7 @@ export function UsersButtonBar({ school, user, selected, grid, isBinShown, onBin
           <AddUserPanel isOpened={isAdding} school={school} grid={grid} onClose={() => setIsAdding(false)} />
         </>
       )}
+      {!isBinShown && can(user, 'ButtonBar_buttonExportCSV') && <ExportMenu school={school} user={user} selected={selected} />}
       {!isBinShown && can(user, 'ButtonBar_buttonActiveDesactiveUser') && (
         <EnableDisableButton school={school} user={user} selected={selected} />
       )}
