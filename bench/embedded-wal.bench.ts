@@ -11,7 +11,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { resolveEnv } from '../apps/server/src/platform/config/env.js';
 import { openDatabase } from '../apps/server/src/platform/db/client.js';
 import { createSession } from './support/session.js';
-import { seedSchool } from './users.bench.js';
+import { seedSchool } from './support/seeded-school.js';
 
 const BULK_CHANGES = 2_000;
 const USERS_PER_CHANGE = 50;

@@ -10,12 +10,9 @@
 // Every round imports into a new school (its own login extension) as its school administrator.
 // The app runs with the default limits (IMPORT_MAX_LINES 50,000, IMPORT_MAX_MEGABYTES 20); the
 // size limit is raised to the 50,000-line file's size should that ever pass 20 MiB.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import { availableParallelism, loadavg } from 'node:os';
 import { buildApp } from '../apps/server/src/app.js';
-import { openDatabase, type DatabaseHandle } from '../apps/server/src/platform/db/client.js';
+import type { DatabaseHandle } from '../apps/server/src/platform/db/client.js';
 import { openPostgresTarget, usePgliteTarget, type BulkTarget } from './lib/bulk-target.js';
 import {
   createImportSchool,
@@ -29,7 +26,7 @@ import { createScratchTable, dropScratchTable, runBaseline, type BaselineMethod 
 import { generateImportFile, type ImportFile } from './support/import-file.js';
 import { measureImportMemory } from './support/import-memory.js';
 import { formatMs, percentile } from './support/measure.js';
-import { seedSchool } from './users.bench.js';
+import { openSeededPglite, openSeededPostgres } from './support/seeded-school.js';
 
 const LINES = 10_000;
 const MEMORY_LINES = 50_000;
@@ -63,46 +60,29 @@ type Samples = {
 };
 
 async function openPglite(): Promise<Engine> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'console-bench-import-'));
-  seedSchool({ dataDir });
-  const handle = await openDatabase({ dataDir });
+  const seeded = await openSeededPglite('import');
   return {
     label: 'PGlite',
     limitMs: 1_500,
-    handle,
-    dataDir,
-    target: usePgliteTarget(handle.pglite!),
+    ...seeded,
+    target: usePgliteTarget(seeded.handle.pglite!),
     // COPY is what the codebase's bulk loader uses on PGlite; multi-row inserts are shown beside it.
     baselines: ['copy', 'insert'],
-    dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
   };
 }
 
 async function openPostgres(adminUrl: string): Promise<Engine> {
-  const name = `console_bench_import_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'console-bench-import-pg-'));
-  seedSchool({ databaseUrl: url.toString(), dataDir });
-  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
-  const target = await openPostgresTarget(url.toString());
+  const seeded = await openSeededPostgres(adminUrl, 'import');
+  const target = await openPostgresTarget(seeded.databaseUrl!);
   return {
     label: 'PostgreSQL',
     limitMs: 1_000,
-    handle,
-    dataDir,
-    databaseUrl: url.toString(),
+    ...seeded,
     target,
     baselines: ['copy'],
     dispose: async () => {
       await target.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-      rmSync(dataDir, { recursive: true, force: true });
+      await seeded.dispose();
     },
   };
 }

@@ -2,12 +2,13 @@
 // --database-url URL (PostgreSQL instead of a fresh embedded database for the sign-in figures),
 // --large-database-url URL and --pglite-dir DIR (seed:large data for the schools figures),
 // --workflows-dir DIR (a seed:large PGlite folder of 2,000 schools for the workflow figures; made
-// in a temporary folder when absent), --only auth|schools|startup|bundle|workflows|users|users-grid|embedded-wal|token-purge|import.
+// in a temporary folder when absent), --only auth|schools|startup|bundle|workflows|users|users-grid|embedded-wal|token-purge|import|exports.
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { runAuthBench } from './auth.bench.js';
 import { runEmbeddedWalBench } from './embedded-wal.bench.js';
+import { runExportsBench } from './exports.bench.js';
 import { runImportBench } from './import.bench.js';
 import { runSchoolsBench } from './schools.bench.js';
 import { runStartupBench } from './startup.bench.js';
@@ -101,6 +102,13 @@ if (wanted('import')) {
   const importFigures = await runImportBench({ databaseUrl: values['database-url'] });
   importFigures.lines.forEach((line) => console.log('  ' + line));
   passed &&= importFigures.passed;
+}
+
+if (wanted('exports')) {
+  console.log('\n# Exports: 5,000 users in each CSV dialect, XLSX, ASM and OneRoster zips (PGlite, and PostgreSQL with --database-url)');
+  const exportFigures = await runExportsBench({ databaseUrl: values['database-url'] });
+  exportFigures.lines.forEach((line) => console.log('  ' + line));
+  passed &&= exportFigures.passed;
 }
 
 console.log(passed ? '\nAll figures within their targets.' : '\nSome figures miss their targets (see above).');

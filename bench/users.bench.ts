@@ -2,67 +2,27 @@
 // PGlite and (with --database-url) on PostgreSQL:
 // - a bulk update of 5,000 users ≤ 1 s server time on PostgreSQL;
 // - the add-user round trip ≤ 150 ms server time.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { resolveEnv } from '../apps/server/src/platform/config/env.js';
-import { openDatabase, type DatabaseHandle } from '../apps/server/src/platform/db/client.js';
+import type { DatabaseHandle } from '../apps/server/src/platform/db/client.js';
+import { openSeededPglite, openSeededPostgres } from './support/seeded-school.js';
 import { createSession } from './support/session.js';
 import { formatMs, percentile } from './support/measure.js';
 
-const benchFolder = path.dirname(fileURLToPath(import.meta.url));
-const SCHOOL_USERS = 5_000;
 const BULK_ROUNDS = 5;
 const ADD_USER_ROUNDS = 40;
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 type Engine = { label: string; handle: DatabaseHandle; dataDir: string; dispose: () => Promise<void> };
 
-/** Fills a database with one school of 5,000 users through `seed:large` (COPY). */
-export function seedSchool(options: { dataDir?: string; databaseUrl?: string }): void {
-  const argumentsList = ['--import', 'tsx', 'seed-large.ts', '--schools', '1', '--users', String(SCHOOL_USERS)];
-  if (options.dataDir) argumentsList.push('--data-dir', options.dataDir);
-  const result = spawnSync(process.execPath, argumentsList, {
-    cwd: benchFolder,
-    env: { ...process.env, DATABASE_URL: options.databaseUrl ?? '' },
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`seed:large failed: ${result.stderr || result.stdout}`);
-}
 
 async function openPglite(): Promise<Engine> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'console-bench-users-'));
-  seedSchool({ dataDir });
-  const handle = await openDatabase({ dataDir });
-  return { label: 'PGlite', handle, dataDir, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  return { label: 'PGlite', ...(await openSeededPglite('users')) };
 }
 
 async function openPostgres(adminUrl: string): Promise<Engine> {
-  const name = `console_bench_users_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'console-bench-users-pg-'));
-  seedSchool({ databaseUrl: url.toString(), dataDir });
-  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
-  return {
-    label: 'PostgreSQL',
-    handle,
-    dataDir,
-    dispose: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { label: 'PostgreSQL', ...(await openSeededPostgres(adminUrl, 'users')) };
 }
 
 function serverTime(response: { headers: Record<string, unknown> }): number {
