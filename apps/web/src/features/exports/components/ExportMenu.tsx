@@ -2,6 +2,7 @@ import { userExports, type School, type SchoolUser, type SessionUser } from '@co
 import { Button, Menu, Text } from '@mantine/core';
 import { IconChevronDown, IconFileExport } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useEscapableMenu } from '../../../ui/use-escapable-menu';
 import { can } from '../../../lib/abilities';
 import { ARCHIVE_ITEMS, FILE_EXPORT_ITEMS, hasLocationId, type ExportRequest } from '../api';
 import { useExport } from '../hooks/useExport';
@@ -18,6 +19,7 @@ type ExportMenuProps = { school: School; user: SessionUser; selected: readonly S
  */
 export function ExportMenu({ school, user, selected }: ExportMenuProps) {
   const { t } = useTranslation();
+  const menu = useEscapableMenu();
   const exportFile = useExport();
   const isEmpty = selected.length === 0;
   const mayShow = (item: userExports.ExportItem) => can(user, userExports.EXPORT_ITEM_RIGHTS[item]);
@@ -33,9 +35,10 @@ export function ExportMenu({ school, user, selected }: ExportMenuProps) {
   };
 
   return (
-    <Menu position="bottom-start" shadow="md" withinPortal>
+    <Menu position="bottom-start" shadow="md" withinPortal {...menu.menuProps}>
       <Menu.Target>
         <Button
+          {...menu.targetProps}
           variant="default"
           leftSection={<IconFileExport size={16} aria-hidden />}
           rightSection={<IconChevronDown size={14} aria-hidden />}

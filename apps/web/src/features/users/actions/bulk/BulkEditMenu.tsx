@@ -3,6 +3,7 @@ import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconEdit } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEscapableMenu } from '../../../../ui/use-escapable-menu';
 import { can } from '../../../../lib/abilities';
 import { BulkApplicationsModal } from './BulkApplicationsModal';
 import { BulkFieldModal } from './BulkFieldModal';
@@ -29,6 +30,7 @@ type Item = {
  */
 export function BulkEditMenu({ school, user, selected }: BulkEditMenuProps) {
   const { t } = useTranslation();
+  const menu = useEscapableMenu();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const bulk = useBulkChange(school.informations.uai);
   const educadhocId = users.findEducadhocApplication(school.applications)?.idApplication;
@@ -64,9 +66,10 @@ export function BulkEditMenu({ school, user, selected }: BulkEditMenuProps) {
 
   return (
     <>
-      <Menu position="bottom-start" shadow="md" withinPortal>
+      <Menu position="bottom-start" shadow="md" withinPortal {...menu.menuProps}>
         <Menu.Target>
           <Button
+            {...menu.targetProps}
             variant="default"
             leftSection={<IconEdit size={16} aria-hidden />}
             rightSection={<IconChevronDown size={14} aria-hidden />}
