@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors/app-error.js';
 import { auditExport, exportFileName, readExportSelection, type ExportSelection } from './export-selection.js';
 import {
   findExportPlatform,
+  listAccessCredentials,
   listCatalogueApplications,
   listExportAccesses,
   listOptionNames,
@@ -55,7 +56,7 @@ export async function exportUsers(
     case 'brut':
       return csvFile(name, brutTable(selection, options), contract.CSV_DIALECTS.BRUT);
     case 'full': {
-      const [applications, accesses] = await Promise.all([listCatalogueApplications(ctx.db), listExportAccesses(ctx.db, ids)]);
+      const [applications, accesses] = await Promise.all([listCatalogueApplications(ctx.db), listAccessCredentials(ctx.db, ids)]);
       return csvFile(name, fullTable(selection, options, applications, accesses), contract.CSV_DIALECTS.FULL);
     }
   }

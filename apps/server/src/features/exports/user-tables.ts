@@ -1,7 +1,7 @@
 import { profileNameOf, userExports } from '@console/contract';
 import type { UserRecord } from '../../platform/auth/access.js';
 import type { ExportSelection } from './export-selection.js';
-import type { ExportAccessRow } from './exports.repository.js';
+import type { AccessCredentialsRow } from './exports.repository.js';
 
 /**
  * The tables of the exports people open in a spreadsheet (Tous, Brut, Full, Teaching): a header,
@@ -128,11 +128,11 @@ export function* fullTable(
   selection: ExportSelection,
   options: ReadonlyMap<number, string[]>,
   applications: readonly { id: number; name: string }[],
-  accesses: readonly ExportAccessRow[],
+  accesses: readonly AccessCredentialsRow[],
 ): Generator<string[]> {
-  const byUser = new Map<number, Map<number, ExportAccessRow>>();
+  const byUser = new Map<number, Map<number, AccessCredentialsRow>>();
   for (const access of accesses) {
-    const own = byUser.get(access.user_id) ?? new Map<number, ExportAccessRow>();
+    const own = byUser.get(access.user_id) ?? new Map<number, AccessCredentialsRow>();
     own.set(access.application_id, access);
     byUser.set(access.user_id, own);
   }
