@@ -8,11 +8,11 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import { buildApp } from '../../apps/server/src/app.js';
 import { openDatabase } from '../../apps/server/src/platform/db/client.js';
 import { checkExport, exportEnv, exportRequests, fetchExport, listen, readExportSchool } from './export-app.js';
 import { createSession } from './session.js';
+import { heapAndExternal, startSampler, stopSampler } from './memory-sampler.js';
 
 /** The exports measured, by name (support/export-app.ts: exportRequests). */
 export const MEMORY_EXPORTS = ['full', 'asm'] as const;
@@ -33,28 +33,6 @@ export type ExportMemoryFigure = {
 };
 
 const RESULT_PREFIX = 'export-memory:';
-
-/** Starts the sampler and waits until it has taken its first sample. */
-async function startSampler(): Promise<Worker> {
-  const worker = new Worker(new URL('./rss-sampler-worker.mjs', import.meta.url));
-  await new Promise((resolve) => worker.once('message', resolve));
-  return worker;
-}
-
-function stopSampler(worker: Worker): Promise<number> {
-  return new Promise((resolve) => {
-    worker.once('message', (peak: number) => {
-      void worker.terminate();
-      resolve(peak);
-    });
-    worker.postMessage('stop');
-  });
-}
-
-const heapAndExternal = () => {
-  const usage = process.memoryUsage();
-  return usage.heapUsed + usage.external;
-};
 
 const settle = async () => {
   globalThis.gc?.();

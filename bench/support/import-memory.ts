@@ -6,11 +6,11 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import { buildApp } from '../../apps/server/src/app.js';
 import { openDatabase } from '../../apps/server/src/platform/db/client.js';
 import { createImportSchool, importEnv, listImportApplications, postVerify, verifyBody } from './import-app.js';
 import { generateImportFile } from './import-file.js';
+import { heapAndExternal, startSampler, stopSampler } from './memory-sampler.js';
 
 export type MemoryFigures = {
   lines: number;
@@ -26,28 +26,6 @@ export type MemoryFigures = {
 };
 
 const RESULT_PREFIX = 'import-memory:';
-
-/** Starts the sampler and waits until it has taken its first sample. */
-async function startSampler(): Promise<Worker> {
-  const worker = new Worker(new URL('./rss-sampler-worker.mjs', import.meta.url));
-  await new Promise((resolve) => worker.once('message', resolve));
-  return worker;
-}
-
-function stopSampler(worker: Worker): Promise<number> {
-  return new Promise((resolve) => {
-    worker.once('message', (peak: number) => {
-      void worker.terminate();
-      resolve(peak);
-    });
-    worker.postMessage('stop');
-  });
-}
-
-const heapAndExternal = () => {
-  const usage = process.memoryUsage();
-  return usage.heapUsed + usage.external;
-};
 
 async function probe(options: {
   dataDir: string;

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { ArrangedUser } from './school-users-api';
+import { addPupils, type ArrangedUser, type CatalogueApplication } from './school-users-api';
 import type { UsersPage } from './users-page';
 
 /** A file the browser downloaded: the name it saved it under, its bytes and its text (UTF-8, byte-order mark kept). */
@@ -62,39 +62,10 @@ export async function addPupilsWithApplication(
 ): Promise<string> {
   const schoolAnswer = await page.request.get(`/api/schools/${uai}/users`);
   expect(schoolAnswer.ok(), await schoolAnswer.text()).toBe(true);
-  const school = (await schoolAnswer.json()) as { applications: { idApplication: number; name: string; platformId: string }[] };
+  const school = (await schoolAnswer.json()) as { applications: CatalogueApplication[] };
   const application = school.applications.find((candidate) => candidate.name === applicationName);
   if (!application) throw new Error(`no application ${applicationName} in the school ${uai}`);
 
-  for (const pupil of pupils) {
-    const answer = await page.request.post('/api/users', {
-      data: {
-        values: {
-          uai,
-          firstName: pupil.firstName,
-          lastName: pupil.lastName,
-          login: pupil.login,
-          password: 'pako4821',
-          level: '6e',
-          profile: 'Eleve',
-          class: pupil.class ?? '',
-          tabletNumber: '',
-          comment: '',
-          subject: '',
-          email: pupil.email ?? '',
-        },
-        options: [],
-        applications: [
-          {
-            platformId: application.platformId,
-            idApplication: application.idApplication,
-            login: pupil.login,
-            password: 'pako4821',
-          },
-        ],
-      },
-    });
-    expect(answer.ok(), await answer.text()).toBe(true);
-  }
+  await addPupils(page, uai, pupils, application);
   return application.platformId;
 }

@@ -19,11 +19,20 @@ export function pupils(prefix: string, count: number, extra: Partial<ArrangedUse
   }));
 }
 
+/** An application of a school's catalogue, as `GET /api/schools/{uai}/users` lists it. */
+export type CatalogueApplication = { idApplication: number; name: string; platformId: string };
+
 /**
  * Adds pupils to a school through the product's own API (`POST /api/users`) with the signed-in
- * session, to arrange a journey's data; the journey itself then acts through the screens.
+ * session, to arrange a journey's data; the journey itself then acts through the screens. With
+ * `application`, each gets an access to it whose login and password are the pupil's own.
  */
-export async function addPupils(page: Page, uai: string, pupils: ArrangedUser[]): Promise<void> {
+export async function addPupils(
+  page: Page,
+  uai: string,
+  pupils: ArrangedUser[],
+  application?: CatalogueApplication,
+): Promise<void> {
   for (const pupil of pupils) {
     const answer = await page.request.post('/api/users', {
       data: {
@@ -42,7 +51,16 @@ export async function addPupils(page: Page, uai: string, pupils: ArrangedUser[])
           email: pupil.email ?? '',
         },
         options: [],
-        applications: [],
+        applications: application
+          ? [
+              {
+                platformId: application.platformId,
+                idApplication: application.idApplication,
+                login: pupil.login,
+                password: 'pako4821',
+              },
+            ]
+          : [],
       },
     });
     expect(answer.ok(), await answer.text()).toBe(true);
