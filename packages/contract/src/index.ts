@@ -46,6 +46,7 @@ export * as settings from './settings/index.js';
 export * as imports from './imports/index.js';
 export * as files from './files/index.js';
 export * as userExports from './exports/index.js';
+export * as sheets from './sheets/index.js';
 export * from './file-answer.js';
 export type { CreateSchoolBody } from './schools/new-school.js';
 // Zod-free refs of the first screen's routes, importable without their schemas.

@@ -3,6 +3,7 @@ import { fileAnswerSchema } from '../file-answer.js';
 import { defineRoute } from '../http.js';
 import { recordIdSchema } from '../ids.js';
 import type { RightArea } from '../rights.js';
+import { uaiFieldSchema } from '../rules/uai.js';
 import { MAX_USERS_PER_ACTION, REQUIRED } from '../users/schemas.js';
 
 /**
@@ -37,11 +38,7 @@ export type UserExportType = (typeof USER_EXPORT_TYPES)[number];
 
 /** Whom an export is of: selected users of one school, each once. */
 export const exportSelectionSchema = z.object({
-  uai: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^\d{7}[A-Z]$/, 'school.errors.uai_format'),
+  uai: uaiFieldSchema,
   userIds: z.array(recordIdSchema).min(1, REQUIRED).max(MAX_USERS_PER_ACTION),
 });
 export type ExportSelection = z.infer<typeof exportSelectionSchema>;

@@ -24,7 +24,12 @@ export function readUaiFromLabel(label: string): string {
   return label.slice(0, 8);
 }
 
-/** A `:uai` path parameter: trimmed, upper-cased, 7 digits and a letter. */
-export const uaiParamsSchema = z.object({
-  uai: z.string().trim().toUpperCase().regex(/^\d{7}[A-Z]$/, 'school.errors.uai_format'),
-});
+/** A school's UAI as a request names it: trimmed, upper-cased, 7 digits and a letter. */
+export const uaiFieldSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^\d{7}[A-Z]$/, 'school.errors.uai_format');
+
+/** A `:uai` path parameter. */
+export const uaiParamsSchema = z.object({ uai: uaiFieldSchema });

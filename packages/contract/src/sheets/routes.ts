@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { fileAnswerSchema } from '../file-answer.js';
+import { defineRoute } from '../http.js';
+import { recordIdSchema } from '../ids.js';
+import type { RightArea } from '../rights.js';
+import { uaiFieldSchema } from '../rules/uai.js';
+import { PDF_MAX_USERS } from '../users/bulk-menu.js';
+import { REQUIRED } from '../users/schemas.js';
+
+/**
+ * The PDF menu's sheets (spec 3 §2.2, §5, §7, §9): printable sheets of the selected users of one
+ * school, drawn by the server and streamed as they are drawn. `POST /pdf/{type} {list, lang,
+ * option}`; the body also names the school the console has selected (`uai`), as the CSV
+ * exports do, so that the server checks every user against it.
+ */
+
+/** The PDF menu's right (spec 3 §6: a button area, at Lecture). */
+export const SHEETS_RIGHT: RightArea = 'ButtonBar_buttonExportPDF';
+
+export const PDF_MEDIA_TYPE = 'application/pdf';
+
+/**
+ * The sheet types drawn so far: the deployment sheet (what a pupil needs to start). The spec's
+ * other types (supervisedEquipment, personalEquipment, epub, labelBox, labelFrame) come with
+ * the next slice of the issue, and are refused until then (400, the path's field).
+ */
+export const SHEET_TYPES = ['deploy'] as const;
+export type SheetType = (typeof SHEET_TYPES)[number];
+
+/** The languages of the sheets (spec 3 §9: fr, en, es for PDF). */
+export const SHEET_LANGUAGES = ['fr', 'en', 'es'] as const;
+export type SheetLanguage = (typeof SHEET_LANGUAGES)[number];
+
+/**
+ * The modes drawn so far: one PDF of every sheet (default). Unitary, class and level (a zip of
+ * PDFs) come with the modes' slice.
+ */
+export const SHEET_MODES = ['default'] as const;
+export type SheetMode = (typeof SHEET_MODES)[number];
+
+/** Past this many users, the menu warns and the server refuses (spec 3 §9). */
+export const SHEETS_TOO_MANY = 'sheets.errors.maximum';
+
+export const sheetsBodySchema = z.object({
+  uai: uaiFieldSchema,
+  /** The selected users, in the grid's order: one sheet each, in that order. */
+  list: z.array(recordIdSchema).min(1, REQUIRED).max(PDF_MAX_USERS, SHEETS_TOO_MANY),
+  lang: z.enum(SHEET_LANGUAGES).default('fr'),
+  option: z.enum(SHEET_MODES).default('default'),
+});
+export type SheetsBody = z.input<typeof sheetsBodySchema>;
+
+export const generateSheets = defineRoute({
+  method: 'POST',
+  path: '/pdf/:type',
+  right: { area: SHEETS_RIGHT, level: 'Lecture' },
+  summary:
+    "The selected users' sheets of one type as one PDF, in the order asked, in the language asked, streamed while drawn. A deployment sheet holds the school, the user's name, login and password, the QR code of their sign-in link and every platform's credentials. 404 when the school or one of the users is out of reach (and no file); 400 past 1000 users. Passwords and sign-in links only of users whose secrets the caller may see.",
+  params: z.object({ type: z.enum(SHEET_TYPES) }),
+  body: sheetsBodySchema,
+  answer: fileAnswerSchema,
+  produces: [PDF_MEDIA_TYPE],
+});
+
+export const pingSheets = defineRoute({
+  method: 'GET',
+  // The spec's `GET /pdf/{id}`: its parameter bears the POST's name, one path for OpenAPI.
+  path: '/pdf/:type',
+  right: { area: SHEETS_RIGHT, level: 'Lecture' },
+  summary: 'A ping of the PDF service (spec 3 §7 GET /pdf/{id}): any id is echoed back, with the sheet types drawn.',
+  params: z.object({ type: z.string().trim().min(1).max(100) }),
+  answer: z.object({ id: z.string(), status: z.literal('ok'), types: z.array(z.enum(SHEET_TYPES)) }),
+});
