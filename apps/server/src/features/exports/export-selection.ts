@@ -1,32 +1,16 @@
-import { userExports as contract, users as usersContract, type userExports } from '@console/contract';
-import {
-  listActionableUserIds,
-  requireReachableSchool,
-  selectReachableUsers,
-  userNotFound,
-  type UserRecord,
-} from '../../platform/auth/access.js';
+import { userExports as contract, type userExports } from '@console/contract';
 import { requireRight } from '../../platform/auth/rights.js';
-import { decryptSecret } from '../../platform/auth/secrets.js';
+import { readUserSelection, type UserSelection } from '../../platform/auth/user-selection.js';
 import { writeAudit } from '../../platform/audit/audit.js';
 import type { ServiceContext } from '../../platform/context.js';
 
 /** The users an export is of, in the order asked, with what the caller may read of their secrets. */
-export type ExportSelection = {
-  uai: string;
-  users: UserRecord[];
-  /** Whether the caller may see this user's secrets (passwords, codes' passwords, sign-in link). */
-  mayReveal: (user: Pick<UserRecord, 'id'>) => boolean;
-  /** A sealed secret of one of these users in clear, or '' when the caller may not see it. */
-  reveal: (user: Pick<UserRecord, 'id'>, sealed: string | null) => string;
-};
+export type ExportSelection = UserSelection;
 
 /**
- * The selected users of an export, after every check and before any byte is sent (so that a
- * refusal is an error answer, never a truncated file): the menu's right and the item's at
- * Lecture (`forbidden`), the school and every user within the caller's reach and every user of
- * that school (`not_found`). Secrets are revealed only to a caller who may see passwords, and
- * only of users the caller may act on. The caller audits the export once it will be sent
+ * The selected users of an export, after every check and before any byte is sent: the menu's
+ * right and the item's at Lecture (`forbidden`), then the school and every user in reach
+ * (platform/auth/user-selection.ts). The caller audits the export once it will be sent
  * (`auditExport`).
  */
 export async function readExportSelection(
@@ -36,24 +20,7 @@ export async function readExportSelection(
 ): Promise<ExportSelection> {
   requireRight(ctx.actor, contract.EXPORT_MENU_RIGHT, 'Lecture');
   requireRight(ctx.actor, contract.EXPORT_ITEM_RIGHTS[item], 'Lecture');
-  await requireReachableSchool(ctx, selection.uai);
-  const users = await selectReachableUsers(ctx.db, ctx.actor, selection.userIds);
-  if (users.some((user) => user.uai !== selection.uai)) throw userNotFound();
-
-  const revealed = usersContract.canSeePasswords(ctx.actor.rights)
-    ? await listActionableUserIds(ctx.db, ctx.actor, users)
-    : new Set<number>();
-  const mayReveal = (user: Pick<UserRecord, 'id'>) => revealed.has(user.id);
-  const reveal = (user: Pick<UserRecord, 'id'>, sealed: string | null): string => {
-    if (sealed === null || !mayReveal(user)) return '';
-    try {
-      return decryptSecret(ctx.env.encryptionKey, sealed);
-    } catch {
-      return '';
-    }
-  };
-
-  return { uai: selection.uai, users, mayReveal, reveal };
+  return readUserSelection(ctx, selection.uai, selection.userIds);
 }
 
 /** Records who exported which users of a school, with which item (and platform), before the file is sent. */
