@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 
 /** Debian's tools the `tools` project reads the product's files back with (CI installs them). */
-const TOOLS = { csvclean: 'csvkit' };
+const TOOLS = { csvclean: 'csvkit', pdftotext: 'poppler-utils', zbarimg: 'zbar-tools', pdftoppm: 'poppler-utils' };
 const isInstalled = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 
 function run(args, env = {}) {

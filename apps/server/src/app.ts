@@ -18,6 +18,7 @@ import { registerExportsRoutes } from './features/exports/exports.routes.js';
 import { registerFilesRoutes } from './features/files/files.routes.js';
 import { registerImportsRoutes } from './features/imports/imports.routes.js';
 import { registerSchoolsRoutes } from './features/schools/schools.routes.js';
+import { registerSheetsRoutes } from './features/sheets/sheets.routes.js';
 import { registerUserSearchRoutes } from './features/users/search/search.routes.js';
 import { registerUserActionsRoutes } from './features/users/user-actions.routes.js';
 import { registerUserMessagingRoutes } from './features/users/messaging/user-messaging.routes.js';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerUserMessagingRoutes(app, deps);
   registerImportsRoutes(app, deps);
   registerExportsRoutes(app, deps);
+  registerSheetsRoutes(app, deps);
   registerWorkflowsRoutes(app, deps);
 
   if (options.webDistDir) await registerWebApp(app, options.webDistDir);

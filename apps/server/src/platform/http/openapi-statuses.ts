@@ -85,6 +85,8 @@ export const ROUTE_STATUSES: Readonly<Record<string, RouteStatuses>> = {
   // exports/rosters/roster-archives.service.ts: no location id, or an archive failing the validator (409).
   'userExports.exportAsm': { errors: [403, 404, 409] },
   'userExports.exportOneRoster': { errors: [403, 404, 409] },
+  // platform/auth/user-selection.ts: the school and users in reach (404).
+  'sheets.generateSheets': { errors: [404] },
   'files.storeUpload': { errors: [400, 403, 413, 415], answers: { 204: 'No Content: the file is stored under the ticket’s key.' } },
   // workflows.service.ts: 409 when Dolibarr is the source of quote statuses.
   'workflows.getSchoolWorkflow': { errors: [404] },

@@ -1,0 +1,148 @@
+import { drawQrCode } from './qr-code.js';
+import { FONTS } from './pdf-stream.js';
+import type { SheetTexts } from './sheet-texts.js';
+
+/** A password as a sheet prints it: in clear, chosen by its owner (staff), or not for this caller's eyes. */
+export type SheetPassword = { kind: 'shown'; value: string } | { kind: 'own' } | { kind: 'hidden' };
+
+/** One platform's credentials of a user, as the deployment sheet lists them. */
+export type SheetAccess = { application: string; login: string; password: string; code: string };
+
+/** What one user's deployment sheet holds (one page). */
+export type DeploySheet = {
+  schoolName: string;
+  uai: string;
+  firstName: string;
+  lastName: string;
+  classOrLevel: string;
+  login: string;
+  password: SheetPassword;
+  /** The sign-in link the QR code carries, or null (staff, or a caller who may not see it). */
+  signInLink: string | null;
+  accesses: SheetAccess[];
+};
+
+const PAGE = { width: 595.28, height: 841.89, margin: 48 };
+const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
+const QR_SIZE = 150;
+const GREY = '#555555';
+const RULE = '#bbbbbb';
+
+/**
+ * Writes `text` on one line at (x, y), at `size` or smaller so that it fits `width` (down to 6
+ * points, then cut with an ellipsis): a long name or password never runs into the next column.
+ */
+function fitText(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, size: number, font: string): void {
+  doc.font(font);
+  let fitted = size;
+  while (fitted > 6 && doc.fontSize(fitted).widthOfString(text) > width) fitted -= 0.5;
+  let shown = text;
+  if (doc.fontSize(fitted).widthOfString(shown) > width) {
+    while (shown.length > 1 && doc.widthOfString(`${shown}…`) > width) shown = shown.slice(0, -1);
+    shown = `${shown}…`;
+  }
+  doc.text(shown, x, y, { lineBreak: false });
+}
+
+/** The password's line: the password in clear, or what the sheet says instead. */
+function passwordText(password: SheetPassword, texts: SheetTexts): { text: string; font: string } {
+  if (password.kind === 'shown') return { text: password.value, font: FONTS.mono };
+  return { text: password.kind === 'own' ? texts.ownPassword : texts.hidden, font: FONTS.regular };
+}
+
+/**
+ * Draws one user's deployment sheet on a new page: the school, the user's name and class, their
+ * login and password, the QR code of their sign-in link, and every platform's login, password
+ * and code on the same page (rows shrink to fit).
+ */
+export function drawDeploySheet(doc: PDFKit.PDFDocument, sheet: DeploySheet, texts: SheetTexts, printedOn: string): void {
+  doc.addPage();
+  const left = PAGE.margin;
+  const textWidth = sheet.signInLink ? CONTENT_WIDTH - QR_SIZE - 16 : CONTENT_WIDTH;
+
+  doc.fillColor('#000000');
+  fitText(doc, texts.deployTitle, left, PAGE.margin, textWidth, 20, FONTS.bold);
+  doc.fillColor(GREY);
+  fitText(doc, `${texts.school} : ${sheet.schoolName} (${sheet.uai})`, left, PAGE.margin + 30, textWidth, 11, FONTS.regular);
+
+  doc.fillColor('#000000');
+  fitText(doc, `${sheet.firstName} ${sheet.lastName}`, left, PAGE.margin + 64, textWidth, 22, FONTS.bold);
+  if (sheet.classOrLevel) {
+    doc.fillColor(GREY);
+    fitText(doc, `${texts.classOrLevel} : ${sheet.classOrLevel}`, left, PAGE.margin + 94, textWidth, 12, FONTS.regular);
+  }
+
+  const credentialsTop = PAGE.margin + 126;
+  doc.fillColor(GREY);
+  fitText(doc, texts.login, left, credentialsTop, textWidth, 10, FONTS.regular);
+  fitText(doc, texts.password, left, credentialsTop + 42, textWidth, 10, FONTS.regular);
+  doc.fillColor('#000000');
+  fitText(doc, sheet.login, left, credentialsTop + 13, textWidth, 16, FONTS.mono);
+  const password = passwordText(sheet.password, texts);
+  fitText(doc, password.text, left, credentialsTop + 55, textWidth, 16, password.font);
+
+  if (sheet.signInLink) {
+    const qrLeft = PAGE.width - PAGE.margin - QR_SIZE;
+    drawQrCode(doc, sheet.signInLink, qrLeft, PAGE.margin, QR_SIZE);
+    doc.fillColor(GREY).font(FONTS.regular).fontSize(8);
+    doc.text(texts.scan, qrLeft, PAGE.margin + QR_SIZE + 2, { width: QR_SIZE, align: 'center', lineBreak: false });
+  }
+
+  drawAccesses(doc, sheet.accesses, texts, PAGE.margin + 230);
+
+  doc.fillColor(GREY);
+  fitText(doc, `${texts.printedOn} ${printedOn}`, left, PAGE.height - PAGE.margin, CONTENT_WIDTH, 8, FONTS.regular);
+}
+
+/** The accesses' table: one row per platform, its rows as tall as the page's remaining space allows. */
+function drawAccesses(doc: PDFKit.PDFDocument, accesses: readonly SheetAccess[], texts: SheetTexts, top: number): void {
+  const left = PAGE.margin;
+  doc.fillColor('#000000');
+  fitText(doc, texts.accesses, left, top, CONTENT_WIDTH, 13, FONTS.bold);
+  if (accesses.length === 0) {
+    doc.fillColor(GREY);
+    fitText(doc, texts.noAccess, left, top + 24, CONTENT_WIDTH, 10, FONTS.regular);
+    return;
+  }
+
+  const columns = [
+    { title: texts.application, width: CONTENT_WIDTH * 0.34 },
+    { title: texts.login, width: CONTENT_WIDTH * 0.26 },
+    { title: texts.password, width: CONTENT_WIDTH * 0.22 },
+    { title: texts.code, width: CONTENT_WIDTH * 0.18 },
+  ];
+  const tableTop = top + 24;
+  const bottom = PAGE.height - PAGE.margin - 20;
+  const rowHeight = Math.min(22, (bottom - tableTop) / (accesses.length + 1));
+  const size = Math.max(5, Math.min(10, rowHeight * 0.5));
+
+  const drawRow = (cells: string[], y: number, fonts: string[]) => {
+    let x = left;
+    cells.forEach((cell, index) => {
+      fitText(doc, cell, x + 2, y + (rowHeight - size) / 2, columns[index]!.width - 6, size, fonts[index]!);
+      x += columns[index]!.width;
+    });
+  };
+
+  doc.fillColor(GREY);
+  drawRow(
+    columns.map((column) => column.title),
+    tableTop,
+    columns.map(() => FONTS.bold),
+  );
+  doc.fillColor('#000000');
+  accesses.forEach((access, index) => {
+    drawRow([access.application, access.login, access.password, access.code], tableTop + (index + 1) * rowHeight, [
+      FONTS.regular,
+      FONTS.mono,
+      FONTS.mono,
+      FONTS.mono,
+    ]);
+  });
+  doc
+    .moveTo(left, tableTop + rowHeight)
+    .lineTo(left + CONTENT_WIDTH, tableTop + rowHeight)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
+}

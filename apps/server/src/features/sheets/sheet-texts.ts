@@ -1,0 +1,79 @@
+import type { sheets } from '@console/contract';
+
+/** The words printed on a sheet, in each of the sheets' languages (spec 3 §9: fr, en, es). */
+export type SheetTexts = {
+  deployTitle: string;
+  school: string;
+  name: string;
+  classOrLevel: string;
+  login: string;
+  password: string;
+  /** Staff choose their own password: the sheet says so instead of printing one. */
+  ownPassword: string;
+  /** A secret the caller may not see. */
+  hidden: string;
+  scan: string;
+  accesses: string;
+  application: string;
+  code: string;
+  noAccess: string;
+  printedOn: string;
+};
+
+export const SHEET_TEXTS: Record<sheets.SheetLanguage, SheetTexts> = {
+  fr: {
+    deployTitle: 'Fiche de déploiement',
+    school: 'Établissement',
+    name: 'Nom',
+    classOrLevel: 'Classe / niveau',
+    login: 'Identifiant',
+    password: 'Mot de passe',
+    ownPassword: 'choisi par l’utilisateur',
+    hidden: 'non communiqué',
+    scan: 'Scannez ce code pour vous connecter',
+    accesses: 'Vos accès aux ressources',
+    application: 'Ressource',
+    code: 'Code',
+    noAccess: 'Aucun accès à une ressource.',
+    printedOn: 'Imprimé le',
+  },
+  en: {
+    deployTitle: 'Deployment sheet',
+    school: 'School',
+    name: 'Name',
+    classOrLevel: 'Class / level',
+    login: 'Login',
+    password: 'Password',
+    ownPassword: 'chosen by the user',
+    hidden: 'not disclosed',
+    scan: 'Scan this code to sign in',
+    accesses: 'Your access to resources',
+    application: 'Resource',
+    code: 'Code',
+    noAccess: 'No access to any resource.',
+    printedOn: 'Printed on',
+  },
+  es: {
+    deployTitle: 'Ficha de despliegue',
+    school: 'Centro',
+    name: 'Nombre',
+    classOrLevel: 'Clase / nivel',
+    login: 'Usuario',
+    password: 'Contraseña',
+    ownPassword: 'elegida por el usuario',
+    hidden: 'no comunicada',
+    scan: 'Escanee este código para conectarse',
+    accesses: 'Sus accesos a los recursos',
+    application: 'Recurso',
+    code: 'Código',
+    noAccess: 'Ningún acceso a un recurso.',
+    printedOn: 'Impreso el',
+  },
+};
+
+const LOCALES: Record<sheets.SheetLanguage, string> = { fr: 'fr-FR', en: 'en-GB', es: 'es-ES' };
+
+/** A printing date as the sheet's language writes it (the server's time zone). */
+export function printedDate(language: sheets.SheetLanguage, now: Date): string {
+  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeStyle: 'short' }).format(now);
+}

@@ -1,0 +1,86 @@
+import { sheets as contract, users } from '@console/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, injectAs, requestOf, type TestContext } from '../../../test/context.js';
+import { countAuditEntries } from '../../../test/users-factories.js';
+import { arrangeSheetSchool, countPages, postSheets } from './sheets.test-support.js';
+
+let t: TestContext;
+let arranged: Awaited<ReturnType<typeof arrangeSheetSchool>>;
+
+beforeAll(async () => {
+  t = await createTestContext({ SESSION_CACHE_MS: '0', PUBLIC_URL: 'https://console.example.fr/' });
+  arranged = await arrangeSheetSchool(t);
+});
+afterAll(() => t.close());
+
+const ids = (users: readonly { id: number }[]) => users.map((user) => user.id);
+
+describe('POST /pdf/deploy', () => {
+  it('answers one PDF with a page per selected user, named after the school and the time', async () => {
+    const response = await postSheets(t, arranged.cookies.direction, 'deploy', {
+      uai: arranged.home,
+      list: ids(arranged.selected),
+      lang: 'fr',
+      option: 'default',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe(contract.PDF_MEDIA_TYPE);
+    expect(response.headers['content-disposition']).toMatch(
+      new RegExp(`filename="fiches_deploy_${arranged.home}_\\d{8}-\\d{6}\\.pdf"`),
+    );
+    const pdf = response.rawPayload;
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.subarray(-6).toString('latin1')).toContain('%%EOF');
+    expect(countPages(pdf)).toBe(arranged.selected.length);
+    // The fonts are embedded (subsets of DejaVu), not the viewer's.
+    expect(pdf.toString('latin1')).toMatch(/\/FontFile2 /);
+  });
+
+  it('defaults to French and one PDF, and records who printed which users', async () => {
+    const before = await countAuditEntries(t.db, 'print_sheets');
+    const list = ids(arranged.pupils.slice(0, 2));
+    const response = await postSheets(t, arranged.cookies.direction, 'deploy', { uai: arranged.home, list });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(countPages(response.rawPayload)).toBe(2);
+    expect(await countAuditEntries(t.db, 'print_sheets')).toBe(before + 1);
+  });
+
+  it("a school administrator printing a user of another school gets 404 and no file, even with the school's own users", async () => {
+    const response = await postSheets(t, arranged.cookies.direction, 'deploy', {
+      uai: arranged.home,
+      list: [...ids(arranged.pupils), arranged.stranger.id],
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.rawPayload.includes('%PDF')).toBe(false);
+  });
+
+  it('a manager of another school gets 404 for this school; a pupil, without the PDF right, 403', async () => {
+    const payload = { uai: arranged.home, list: ids(arranged.pupils) };
+    expect((await postSheets(t, arranged.cookies.manager, 'deploy', payload)).statusCode).toBe(404);
+    expect((await postSheets(t, arranged.cookies.pupil, 'deploy', payload)).statusCode).toBe(403);
+  });
+
+  it('refuses more than 1000 users, an unknown type or language, and an empty list, with the field', async () => {
+    const tooMany = Array.from({ length: users.PDF_MAX_USERS + 1 }, (_, index) => index + 1);
+    const refused = await postSheets(t, arranged.cookies.direction, 'deploy', { uai: arranged.home, list: tooMany });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details.fieldErrors.list).toContain(contract.SHEETS_TOO_MANY);
+    for (const [type, payload] of [
+      ['epub-unknown', { uai: arranged.home, list: ids(arranged.pupils) }],
+      ['deploy', { uai: arranged.home, list: ids(arranged.pupils), lang: 'de' }],
+      ['deploy', { uai: arranged.home, list: [] }],
+    ] as const) {
+      const response = await postSheets(t, arranged.cookies.direction, type, payload);
+      expect(response.statusCode, `${type} ${JSON.stringify(payload)}`).toBe(400);
+    }
+  });
+});
+
+describe('GET /pdf/{id}', () => {
+  it('answers the ping with the types drawn', async () => {
+    const response = await injectAs(t.app, arranged.cookies.direction, requestOf(contract.pingSheets, { type: 'ping-1' }));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ id: 'ping-1', status: 'ok', types: ['deploy'] });
+  });
+});

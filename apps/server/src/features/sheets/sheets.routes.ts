@@ -1,0 +1,15 @@
+import { sheets as contract } from '@console/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../platform/context.js';
+import { registerRoute } from '../../platform/http/register-route.js';
+import { generateSheets } from './sheets.service.js';
+
+/** The PDF menu's sheets, drawn while they are sent, and the PDF service's ping. */
+export function registerSheetsRoutes(app: FastifyInstance, deps: AppDeps): void {
+  registerRoute(app, deps, contract.generateSheets, async ({ ctx, params, body }) => generateSheets(ctx, params.type, body));
+  registerRoute(app, deps, contract.pingSheets, async ({ params }) => ({
+    id: params.type,
+    status: 'ok' as const,
+    types: [...contract.SHEET_TYPES],
+  }));
+}

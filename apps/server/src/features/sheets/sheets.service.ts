@@ -1,0 +1,108 @@
+import { profileNameOf, sheets as contract, signsInByLink, type FileAnswer } from '@console/contract';
+import type { UserRecord } from '../../platform/auth/access.js';
+import { requireRight } from '../../platform/auth/rights.js';
+import { readUserSelection, type UserSelection } from '../../platform/auth/user-selection.js';
+import { writeAudit } from '../../platform/audit/audit.js';
+import { publicOrigin } from '../../platform/config/env.js';
+import type { ServiceContext } from '../../platform/context.js';
+import { drawDeploySheet, type DeploySheet, type SheetAccess, type SheetPassword } from './deploy-sheet.js';
+import { streamPdf } from './pdf-stream.js';
+import { findSchoolName, listSheetAccesses, type SheetAccessRow } from './sheets.repository.js';
+import { printedDate, SHEET_TEXTS } from './sheet-texts.js';
+
+/**
+ * The selected users' sheets as one PDF (spec 3 §7 `POST /pdf/{type}`): every check first (the
+ * menu's right, the school and every user in reach), an audit entry, then the pages drawn in
+ * the order asked while the file is sent. Passwords, codes' passwords and sign-in links only of
+ * users whose secrets the caller may see.
+ */
+export async function generateSheets(
+  ctx: ServiceContext,
+  type: contract.SheetType,
+  body: contract.SheetsBody,
+  now = new Date(),
+): Promise<FileAnswer> {
+  requireRight(ctx.actor, contract.SHEETS_RIGHT, 'Lecture');
+  const request = contract.sheetsBodySchema.parse(body);
+  const selection = await readUserSelection(ctx, request.uai, request.list);
+  const [schoolName, accessRows] = await Promise.all([
+    findSchoolName(ctx.db, request.uai),
+    listSheetAccesses(ctx.db, request.list),
+  ]);
+
+  await writeAudit(ctx.db, {
+    actor: ctx.actor,
+    action: 'print_sheets',
+    entity: 'school',
+    entityId: request.uai,
+    uai: request.uai,
+    after: { type, lang: request.lang, option: request.option, userIds: selection.users.map((user) => user.id) },
+  });
+
+  const texts = SHEET_TEXTS[request.lang];
+  const printedOn = printedDate(request.lang, now);
+  const origin = publicOrigin(ctx.env);
+  const accesses = groupByUser(accessRows);
+  return {
+    fileName: sheetsFileName(type, request.uai, now),
+    mediaType: contract.PDF_MEDIA_TYPE,
+    body: streamPdf(texts.deployTitle, async (doc, pace) => {
+      for (const user of selection.users) {
+        drawDeploySheet(doc, deploySheetOf(selection, user, schoolName, origin, accesses.get(user.id) ?? []), texts, printedOn);
+        await pace();
+      }
+    }),
+  };
+}
+
+/** One user's deployment sheet, with what the caller may see of their secrets. */
+function deploySheetOf(
+  selection: UserSelection,
+  user: UserRecord,
+  schoolName: string,
+  origin: string,
+  accesses: readonly SheetAccessRow[],
+): DeploySheet {
+  const profile = profileNameOf(user.profileId);
+  const mayReveal = selection.mayReveal(user);
+  let password: SheetPassword = { kind: 'hidden' };
+  if (user.passwordEncrypted === null) password = { kind: 'own' };
+  else if (mayReveal) password = { kind: 'shown', value: selection.reveal(user, user.passwordEncrypted) };
+  const classOrLevel = [user.className, user.level].filter((part) => part && part.trim() !== '').join(' · ');
+  return {
+    schoolName,
+    uai: selection.uai,
+    firstName: user.firstname,
+    lastName: user.lastname,
+    classOrLevel,
+    login: user.login,
+    password,
+    signInLink:
+      mayReveal && profile !== undefined && signsInByLink(profile)
+        ? `${origin}/?iduser=${encodeURIComponent(user.linkToken)}`
+        : null,
+    accesses: accesses.map((access): SheetAccess => ({
+      application: access.application,
+      login: access.login ?? '',
+      password: selection.reveal(user, access.password_encrypted),
+      code: access.keys ?? '',
+    })),
+  };
+}
+
+function groupByUser(rows: readonly SheetAccessRow[]): Map<number, SheetAccessRow[]> {
+  const byUser = new Map<number, SheetAccessRow[]>();
+  for (const row of rows) {
+    const own = byUser.get(row.user_id);
+    if (own) own.push(row);
+    else byUser.set(row.user_id, [row]);
+  }
+  return byUser;
+}
+
+/** A PDF's file name: the sheet type, the school, and when (the server's local time, to the second). */
+export function sheetsFileName(type: contract.SheetType, uai: string, now: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const stamp = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}-${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
+  return `fiches_${type}_${uai}_${stamp}.pdf`;
+}

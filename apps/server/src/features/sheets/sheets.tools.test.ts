@@ -1,0 +1,121 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/context.js';
+import { setProfileRight } from '../../../test/users-factories.js';
+import { arrangeSheetSchool, countPages, postSheets } from './sheets.test-support.js';
+
+/**
+ * The deployment sheets read back as a person and a phone would: poppler's pdftotext finds each
+ * user's words on their own page (accents, ß and ñ intact), and zbarimg decodes the QR code of
+ * each page, rendered by pdftoppm, to that user's sign-in link.
+ */
+let t: TestContext;
+let arranged: Awaited<ReturnType<typeof arrangeSheetSchool>>;
+let folder: string;
+const ORIGIN = 'https://console.example.fr';
+
+beforeAll(async () => {
+  t = await createTestContext({ SESSION_CACHE_MS: '0', PUBLIC_URL: `${ORIGIN}/` });
+  arranged = await arrangeSheetSchool(t);
+  folder = mkdtempSync(join(tmpdir(), 'sheets-'));
+});
+afterAll(async () => {
+  rmSync(folder, { recursive: true, force: true });
+  await t.close();
+});
+
+/** Asks for the selected users' deployment sheets and keeps the PDF in a file. */
+async function printSheets(name: string, lang?: string): Promise<{ path: string; pages: number }> {
+  const response = await postSheets(t, arranged.cookies.direction, 'deploy', {
+    uai: arranged.home,
+    list: arranged.selected.map((user) => user.id),
+    ...(lang ? { lang } : {}),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const path = join(folder, `${name}.pdf`);
+  writeFileSync(path, response.rawPayload);
+  return { path, pages: countPages(response.rawPayload) };
+}
+
+const pageText = (path: string, page: number) =>
+  execFileSync('pdftotext', ['-f', String(page), '-l', String(page), '-layout', path, '-'], { encoding: 'utf8' });
+
+/** The QR codes zbarimg decodes on one page (rendered at 150 dpi), none when it finds none. */
+function pageCodes(path: string, page: number): string[] {
+  const prefix = join(folder, `page-${page}`);
+  execFileSync('pdftoppm', ['-r', '150', '-f', String(page), '-l', String(page), '-singlefile', '-png', path, prefix]);
+  const result = spawnSync('zbarimg', ['-q', '--raw', `${prefix}.png`], { encoding: 'utf8' });
+  // zbarimg exits with 4 when the image holds no code.
+  if (result.status === 4) return [];
+  expect(result.status, result.stderr).toBe(0);
+  return result.stdout.split('\n').filter((line) => line !== '');
+}
+
+describe('deployment sheets read back', () => {
+  it("holds each user's school, name, login, password and platform credentials on their own page, accents, ß and ñ intact", async () => {
+    const { path, pages } = await printSheets('fr');
+    expect(pages).toBe(arranged.selected.length);
+    const [zoe, jurgen, inaki] = arranged.pupils;
+    const expectations = [
+      [
+        zoe!,
+        [
+          'Zoé Dupré',
+          'zoe.dupre',
+          'pako4821',
+          'Manuels Lelivrescolaire',
+          'zoe.dupre.lls',
+          'lls-0-pass',
+          'Kiosque numérique',
+          'zoe.kne',
+          'kne-secret',
+          'K-4242',
+        ],
+      ],
+      [jurgen!, ['Jürgen Weiß', 'jurgen.weiss', 'ravo7315', 'jurgen.weiss.lls', 'lls-1-pass']],
+      [inaki!, ['Iñaki Muñoz', 'inaki.munoz', 'tiku2958', 'inaki.munoz.lls', 'lls-2-pass', '5e Bleu']],
+      [arranged.teacher, ['Ada Prof', 'ada.prof', 'melo6042', 'Aucun accès à une ressource.']],
+    ] as const;
+    for (const [index, [user, words]] of expectations.entries()) {
+      const text = pageText(path, index + 1);
+      expect(text).toContain('Fiche de déploiement');
+      expect(text).toContain(`Collège Émile Zola (${arranged.home})`);
+      for (const word of words) expect(text, `page ${index + 1}: ${word}`).toContain(word);
+      // Nobody else's login is on this page.
+      for (const other of arranged.selected) if (other.id !== user.id) expect(text).not.toContain(other.login);
+    }
+    // Jürgen's disabled Kiosque access is not printed.
+    expect(pageText(path, 2)).not.toContain('jurgen.kne');
+  });
+
+  it("decodes every page's QR code to that user's sign-in link", async () => {
+    const { path } = await printSheets('qr');
+    for (const [index, user] of arranged.selected.entries()) {
+      expect(pageCodes(path, index + 1), user.login).toEqual([`${ORIGIN}/?iduser=${encodeURIComponent(user.linkToken)}`]);
+    }
+  });
+
+  it('prints in English and in Spanish', async () => {
+    const english = await printSheets('en', 'en');
+    expect(pageText(english.path, 1)).toMatch(/Deployment sheet[\s\S]*Login[\s\S]*Password/);
+    const spanish = await printSheets('es', 'es');
+    expect(pageText(spanish.path, 1)).toMatch(/Ficha de despliegue[\s\S]*Usuario[\s\S]*Contraseña/);
+  });
+
+  it('shows no password and no QR code to a caller who may not see passwords', async () => {
+    await setProfileRight(t.db, 'Administrateur établissement', 'FicheUser_profil', { lecture: 0, ecriture: 0 });
+    try {
+      const { path } = await printSheets('hidden');
+      const text = pageText(path, 1);
+      expect(text).toContain('zoe.dupre');
+      expect(text).toContain('non communiqué');
+      for (const secret of ['pako4821', 'lls-0-pass', 'kne-secret']) expect(text).not.toContain(secret);
+      expect(pageCodes(path, 1)).toEqual([]);
+    } finally {
+      await setProfileRight(t.db, 'Administrateur établissement', 'FicheUser_profil', { lecture: 1, ecriture: 1 });
+    }
+  });
+});
