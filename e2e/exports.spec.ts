@@ -1,11 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './pages/accessibility';
-import { DEMO } from './pages/demo-accounts';
-import { addPupilsWithApplication, ExportMenu } from './pages/export-menu';
-import { JEAN_MOULIN, pupils } from './pages/school-users-api';
+import { ExportMenu } from './pages/export-menu';
+import { JEAN_MOULIN, openJeanMoulinAsAdministrator, pupils } from './pages/school-users-api';
 import { SchoolPickerPage } from './pages/school-picker-page';
-import { ShellPage } from './pages/shell-page';
-import { UsersPage } from './pages/users-page';
 
 /** The first columns of the Tous export (spec 3 §9: the grid's fields). */
 const TOUS_FIRST_COLUMNS = 'UAI;Profil;Nom;Prénom;Login';
@@ -14,16 +11,8 @@ test.describe('CSV exports', () => {
   test("an administrator exports selected users for one publisher and as 'Tous': each file holds them, in the grid's order, and no one else", async ({
     page,
   }) => {
-    const shell = await ShellPage.signIn(page, DEMO.administrator);
     const arranged = pupils('Exportcsv', 4);
-    await addPupilsWithApplication(page, JEAN_MOULIN, arranged, 'Lelivrescolaire.fr');
-    const picker = new SchoolPickerPage(page);
-    await picker.openWithShortcut();
-    await picker.search.fill('Jean Moulin');
-    await picker.search.press('Enter');
-    await shell.openView('Utilisateurs');
-    const users = new UsersPage(page);
-    await users.expectLoaded();
+    const users = await openJeanMoulinAsAdministrator(page, arranged, 'Lelivrescolaire.fr');
     await users.floatingFilter('Login').fill('exportcsv.');
     await expect(users.rows).toHaveCount(4);
 
@@ -70,16 +59,8 @@ test.describe('CSV exports', () => {
   test('ASM and OneRoster: offered once the school has a location id, each a zip of its files; off, saying why, without one', async ({
     page,
   }) => {
-    const shell = await ShellPage.signIn(page, DEMO.administrator);
     const arranged = pupils('Exportasm', 2);
-    await addPupilsWithApplication(page, JEAN_MOULIN, arranged, 'Lelivrescolaire.fr');
-    const picker = new SchoolPickerPage(page);
-    await picker.openWithShortcut();
-    await picker.search.fill('Jean Moulin');
-    await picker.search.press('Enter');
-    await shell.openView('Utilisateurs');
-    const users = new UsersPage(page);
-    await users.expectLoaded();
+    const users = await openJeanMoulinAsAdministrator(page, arranged, 'Lelivrescolaire.fr');
     await users.floatingFilter('Login').fill('exportasm.');
     await expect(users.rows).toHaveCount(2);
     await users.select(...arranged.map((pupil) => pupil.login));
@@ -99,6 +80,7 @@ test.describe('CSV exports', () => {
     }
 
     // Collège Jules Verne's settings hold none: both items are off, with the spec's message.
+    const picker = new SchoolPickerPage(page);
     await picker.openWithShortcut();
     await picker.search.fill('Jules Verne');
     await picker.search.press('Enter');

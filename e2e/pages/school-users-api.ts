@@ -68,12 +68,39 @@ export async function addPupils(
 }
 
 /**
- * Signs in as the administrator (who holds every right, the bulk mail included), adds `arranged`
- * to Jean Moulin and opens its users from the school picker.
+ * Adds pupils to a school through the product's own API (`POST /api/users`), each with an access
+ * to one application of the school's catalogue whose login is the pupil's own: the data a
+ * platform's export lists. Returns the application's platform id.
  */
-export async function openJeanMoulinAsAdministrator(page: Page, arranged: ArrangedUser[]): Promise<UsersPage> {
+export async function addPupilsWithApplication(
+  page: Page,
+  uai: string,
+  pupils: ArrangedUser[],
+  applicationName: string,
+): Promise<string> {
+  const schoolAnswer = await page.request.get(`/api/schools/${uai}/users`);
+  expect(schoolAnswer.ok(), await schoolAnswer.text()).toBe(true);
+  const school = (await schoolAnswer.json()) as { applications: CatalogueApplication[] };
+  const application = school.applications.find((candidate) => candidate.name === applicationName);
+  if (!application) throw new Error(`no application ${applicationName} in the school ${uai}`);
+
+  await addPupils(page, uai, pupils, application);
+  return application.platformId;
+}
+
+/**
+ * Signs in as the administrator (who holds every right, the bulk mail included), adds `arranged`
+ * to Jean Moulin (each with an access to `applicationName` when given) and opens its users from
+ * the school picker.
+ */
+export async function openJeanMoulinAsAdministrator(
+  page: Page,
+  arranged: ArrangedUser[],
+  applicationName?: string,
+): Promise<UsersPage> {
   await ShellPage.signIn(page, DEMO.administrator);
-  await addPupils(page, JEAN_MOULIN, arranged);
+  if (applicationName) await addPupilsWithApplication(page, JEAN_MOULIN, arranged, applicationName);
+  else await addPupils(page, JEAN_MOULIN, arranged);
   const picker = new SchoolPickerPage(page);
   await picker.openWithShortcut();
   await picker.search.fill('Jean Moulin');

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { imports, settings } from '@console/contract';
+import { imports, settings, sheets } from '@console/contract';
 import { describe, expect, it } from 'vitest';
 import en from '../../public/locales/en.json';
 import fr from '../../public/locales/fr.json';
@@ -39,7 +39,7 @@ describe('translations', () => {
     expect(used.filter((key) => !known.has(key))).toEqual([]);
   });
 
-  it("hold the contract's import problems and purge task messages", () => {
+  it("hold the contract's import problems, purge task and sheet messages", () => {
     const known = new Set(keysOf(fr));
     const keys = [
       ...Object.values(imports.IMPORT_ERRORS),
@@ -47,6 +47,7 @@ describe('translations', () => {
       settings.PURGE_START_REQUIRED,
       settings.PURGE_UAIS_REQUIRED,
       settings.UNKNOWN_PURGE_SCHOOL,
+      sheets.SHEETS_TOO_MANY,
     ];
     expect(keys.filter((key) => !known.has(key))).toEqual([]);
   });

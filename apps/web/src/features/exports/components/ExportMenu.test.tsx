@@ -1,8 +1,9 @@
 import { DEFAULT_RIGHTS, type RightEntry, type SchoolUser } from '@console/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { bodiesSentTo, type mockFetch } from '../../../test/fetch-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { bodiesSentTo } from '../../../test/fetch-mock';
+import { answerRoutes, recordSavedFiles, type Answer, type Route, type SavedFile } from '../../../test/file-downloads';
 import { cleanUpAfterEachTest, createTestI18n, renderWithProviders } from '../../../test/render';
 import { buildSessionUser } from '../../../test/users';
 import { buildSchool, buildSchoolPlatform, buildSchoolUser, SCHOOL_UAI } from '../../users/test-factories';
@@ -23,52 +24,13 @@ const administrator = buildSessionUser('Administrateur');
 const SELECTED = [buildSchoolUser({ id: 12 }), buildSchoolUser({ id: 3 }), buildSchoolUser({ id: 7 })];
 const LLS_CSV = '\uFEFF"Nom";"Prénom";"Identifiant"\r\n"Nom12";"Prénom12";"user12"\r\n';
 
-type Route = keyof Parameters<typeof mockFetch>[0];
-/** A file the server sends, with the name it gives in Content-Disposition. */
-type FileAnswer = { text: string; fileName: string };
-type Answer = FileAnswer | { status: number; body: unknown };
-
-/** Replaces fetch: each route answers a file or a JSON error (a promise, to answer later); others 404. */
-function answerRoutes(routes: Partial<Record<Route, Answer | Promise<Answer>>>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const key = `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}` as Route;
-    const answer = (await routes[key]) ?? { status: 404, body: { code: 'not_found', message: 'Not found' } };
-    if ('text' in answer) {
-      return new Response(answer.text, {
-        headers: {
-          'content-type': 'text/csv; charset=utf-8',
-          'content-disposition': `attachment; filename="${answer.fileName}"; filename*=UTF-8''${encodeURIComponent(answer.fileName)}`,
-        },
-      });
-    }
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock as unknown as ReturnType<typeof mockFetch>;
-}
-
-/** The files the menu saved: the name of each download link clicked and the bytes behind it. */
-let saved: { fileName: string; blob: Blob }[];
+/** The files the menu saved. */
+let saved: SavedFile[];
 
 beforeEach(() => {
-  saved = [];
-  const blobs = new Map<string, Blob>();
-  // jsdom has no object URLs and navigates nowhere: record what a click would download.
-  vi.stubGlobal(
-    'URL',
-    class extends URL {
-      static override createObjectURL = (blob: Blob) => {
-        const url = `blob:http://localhost/${blobs.size + 1}`;
-        blobs.set(url, blob);
-        return url;
-      };
-      static override revokeObjectURL = () => undefined;
-    },
-  );
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push({ fileName: this.download, blob: blobs.get(this.href)! });
-  });
-  return () => vi.restoreAllMocks();
+  const recorder = recordSavedFiles();
+  saved = recorder.saved;
+  return recorder.restore;
 });
 
 async function openMenu(selected: readonly SchoolUser[], user = administrator, shown = school) {

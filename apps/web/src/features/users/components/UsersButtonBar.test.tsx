@@ -21,7 +21,15 @@ describe('users button bar, rights', () => {
     renderButtonBar({ i18n, school, user: manager });
 
     const bar = screen.getByRole('group', { name: 'Actions sur les utilisateurs' });
-    for (const name of ['Ajouter un utilisateur', 'Export CSV', 'Activer / Désactiver', 'Supprimer', 'Modification groupée', 'Corbeille']) {
+    for (const name of [
+      'Ajouter un utilisateur',
+      'Export CSV',
+      'Export PDF',
+      'Activer / Désactiver',
+      'Supprimer',
+      'Modification groupée',
+      'Corbeille',
+    ]) {
       expect(within(bar).getByRole('button', { name })).toBeInTheDocument();
     }
   });
@@ -35,6 +43,18 @@ describe('users button bar, rights', () => {
 
     renderButtonBar({ i18n, school, user: manager, isBinShown: true });
     expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
+  });
+
+  it('shows the PDF menu with its right, and not over the bin', () => {
+    mockFetch({});
+    const rights = { ...DEFAULT_RIGHTS.Gestionnaire, ButtonBar_buttonExportPDF: { Lecture: 0, Ecriture: 0 } } as const;
+    const { unmount } = renderButtonBar({ i18n, school, user: buildSessionUser('Gestionnaire', { rights }) });
+    expect(screen.queryByRole('button', { name: 'Export PDF' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+    unmount();
+
+    renderButtonBar({ i18n, school, user: manager, isBinShown: true });
+    expect(screen.queryByRole('button', { name: 'Export PDF' })).toBeNull();
   });
 
   it('hides each button without its Lecture right, and turns it off without its Ecriture', () => {

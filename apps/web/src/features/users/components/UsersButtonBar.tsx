@@ -1,10 +1,11 @@
-import type { School, SchoolUser, SessionUser } from '@console/contract';
+import { sheets, type School, type SchoolUser, type SessionUser } from '@console/contract';
 import { Button, Group } from '@mantine/core';
 import { IconTrashX, IconUserPlus } from '@tabler/icons-react';
 import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '../../../lib/abilities';
 import { ExportMenu } from '../../exports/components/ExportMenu';
+import { SheetsMenu } from '../../sheets/components/SheetsMenu';
 import { AddUserPanel } from '../actions/add-user/AddUserPanel';
 import { BulkEditMenu } from '../actions/bulk/BulkEditMenu';
 import { DeleteUsersButton } from '../actions/DeleteUsersButton';
@@ -23,7 +24,7 @@ export type UsersButtonBarProps = {
 };
 
 /**
- * The users view's button bar (spec 3 §2.1): add user, CSV export, enable/disable, delete, bulk edit, bin.
+ * The users view's button bar (spec 3 §2.1): add user, CSV export, PDF export, enable/disable, delete, bulk edit, bin.
  * Each button shows with its own right at Lecture and is off without its route's Ecriture.
  */
 export function UsersButtonBar({ school, user, selected, grid, isBinShown, onBinShownChange }: UsersButtonBarProps) {
@@ -51,6 +52,7 @@ export function UsersButtonBar({ school, user, selected, grid, isBinShown, onBin
         </>
       )}
       {!isBinShown && can(user, 'ButtonBar_buttonExportCSV') && <ExportMenu school={school} user={user} selected={selected} />}
+      {!isBinShown && can(user, sheets.SHEETS_RIGHT) && <SheetsMenu school={school} user={user} selected={selected} />}
       {!isBinShown && can(user, 'ButtonBar_buttonActiveDesactiveUser') && (
         <EnableDisableButton school={school} user={user} selected={selected} />
       )}

@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './pages/accessibility';
+import { JEAN_MOULIN, openJeanMoulinAsAdministrator, pupils } from './pages/school-users-api';
+import { SheetsMenu } from './pages/sheets-menu';
+
+test.describe('PDF sheets', () => {
+  test('an administrator prints the deployment sheets of selected pupils in one PDF, a page each, in Spanish', async ({
+    page,
+  }) => {
+    const arranged = pupils('Fichepdf', 3);
+    const users = await openJeanMoulinAsAdministrator(page, arranged, 'Lelivrescolaire.fr');
+    await users.floatingFilter('Login').fill('fichepdf.');
+    await expect(users.rows).toHaveCount(3);
+
+    // Nothing selected: the item is off, and Escape closes the menu.
+    const sheetsMenu = new SheetsMenu(users);
+    await sheetsMenu.open();
+    await expect(sheetsMenu.item('Fiches de déploiement')).toBeDisabled();
+    await page.keyboard.press('Escape');
+    await expect(sheetsMenu.menu).toBeHidden();
+
+    const chosen = arranged.slice(0, 2).map((pupil) => pupil.login);
+    await users.select(...chosen);
+    await expect(users.status).toContainText('2 sélectionnés');
+    await sheetsMenu.open();
+    await sheetsMenu.item('Fiches de déploiement').click();
+    const dialog = sheetsMenu.dialog('Fiches de déploiement');
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('2 utilisateurs sélectionnés.');
+    await dialog.getByLabel('Langue').selectOption({ label: 'Español' });
+    await expectNoSeriousViolations(page, 'users, PDF sheets dialog');
+
+    const pdf = await sheetsMenu.generate(dialog);
+    expect(pdf.name).toMatch(new RegExp(`^fiches_deploy_${JEAN_MOULIN}_\\d{8}-\\d{6}\\.pdf$`));
+    expect(pdf.text.startsWith('%PDF-')).toBe(true);
+    // Drawn in Spanish: the document's title, uncompressed in its information dictionary (Latin-1 or UTF-16).
+    const title = 'Ficha de despliegue';
+    const titles = [Buffer.from(`(${title})`, 'latin1'), Buffer.from(title, 'utf16le').swap16()];
+    expect(titles.some((bytes) => pdf.bytes.includes(bytes))).toBe(true);
+    // One page per selected pupil, none for the third.
+    expect(pdf.text.match(/\/Type \/Page\b(?!s)/g)).toHaveLength(2);
+    // The loading toast is gone once the file is saved.
+    await expect(page.getByText('Génération du PDF…')).toBeHidden();
+  });
+});
