@@ -4,7 +4,7 @@ import { defineRoute } from '../http.js';
 import { recordIdSchema } from '../ids.js';
 import type { RightArea } from '../rights.js';
 import { uaiFieldSchema } from '../rules/uai.js';
-import { PDF_MAX_USERS } from '../users/bulk-menu.js';
+import { PDF_MAX_USERS, PDF_UNITARY_MAX_USERS } from '../users/bulk-menu.js';
 import { REQUIRED } from '../users/schemas.js';
 
 /**
@@ -18,6 +18,7 @@ import { REQUIRED } from '../users/schemas.js';
 export const SHEETS_RIGHT: RightArea = 'ButtonBar_buttonExportPDF';
 
 export const PDF_MEDIA_TYPE = 'application/pdf';
+export const ZIP_MEDIA_TYPE = 'application/zip';
 
 /**
  * The sheet types drawn so far: the deployment sheet (what a pupil needs to start). The spec's
@@ -32,22 +33,29 @@ export const SHEET_LANGUAGES = ['fr', 'en', 'es'] as const;
 export type SheetLanguage = (typeof SHEET_LANGUAGES)[number];
 
 /**
- * The modes drawn so far: one PDF of every sheet (default). Unitary, class and level (a zip of
- * PDFs) come with the modes' slice.
+ * How the sheets are put in files (spec 3 §7, §9): one PDF of every sheet (default), or a zip of
+ * PDFs: one per user (unitary), per class, or per level; each PDF keeps the grid's order.
  */
-export const SHEET_MODES = ['default'] as const;
+export const SHEET_MODES = ['default', 'unitary', 'class', 'level'] as const;
 export type SheetMode = (typeof SHEET_MODES)[number];
 
-/** Past this many users, the menu warns and the server refuses (spec 3 §9). */
+/** Past 1000 users, the menu warns and the server refuses (spec 3 §9); past 100 in unitary mode. */
 export const SHEETS_TOO_MANY = 'sheets.errors.maximum';
+export const SHEETS_UNITARY_TOO_MANY = 'sheets.errors.unitary_maximum';
 
-export const sheetsBodySchema = z.object({
-  uai: uaiFieldSchema,
-  /** The selected users, in the grid's order: one sheet each, in that order. */
-  list: z.array(recordIdSchema).min(1, REQUIRED).max(PDF_MAX_USERS, SHEETS_TOO_MANY),
-  lang: z.enum(SHEET_LANGUAGES).default('fr'),
-  option: z.enum(SHEET_MODES).default('default'),
-});
+export const sheetsBodySchema = z
+  .object({
+    uai: uaiFieldSchema,
+    /** The selected users, in the grid's order: one sheet each, in that order. */
+    list: z.array(recordIdSchema).min(1, REQUIRED).max(PDF_MAX_USERS, SHEETS_TOO_MANY),
+    lang: z.enum(SHEET_LANGUAGES).default('fr'),
+    option: z.enum(SHEET_MODES).default('default'),
+  })
+  .superRefine((body, context) => {
+    if (body.option === 'unitary' && body.list.length > PDF_UNITARY_MAX_USERS) {
+      context.addIssue({ code: 'custom', path: ['list'], message: SHEETS_UNITARY_TOO_MANY });
+    }
+  });
 export type SheetsBody = z.input<typeof sheetsBodySchema>;
 
 export const generateSheets = defineRoute({
@@ -55,11 +63,11 @@ export const generateSheets = defineRoute({
   path: '/pdf/:type',
   right: { area: SHEETS_RIGHT, level: 'Lecture' },
   summary:
-    "The selected users' sheets of one type as one PDF, in the order asked, in the language asked, streamed while drawn. A deployment sheet holds the school, the user's name, login and password, the QR code of their sign-in link and every platform's credentials. 404 when the school or one of the users is out of reach (and no file); 400 past 1000 users. Passwords and sign-in links only of users whose secrets the caller may see.",
+    "The selected users' sheets of one type, in the order asked, in the language asked, streamed while drawn: one PDF (option default), or a zip of PDFs, one per user (unitary), class or level. A deployment sheet holds the school, the user's name, login and password, the QR code of their sign-in link and every platform's credentials. 404 when the school or one of the users is out of reach (and no file); 400 past 1000 users, or past 100 in unitary mode. Passwords and sign-in links only of users whose secrets the caller may see.",
   params: z.object({ type: z.enum(SHEET_TYPES) }),
   body: sheetsBodySchema,
   answer: fileAnswerSchema,
-  produces: [PDF_MEDIA_TYPE],
+  produces: [PDF_MEDIA_TYPE, ZIP_MEDIA_TYPE],
 });
 
 export const pingSheets = defineRoute({
