@@ -35,9 +35,12 @@ const RULE = '#bbbbbb';
 function fitText(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, size: number, font: string): void {
   doc.font(font);
   let fitted = size;
-  while (fitted > 6 && doc.fontSize(fitted).widthOfString(text) > width) fitted -= 0.5;
+  // A width measured at one size scales with it: measured once, not at each size tried.
+  const widthAtSize = doc.fontSize(size).widthOfString(text);
+  while (fitted > 6 && (widthAtSize * fitted) / size > width) fitted -= 0.5;
+  doc.fontSize(fitted);
   let shown = text;
-  if (doc.fontSize(fitted).widthOfString(shown) > width) {
+  if ((widthAtSize * fitted) / size > width) {
     while (shown.length > 1 && doc.widthOfString(`${shown}…`) > width) shown = shown.slice(0, -1);
     shown = `${shown}…`;
   }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 
 /** The fonts every sheet embeds (DejaVu: every Latin letter, ß and ñ included), by the names sheets use. */
@@ -32,10 +33,7 @@ const UNREAD_LIMIT = 1 << 20;
  * hold a whole file. A drawing that fails destroys the stream (the answer is cut short: every
  * check is made before). A reader that goes away stops the drawing.
  */
-export function streamPdf(
-  title: string,
-  draw: (doc: PDFKit.PDFDocument, pace: Pace) => Promise<void>,
-): AsyncIterable<Uint8Array> {
+export function streamPdf(title: string, draw: (doc: PDFKit.PDFDocument, pace: Pace) => Promise<void>): Readable {
   const doc = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false, info: { Title: title, Creator: 'Console' } });
   for (const [name, bytes] of loadFonts()) doc.registerFont(name, bytes);
 
@@ -63,5 +61,6 @@ export function streamPdf(
       doc.destroy(error instanceof Error ? error : new Error(String(error)));
     }
   })();
-  return doc as unknown as AsyncIterable<Uint8Array>;
+  // pdfkit's document is a stream.Readable (typed apart in @types/pdfkit).
+  return doc as unknown as Readable;
 }

@@ -18,6 +18,9 @@ export type SheetTexts = {
   code: string;
   noAccess: string;
   printedOn: string;
+  /** The file of the users without a class, or a level, in the zips by class and by level. */
+  noClass: string;
+  noLevel: string;
 };
 
 export const SHEET_TEXTS: Record<sheets.SheetLanguage, SheetTexts> = {
@@ -36,6 +39,8 @@ export const SHEET_TEXTS: Record<sheets.SheetLanguage, SheetTexts> = {
     code: 'Code',
     noAccess: 'Aucun accès à une ressource.',
     printedOn: 'Imprimé le',
+    noClass: 'sans classe',
+    noLevel: 'sans niveau',
   },
   en: {
     deployTitle: 'Deployment sheet',
@@ -52,6 +57,8 @@ export const SHEET_TEXTS: Record<sheets.SheetLanguage, SheetTexts> = {
     code: 'Code',
     noAccess: 'No access to any resource.',
     printedOn: 'Printed on',
+    noClass: 'no class',
+    noLevel: 'no level',
   },
   es: {
     deployTitle: 'Ficha de despliegue',
@@ -68,6 +75,8 @@ export const SHEET_TEXTS: Record<sheets.SheetLanguage, SheetTexts> = {
     code: 'Código',
     noAccess: 'Ningún acceso a un recurso.',
     printedOn: 'Impreso el',
+    noClass: 'sin clase',
+    noLevel: 'sin nivel',
   },
 };
 

@@ -2,6 +2,7 @@ import { sheets as contract, users } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, injectAs, requestOf, type TestContext } from '../../../test/context.js';
 import { countAuditEntries } from '../../../test/users-factories.js';
+import { readZipEntries } from '../../../test/zip.js';
 import { arrangeSheetSchool, countPages, postSheets } from './sheets.test-support.js';
 
 let t: TestContext;
@@ -74,6 +75,57 @@ describe('POST /pdf/deploy', () => {
       const response = await postSheets(t, arranged.cookies.direction, type, payload);
       expect(response.statusCode, `${type} ${JSON.stringify(payload)}`).toBe(400);
     }
+  });
+});
+
+describe('POST /pdf/deploy in a zip mode', () => {
+  /** The zip's PDFs, by name in the zip's order, with their page counts. */
+  async function zipOf(option: string): Promise<[string, number][]> {
+    const response = await postSheets(t, arranged.cookies.direction, 'deploy', {
+      uai: arranged.home,
+      list: ids(arranged.selected),
+      option,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe(contract.ZIP_MEDIA_TYPE);
+    expect(response.headers['content-disposition']).toMatch(
+      new RegExp(`filename="fiches_deploy_${arranged.home}_\\d{8}-\\d{6}\\.zip"`),
+    );
+    const entries = await readZipEntries(response.rawPayload);
+    for (const [name, pdf] of entries) expect(pdf.subarray(0, 5).toString('latin1'), name).toBe('%PDF-');
+    return [...entries].map(([name, pdf]) => [name, countPages(pdf)]);
+  }
+
+  it('by class: a PDF per class, the users without one together, in the natural order of the names', async () => {
+    expect(await zipOf('class')).toEqual([
+      ['5e_Bleu.pdf', 1],
+      ['6e_A.pdf', 2],
+      ['sans_classe.pdf', 1],
+    ]);
+  });
+
+  it('by level: a PDF per level', async () => {
+    expect(await zipOf('level')).toEqual([
+      ['5e.pdf', 1],
+      ['6e.pdf', 2],
+      ['sans_niveau.pdf', 1],
+    ]);
+  });
+
+  it('unitary: a PDF per user, named after the login', async () => {
+    expect(await zipOf('unitary')).toEqual([
+      ['ada.prof.pdf', 1],
+      ['inaki.munoz.pdf', 1],
+      ['jurgen.weiss.pdf', 1],
+      ['zoe.dupre.pdf', 1],
+    ]);
+  });
+
+  it('unitary: refuses more than 100 users, with the field', async () => {
+    const list = Array.from({ length: users.PDF_UNITARY_MAX_USERS + 1 }, (_, index) => index + 1);
+    const refused = await postSheets(t, arranged.cookies.direction, 'deploy', { uai: arranged.home, list, option: 'unitary' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details.fieldErrors.list).toContain(contract.SHEETS_UNITARY_TOO_MANY);
   });
 });
 

@@ -5,15 +5,16 @@ import { readUserSelection, type UserSelection } from '../../platform/auth/user-
 import { writeAudit } from '../../platform/audit/audit.js';
 import { publicOrigin } from '../../platform/config/env.js';
 import type { ServiceContext } from '../../platform/context.js';
+import { sheetFilesOf, zipOfPdfs } from './sheet-files.js';
 import { drawDeploySheet, type DeploySheet, type SheetAccess, type SheetPassword } from './deploy-sheet.js';
 import { streamPdf } from './pdf-stream.js';
 import { findSchoolName, listSheetAccesses, type SheetAccessRow } from './sheets.repository.js';
 import { printedDate, SHEET_TEXTS } from './sheet-texts.js';
 
 /**
- * The selected users' sheets as one PDF (spec 3 §7 `POST /pdf/{type}`): every check first (the
- * menu's right, the school and every user in reach), an audit entry, then the pages drawn in
- * the order asked while the file is sent. Passwords, codes' passwords and sign-in links only of
+ * The selected users' sheets (spec 3 §7 `POST /pdf/{type}`), as one PDF or a zip of PDFs by
+ * user, class or level: every check first (the menu's right, the school and every user in
+ * reach), an audit entry, then the pages drawn in the order asked while the file is sent. Passwords, codes' passwords and sign-in links only of
  * users whose secrets the caller may see.
  */
 export async function generateSheets(
@@ -43,15 +44,30 @@ export async function generateSheets(
   const printedOn = printedDate(request.lang, now);
   const origin = publicOrigin(ctx.env);
   const accesses = groupByUser(accessRows);
-  return {
-    fileName: sheetsFileName(type, request.uai, now),
-    mediaType: contract.PDF_MEDIA_TYPE,
-    body: streamPdf(texts.deployTitle, async (doc, pace) => {
-      for (const user of selection.users) {
+  /** One PDF of these users' sheets, in their order, drawn while it is read. */
+  const pdfOf = (users: readonly UserRecord[]) =>
+    streamPdf(texts.deployTitle, async (doc, pace) => {
+      for (const user of users) {
         drawDeploySheet(doc, deploySheetOf(selection, user, schoolName, origin, accesses.get(user.id) ?? []), texts, printedOn);
         await pace();
       }
-    }),
+    });
+
+  if (request.option === 'default') {
+    return {
+      fileName: sheetsFileName(type, request.uai, now, 'pdf'),
+      mediaType: contract.PDF_MEDIA_TYPE,
+      body: pdfOf(selection.users),
+    };
+  }
+  const files = sheetFilesOf(selection.users, request.option, texts).map((file) => ({
+    name: file.name,
+    open: () => pdfOf(file.users),
+  }));
+  return {
+    fileName: sheetsFileName(type, request.uai, now, 'zip'),
+    mediaType: contract.ZIP_MEDIA_TYPE,
+    body: zipOfPdfs(files, now),
   };
 }
 
@@ -100,9 +116,9 @@ function groupByUser(rows: readonly SheetAccessRow[]): Map<number, SheetAccessRo
   return byUser;
 }
 
-/** A PDF's file name: the sheet type, the school, and when (the server's local time, to the second). */
-export function sheetsFileName(type: contract.SheetType, uai: string, now: Date): string {
+/** The file's name: the sheet type, the school, and when (the server's local time, to the second). */
+export function sheetsFileName(type: contract.SheetType, uai: string, now: Date, extension: 'pdf' | 'zip'): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   const stamp = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}-${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
-  return `fiches_${type}_${uai}_${stamp}.pdf`;
+  return `fiches_${type}_${uai}_${stamp}.${extension}`;
 }

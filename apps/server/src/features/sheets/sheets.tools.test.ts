@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { setProfileRight } from '../../../test/users-factories.js';
+import { readZipEntries } from '../../../test/zip.js';
 import { arrangeSheetSchool, countPages, postSheets } from './sheets.test-support.js';
 
 /**
@@ -117,5 +118,27 @@ describe('deployment sheets read back', () => {
     } finally {
       await setProfileRight(t.db, 'Administrateur établissement', 'FicheUser_profil', { lecture: 1, ecriture: 1 });
     }
+  });
+
+  it("by class: each class's PDF holds its pupils' sheets and no one else's", async () => {
+    const response = await postSheets(t, arranged.cookies.direction, 'deploy', {
+      uai: arranged.home,
+      list: arranged.selected.map((user) => user.id),
+      option: 'class',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const entries = await readZipEntries(response.rawPayload);
+    const textOf = (name: string) => {
+      const path = join(folder, name);
+      writeFileSync(path, entries.get(name)!);
+      return execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
+    };
+    const sixthA = textOf('6e_A.pdf');
+    expect(sixthA).toContain('Zoé Dupré');
+    expect(sixthA).toContain('Jürgen Weiß');
+    expect(sixthA).not.toContain('Iñaki');
+    const fifth = textOf('5e_Bleu.pdf');
+    expect(fifth).toContain('Iñaki Muñoz');
+    expect(fifth).not.toContain('Zoé');
   });
 });

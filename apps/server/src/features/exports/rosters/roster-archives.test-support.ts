@@ -1,33 +1,15 @@
 import { userExports as contract } from '@console/contract';
 import { eq } from 'drizzle-orm';
-import yauzl from 'yauzl';
 import { injectAs, requestOf, type TestContext } from '../../../../test/context.js';
 import { buildUser, type BuiltUser } from '../../../../test/factories.js';
 import { arrangeTwoSchools } from '../../../../test/users-factories.js';
+import { readZipEntries } from '../../../../test/zip.js';
 import { schools, teachingAssignments } from '../../../platform/db/schema/index.js';
 
 /** Every entry of a zip by its name, decoded as UTF-8. */
-export function readZip(buffer: Buffer): Promise<Record<string, string>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const files: Record<string, string> = {};
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            files[entry.fileName] = Buffer.concat(chunks).toString('utf8');
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
+export async function readZip(buffer: Buffer): Promise<Record<string, string>> {
+  const entries = await readZipEntries(buffer);
+  return Object.fromEntries([...entries].map(([name, bytes]) => [name, bytes.toString('utf8')]));
 }
 
 /**
