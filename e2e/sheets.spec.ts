@@ -4,12 +4,12 @@ import { JEAN_MOULIN, openJeanMoulinAsAdministrator, pupils } from './pages/scho
 import { SheetsMenu } from './pages/sheets-menu';
 
 test.describe('PDF sheets', () => {
-  test('an administrator prints the deployment sheets of selected pupils in one PDF, a page each, in Spanish', async ({
+  test('an administrator prints the deployment sheets of selected pupils in one PDF, a page each, in Spanish, then by class in a zip', async ({
     page,
   }) => {
-    const arranged = pupils('Fichepdf', 3);
+    const arranged = [...pupils('Fichepdfa', 2, { class: '6e A' }), ...pupils('Fichepdfb', 1, { class: '5e B' })];
     const users = await openJeanMoulinAsAdministrator(page, arranged, 'Lelivrescolaire.fr');
-    await users.floatingFilter('Login').fill('fichepdf.');
+    await users.floatingFilter('Login').fill('fichepdf');
     await expect(users.rows).toHaveCount(3);
 
     // Nothing selected: the item is off, and Escape closes the menu.
@@ -41,5 +41,17 @@ test.describe('PDF sheets', () => {
     expect(pdf.text.match(/\/Type \/Page\b(?!s)/g)).toHaveLength(2);
     // The loading toast is gone once the file is saved.
     await expect(page.getByText('Génération du PDF…')).toBeHidden();
+
+    // By class, the three pupils: a zip of a PDF per class (stored as they are, so their pages can be counted).
+    await users.select(arranged[2]!.login);
+    await expect(users.status).toContainText('3 sélectionnés');
+    await sheetsMenu.open();
+    await sheetsMenu.item('Fiches de déploiement').click();
+    await dialog.getByLabel('Mode').selectOption({ label: 'Un PDF par classe (zip)' });
+    const zip = await sheetsMenu.generate(dialog);
+    expect(zip.name).toMatch(new RegExp(`^fiches_deploy_${JEAN_MOULIN}_\\d{8}-\\d{6}\\.zip$`));
+    expect(zip.text.startsWith('PK')).toBe(true);
+    for (const entry of ['5e_B.pdf', '6e_A.pdf']) expect(zip.bytes.includes(Buffer.from(entry)), entry).toBe(true);
+    expect(zip.text.match(/\/Type \/Page\b(?!s)/g)).toHaveLength(3);
   });
 });

@@ -25,7 +25,8 @@ describe('translations', () => {
   });
 
   it('have no empty text', () => {
-    const texts = (tree: object): unknown[] => Object.values(tree).flatMap((value) => (typeof value === 'object' ? texts(value) : [value]));
+    const texts = (tree: object): unknown[] =>
+      Object.values(tree).flatMap((value) => (typeof value === 'object' ? texts(value) : [value]));
     expect([...texts(fr), ...texts(en)].filter((text) => typeof text !== 'string' || text.trim() === '')).toEqual([]);
   });
 
@@ -48,6 +49,7 @@ describe('translations', () => {
       settings.PURGE_UAIS_REQUIRED,
       settings.UNKNOWN_PURGE_SCHOOL,
       sheets.SHEETS_TOO_MANY,
+      sheets.SHEETS_UNITARY_TOO_MANY,
     ];
     expect(keys.filter((key) => !known.has(key))).toEqual([]);
   });

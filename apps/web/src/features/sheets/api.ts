@@ -1,7 +1,7 @@
 import { sheets } from '@console/contract';
 import { callForFile, type DownloadedFile } from '../../lib/api';
 
-/** One PDF to draw (spec 3 §2.2, §7): which sheets, whose (the school and its selected users, in the grid's order), how. */
+/** One file of sheets to draw (a PDF, or a zip of PDFs by user, class or level) (spec 3 §2.2, §7): which sheets, whose (the school and its selected users, in the grid's order), how. */
 export type SheetsRequest = {
   type: sheets.SheetType;
   uai: string;
@@ -17,5 +17,9 @@ export type SheetsRequest = {
  * `callForFile` throws.
  */
 export function downloadSheets({ type, uai, userIds, lang, option }: SheetsRequest): Promise<DownloadedFile> {
-  return callForFile(sheets.generateSheets, { params: { type }, body: { uai, list: [...userIds], lang, option } }, `${type}.pdf`);
+  return callForFile(
+    sheets.generateSheets,
+    { params: { type }, body: { uai, list: [...userIds], lang, option } },
+    `${type}.${option === 'default' ? 'pdf' : 'zip'}`,
+  );
 }

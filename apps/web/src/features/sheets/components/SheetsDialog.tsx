@@ -17,6 +17,9 @@ const LANGUAGE_LABELS: Readonly<Record<sheets.SheetLanguage, string>> = {
 
 const MODE_LABELS: Readonly<Record<sheets.SheetMode, string>> = {
   default: 'sheets.modes.default',
+  unitary: 'sheets.modes.unitary',
+  class: 'sheets.modes.class',
+  level: 'sheets.modes.level',
 };
 
 const WARNING_KEYS: Readonly<Record<NonNullable<users.PdfMenuState['warning']>, string>> = {

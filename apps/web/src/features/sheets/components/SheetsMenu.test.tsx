@@ -112,6 +112,25 @@ describe('PDF menu, the dialog', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('offers the zip modes, and warns past 100 users in unitary mode only', async () => {
+    const many = Array.from({ length: 101 }, (_, index) => buildSchoolUser({ id: index + 1 }));
+    const { events, dialog } = await openDialog(many);
+    const mode = dialog.getByRole('combobox', { name: 'Mode' });
+    expect(
+      within(mode)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Un seul PDF', 'Un PDF par utilisateur (zip)', 'Un PDF par classe (zip)', 'Un PDF par niveau (zip)']);
+
+    await events.selectOptions(mode, 'Un PDF par utilisateur (zip)');
+    expect(dialog.getByText('Le mode unitaire est limité à 100 fiches.')).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Générer' })).toBeDisabled();
+
+    await events.selectOptions(mode, 'Un PDF par classe (zip)');
+    expect(dialog.queryByText('Le mode unitaire est limité à 100 fiches.')).toBeNull();
+    expect(dialog.getByRole('button', { name: 'Générer' })).toBeEnabled();
+  });
+
   it('lets 1000 users through', async () => {
     const many = Array.from({ length: 1000 }, (_, index) => buildSchoolUser({ id: index + 1 }));
     const { dialog } = await openDialog(many);
@@ -145,6 +164,19 @@ describe('PDF menu, the generation', () => {
     expect(bodiesSentTo(fetchMock, ROUTE)).toEqual([{ uai: SCHOOL_UAI, list: [12, 3, 7], lang: 'en', option: 'default' }]);
     expect(await saved[0]!.blob.text()).toBe('%PDF-1.7');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("sends the mode chosen and saves the zip under the server's name", async () => {
+    const fetchMock = answerRoutes({
+      [ROUTE]: { text: 'PK', fileName: 'fiches_deploy_0750001A.zip', mediaType: 'application/zip' },
+    });
+    const { events, dialog } = await openDialog(SELECTED);
+
+    await events.selectOptions(dialog.getByRole('combobox', { name: 'Mode' }), 'Un PDF par classe (zip)');
+    await events.click(dialog.getByRole('button', { name: 'Générer' }));
+
+    await waitFor(() => expect(saved.map((file) => file.fileName)).toEqual(['fiches_deploy_0750001A.zip']));
+    expect(bodiesSentTo(fetchMock, ROUTE)).toEqual([{ uai: SCHOOL_UAI, list: [12, 3, 7], lang: 'fr', option: 'class' }]);
   });
 
   it('sends French unless told', async () => {

@@ -12,16 +12,16 @@ import { downloadSheets, type SheetsRequest } from '../api';
 export const SHEETS_FAILURE_AUTO_CLOSE_MS = 5000;
 
 /**
- * What a failed generation tells the user (spec 3 §8): the server's refusal of too many users,
- * else what its reason or code says when it says more than "it failed" (a user or the school out
- * of reach, no right, the server unreachable), else the generation's own failure.
+ * What a failed generation tells the user (spec 3 §8): the server's refusal of too many users
+ * (or too many in unitary mode), else what its reason or code says when it says more than "it
+ * failed" (a user or the school out of reach, no right, the server unreachable), else the
+ * generation's own failure.
  */
 export function sheetsFailureOf(error: unknown, t: TFunction): string {
-  if (
-    error instanceof ApiError &&
-    Object.values(error.fieldErrors).some((messages) => messages.includes(sheets.SHEETS_TOO_MANY))
-  ) {
-    return t(sheets.SHEETS_TOO_MANY);
+  if (error instanceof ApiError) {
+    const keys = Object.values(error.fieldErrors).flat();
+    const limit = [sheets.SHEETS_TOO_MANY, sheets.SHEETS_UNITARY_TOO_MANY].find((key) => keys.includes(key));
+    if (limit) return t(limit);
   }
   const message = userMessageOf(error);
   if (message.key !== GENERIC_FAILURE) return t(message.key, message.params);
