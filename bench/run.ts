@@ -2,7 +2,7 @@
 // --database-url URL (PostgreSQL instead of a fresh embedded database for the sign-in figures),
 // --large-database-url URL and --pglite-dir DIR (seed:large data for the schools figures),
 // --workflows-dir DIR (a seed:large PGlite folder of 2,000 schools for the workflow figures; made
-// in a temporary folder when absent), --only auth|schools|startup|bundle|workflows|users|users-grid|embedded-wal|token-purge|import|exports.
+// in a temporary folder when absent), --only auth|schools|startup|bundle|workflows|users|users-grid|embedded-wal|token-purge|import|exports|sheets.
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -11,6 +11,7 @@ import { runEmbeddedWalBench } from './embedded-wal.bench.js';
 import { runExportsBench } from './exports.bench.js';
 import { runImportBench } from './import.bench.js';
 import { runSchoolsBench } from './schools.bench.js';
+import { runSheetsBench } from './sheets.bench.js';
 import { runStartupBench } from './startup.bench.js';
 import { runTokenPurgeBench } from './token-purge.bench.js';
 import { runUsersBench } from './users.bench.js';
@@ -109,6 +110,13 @@ if (wanted('exports')) {
   const exportFigures = await runExportsBench({ databaseUrl: values['database-url'] });
   exportFigures.lines.forEach((line) => console.log('  ' + line));
   passed &&= exportFigures.passed;
+}
+
+if (wanted('sheets')) {
+  console.log('\n# PDF sheets: 1,000 deployment sheets with QR codes against a bare pdfkit loop (PGlite, and PostgreSQL with --database-url)');
+  const sheetFigures = await runSheetsBench({ databaseUrl: values['database-url'] });
+  sheetFigures.lines.forEach((line) => console.log('  ' + line));
+  passed &&= sheetFigures.passed;
 }
 
 console.log(passed ? '\nAll figures within their targets.' : '\nSome figures miss their targets (see above).');
