@@ -136,3 +136,52 @@ describe('GET /pdf/{id}', () => {
     expect(response.json()).toEqual({ id: 'ping-1', status: 'ok', types: ['deploy'] });
   });
 });
+
+describe('GET /users/prints/{id}', () => {
+  const printsOf = async (cookie: string, id: number) => injectAs(t.app, cookie, requestOf(contract.listUserPrints, { id }));
+
+  it("lists the prints that held a user's sheet, newest first, with who printed them and how", async () => {
+    const { pupils, teacher } = arranged;
+    const earlier = (await printsOf(arranged.cookies.direction, teacher.id)).json().prints.length;
+    const printed = await postSheets(t, arranged.cookies.direction, 'deploy', {
+      uai: arranged.home,
+      list: [pupils[2]!.id, teacher.id],
+      lang: 'es',
+      option: 'class',
+    });
+    expect(printed.statusCode, printed.body).toBe(200);
+
+    const response = await printsOf(arranged.cookies.direction, teacher.id);
+    expect(response.statusCode, response.body).toBe(200);
+    const { prints } = response.json() as { prints: contract.SheetPrint[] };
+    expect(prints).toHaveLength(Math.min(earlier + 1, contract.PRINT_LOG_LIMIT));
+    const direction = arranged.users.direction;
+    expect(prints[0]).toMatchObject({
+      type: 'deploy',
+      lang: 'es',
+      mode: 'class',
+      userCount: 2,
+      printedBy: `${direction.firstname} ${direction.lastname}`,
+    });
+    expect(Date.now() - Date.parse(prints[0]!.printedAt)).toBeLessThan(10 * 60_000);
+    const times = prints.map((print) => Date.parse(print.printedAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    // A pupil left out of that print does not have it in their log.
+    const left = (await printsOf(arranged.cookies.direction, pupils[1]!.id)).json() as { prints: contract.SheetPrint[] };
+    expect(left.prints.map((print) => print.id)).not.toContain(prints[0]!.id);
+  });
+
+  it("a refused print writes nothing; another school's user is 404; a pupil without the PDF right gets 403", async () => {
+    const refused = await postSheets(t, arranged.cookies.direction, 'deploy', {
+      uai: arranged.home,
+      list: [arranged.pupils[0]!.id, arranged.stranger.id],
+    });
+    expect(refused.statusCode).toBe(404);
+    // The stranger's manager sees an empty log: the refused print held them but wrote nothing.
+    const stranger = await printsOf(arranged.cookies.manager, arranged.stranger.id);
+    expect(stranger.statusCode, stranger.body).toBe(200);
+    expect(stranger.json()).toEqual({ prints: [] });
+    expect((await printsOf(arranged.cookies.direction, arranged.stranger.id)).statusCode).toBe(404);
+    expect((await printsOf(arranged.cookies.pupil, arranged.pupils[0]!.id)).statusCode).toBe(403);
+  });
+});

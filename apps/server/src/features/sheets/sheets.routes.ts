@@ -2,9 +2,10 @@ import { sheets as contract } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/context.js';
 import { registerRoute } from '../../platform/http/register-route.js';
+import { listUserPrints } from './print-log.js';
 import { generateSheets } from './sheets.service.js';
 
-/** The PDF menu's sheets, drawn while they are sent, and the PDF service's ping. */
+/** The PDF menu's sheets, drawn while they are sent, the PDF service's ping, and a user's print log. */
 export function registerSheetsRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerRoute(app, deps, contract.generateSheets, async ({ ctx, params, body }) => generateSheets(ctx, params.type, body));
   registerRoute(app, deps, contract.pingSheets, async ({ params }) => ({
@@ -12,4 +13,5 @@ export function registerSheetsRoutes(app: FastifyInstance, deps: AppDeps): void 
     status: 'ok' as const,
     types: [...contract.SHEET_TYPES],
   }));
+  registerRoute(app, deps, contract.listUserPrints, async ({ ctx, params }) => listUserPrints(ctx, params.id));
 }

@@ -5,6 +5,7 @@ import { readUserSelection, type UserSelection } from '../../platform/auth/user-
 import { writeAudit } from '../../platform/audit/audit.js';
 import { publicOrigin } from '../../platform/config/env.js';
 import type { ServiceContext } from '../../platform/context.js';
+import { writePrint } from './print-log.js';
 import { sheetFilesOf, zipOfPdfs } from './sheet-files.js';
 import { drawDeploySheet, type DeploySheet, type SheetAccess, type SheetPassword } from './deploy-sheet.js';
 import { streamPdf } from './pdf-stream.js';
@@ -14,7 +15,7 @@ import { printedDate, SHEET_TEXTS } from './sheet-texts.js';
 /**
  * The selected users' sheets (spec 3 §7 `POST /pdf/{type}`), as one PDF or a zip of PDFs by
  * user, class or level: every check first (the menu's right, the school and every user in
- * reach), an audit entry, then the pages drawn in the order asked while the file is sent. Passwords, codes' passwords and sign-in links only of
+ * reach), an audit entry and the print log's, then the pages drawn in the order asked while the file is sent. Passwords, codes' passwords and sign-in links only of
  * users whose secrets the caller may see.
  */
 export async function generateSheets(
@@ -31,13 +32,17 @@ export async function generateSheets(
     listSheetAccesses(ctx.db, request.list),
   ]);
 
-  await writeAudit(ctx.db, {
-    actor: ctx.actor,
-    action: 'print_sheets',
-    entity: 'school',
-    entityId: request.uai,
-    uai: request.uai,
-    after: { type, lang: request.lang, option: request.option, userIds: selection.users.map((user) => user.id) },
+  const userIds = selection.users.map((user) => user.id);
+  await ctx.db.transaction(async (tx) => {
+    await writeAudit(tx, {
+      actor: ctx.actor,
+      action: 'print_sheets',
+      entity: 'school',
+      entityId: request.uai,
+      uai: request.uai,
+      after: { type, lang: request.lang, option: request.option, userIds },
+    });
+    await writePrint(tx, ctx.actor, { uai: request.uai, type, lang: request.lang, mode: request.option, userIds });
   });
 
   const texts = SHEET_TEXTS[request.lang];

@@ -9,3 +9,4 @@ export * from './devices.js';
 export * from './user-lifecycle.js';
 export * from './token-purges.js';
 export * from './imports.js';
+export * from './sheet-prints.js';
