@@ -53,5 +53,25 @@ test.describe('PDF sheets', () => {
     expect(zip.text.startsWith('PK')).toBe(true);
     for (const entry of ['5e_B.pdf', '6e_A.pdf']) expect(zip.bytes.includes(Buffer.from(entry)), entry).toBe(true);
     expect(zip.text.match(/\/Type \/Page\b(?!s)/g)).toHaveLength(3);
+
+    // The print log on a user page: the first pupil was in both prints, newest first; the third in the zip only.
+    const log = async (login: string) => {
+      const userPage = await users.openUser(login);
+      await userPage.getByRole('tab', { name: 'Impressions' }).click();
+      const rows = userPage.getByRole('table').getByRole('row');
+      return { userPage, rows };
+    };
+    const first = await log(arranged[0]!.login);
+    await expect(first.rows).toHaveCount(3);
+    await expect(first.rows.nth(1)).toContainText('Un PDF par classe (zip)');
+    await expect(first.rows.nth(1)).toContainText('Français');
+    await expect(first.rows.nth(2)).toContainText('Español');
+    await expect(first.rows.nth(2)).toContainText('Un seul PDF');
+    await expect(first.rows.nth(2)).toContainText('Fiches de déploiement');
+    await expectNoSeriousViolations(page, 'user page, print log');
+    await first.userPage.getByRole('button', { name: 'Fermer' }).click();
+    const third = await log(arranged[2]!.login);
+    await expect(third.rows).toHaveCount(2);
+    await expect(third.rows.nth(1)).toContainText('Un PDF par classe (zip)');
   });
 });

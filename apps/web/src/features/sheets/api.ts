@@ -1,5 +1,6 @@
 import { sheets } from '@console/contract';
-import { callForFile, type DownloadedFile } from '../../lib/api';
+import { useQuery } from '@tanstack/react-query';
+import { call, callForFile, type DownloadedFile } from '../../lib/api';
 
 /** One file of sheets to draw (a PDF, or a zip of PDFs by user, class or level) (spec 3 §2.2, §7): which sheets, whose (the school and its selected users, in the grid's order), how. */
 export type SheetsRequest = {
@@ -22,4 +23,18 @@ export function downloadSheets({ type, uai, userIds, lang, option }: SheetsReque
     { params: { type }, body: { uai, list: [...userIds], lang, option } },
     `${type}.${option === 'default' ? 'pdf' : 'zip'}`,
   );
+}
+
+export const sheetsQueryKeys = {
+  /** Every user's print log: a print changes the logs of the users it held. */
+  prints: ['sheets', 'prints'] as const,
+  printsOf: (userId: number) => ['sheets', 'prints', userId] as const,
+};
+
+/** The last prints that held a user's sheet, newest first (the user page's print log). */
+export function useUserPrints(userId: number) {
+  return useQuery({
+    queryKey: sheetsQueryKeys.printsOf(userId),
+    queryFn: async () => (await call(sheets.listUserPrints, { params: { id: userId } })).prints,
+  });
 }

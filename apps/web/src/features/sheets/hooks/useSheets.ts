@@ -1,12 +1,12 @@
 import { sheets } from '@console/contract';
 import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
 import { GENERIC_FAILURE, userMessageOf } from '../../../lib/error-messages';
 import { saveFile } from '../../../lib/save-file';
-import { downloadSheets, type SheetsRequest } from '../api';
+import { downloadSheets, sheetsQueryKeys, type SheetsRequest } from '../api';
 
 /** How long a failed generation's toast stays (spec 3 §4). */
 export const SHEETS_FAILURE_AUTO_CLOSE_MS = 5000;
@@ -33,10 +33,12 @@ export function sheetsFailureOf(error: unknown, t: TFunction): string {
  * the file saved under the name the server gives and the toast dismissed, or the toast turned
  * into the failure, shown 5 s. Each run has its own toast, so that a run started while the last
  * failure still shows gets its loading toast. The callbacks belong to the mutation, not the
- * menu: the file is saved even when the user has left the view meanwhile.
+ * menu: the file is saved even when the user has left the view meanwhile. The print logs are read
+ * again once the file is saved.
  */
 export function useSheets() {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (request: SheetsRequest) => {
       const { blob, fileName } = await downloadSheets(request);
@@ -52,7 +54,11 @@ export function useSheets() {
       });
       return { toastId };
     },
-    onSuccess: (_data, _request, run) => notifications.hide(run.toastId),
+    onSuccess: (_data, _request, run) => {
+      notifications.hide(run.toastId);
+      // The print is in the log of every user it held.
+      void queryClient.invalidateQueries({ queryKey: sheetsQueryKeys.prints });
+    },
     onError: (error, _request, run) => {
       const message = sheetsFailureOf(error, t);
       if (!run) {

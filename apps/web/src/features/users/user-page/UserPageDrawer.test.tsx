@@ -87,7 +87,7 @@ describe('UserPageDrawer', () => {
     renderDrawer();
 
     const sections = await screen.findByRole('tablist', { name: 'Sections de la fiche' });
-    expect(within(sections).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profil et accès', 'Mes applications', 'Enseignement', 'Appareils']);
+    expect(within(sections).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profil et accès', 'Mes applications', 'Enseignement', 'Appareils', 'Impressions']);
     expect(within(sections).getByRole('tab', { name: 'Profil et accès' })).toHaveAttribute('aria-selected', 'true');
     const qrCode = screen.getByRole('img', { name: 'QR code de connexion' });
     expect(qrCode.querySelector('path')).toHaveAttribute('d', drawQrCode(`${window.location.origin}/?iduser=tok-lea-123`).path);
@@ -114,7 +114,7 @@ describe('UserPageDrawer', () => {
 
   it('leaves out each section whose read right is withdrawn', async () => {
     mockPages();
-    const rights = { ...DEFAULT_RIGHTS.Gestionnaire, UserPage_Profile: withdrawn, UserPage_Teaching: withdrawn };
+    const rights = { ...DEFAULT_RIGHTS.Gestionnaire, UserPage_Profile: withdrawn, UserPage_Teaching: withdrawn, ButtonBar_buttonExportPDF: withdrawn };
     renderDrawer({ rights });
 
     const sections = await screen.findByRole('tablist', { name: 'Sections de la fiche' });
