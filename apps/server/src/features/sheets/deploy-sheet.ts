@@ -1,5 +1,6 @@
 import { drawQrCode } from './qr-code.js';
 import { FONTS } from './pdf-stream.js';
+import { fitText } from './pdf-text.js';
 import type { SheetTexts } from './sheet-texts.js';
 
 /** A password as a sheet prints it: in clear, chosen by its owner (staff), or not for this caller's eyes. */
@@ -28,27 +29,8 @@ const QR_SIZE = 150;
 const GREY = '#555555';
 const RULE = '#bbbbbb';
 
-/**
- * Writes `text` on one line at (x, y), at `size` or smaller so that it fits `width` (down to 6
- * points, then cut with an ellipsis): a long name or password never runs into the next column.
- */
-function fitText(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, size: number, font: string): void {
-  doc.font(font);
-  let fitted = size;
-  // A width measured at one size scales with it: measured once, not at each size tried.
-  const widthAtSize = doc.fontSize(size).widthOfString(text);
-  while (fitted > 6 && (widthAtSize * fitted) / size > width) fitted -= 0.5;
-  doc.fontSize(fitted);
-  let shown = text;
-  if ((widthAtSize * fitted) / size > width) {
-    while (shown.length > 1 && doc.widthOfString(`${shown}…`) > width) shown = shown.slice(0, -1);
-    shown = `${shown}…`;
-  }
-  doc.text(shown, x, y, { lineBreak: false });
-}
-
 /** The password's line: the password in clear, or what the sheet says instead. */
-function passwordText(password: SheetPassword, texts: SheetTexts): { text: string; font: string } {
+export function passwordText(password: SheetPassword, texts: SheetTexts): { text: string; font: string } {
   if (password.kind === 'shown') return { text: password.value, font: FONTS.mono };
   return { text: password.kind === 'own' ? texts.ownPassword : texts.hidden, font: FONTS.regular };
 }

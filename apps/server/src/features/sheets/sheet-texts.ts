@@ -3,6 +3,9 @@ import type { sheets } from '@console/contract';
 /** The words printed on a sheet, in each of the sheets' languages (spec 3 §9: fr, en, es). */
 export type SheetTexts = {
   deployTitle: string;
+  /** The label sheets' titles (the PDF's title; labels print no heading). */
+  labelBoxTitle: string;
+  labelFrameTitle: string;
   school: string;
   name: string;
   classOrLevel: string;
@@ -26,6 +29,8 @@ export type SheetTexts = {
 export const SHEET_TEXTS: Record<sheets.SheetLanguage, SheetTexts> = {
   fr: {
     deployTitle: 'Fiche de déploiement',
+    labelBoxTitle: 'Étiquettes pour boîtier',
+    labelFrameTitle: 'Étiquettes pour cadre',
     school: 'Établissement',
     name: 'Nom',
     classOrLevel: 'Classe / niveau',
@@ -44,6 +49,8 @@ export const SHEET_TEXTS: Record<sheets.SheetLanguage, SheetTexts> = {
   },
   en: {
     deployTitle: 'Deployment sheet',
+    labelBoxTitle: 'Box labels',
+    labelFrameTitle: 'Frame labels',
     school: 'School',
     name: 'Name',
     classOrLevel: 'Class / level',
@@ -62,6 +69,8 @@ export const SHEET_TEXTS: Record<sheets.SheetLanguage, SheetTexts> = {
   },
   es: {
     deployTitle: 'Ficha de despliegue',
+    labelBoxTitle: 'Etiquetas para caja',
+    labelFrameTitle: 'Etiquetas para marco',
     school: 'Centro',
     name: 'Nombre',
     classOrLevel: 'Clase / nivel',

@@ -1,7 +1,7 @@
 import { sheets as contract, users } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, injectAs, requestOf, type TestContext } from '../../../test/context.js';
-import { countAuditEntries } from '../../../test/users-factories.js';
+import { buildPupils, countAuditEntries } from '../../../test/users-factories.js';
 import { readZipEntries } from '../../../test/zip.js';
 import { arrangeSheetSchool, countPages, postSheets } from './sheets.test-support.js';
 
@@ -129,11 +129,49 @@ describe('POST /pdf/deploy in a zip mode', () => {
   });
 });
 
+describe('POST /pdf/labelBox and /pdf/labelFrame', () => {
+  it('puts 21 box labels or 65 frame labels on a page, one per user in the order asked', async () => {
+    const more = await buildPupils(t, arranged.home, 18);
+    const list = [...ids(arranged.selected), ...ids(more)];
+    for (const [type, pages] of [
+      ['labelBox', 2],
+      ['labelFrame', 1],
+    ] as const) {
+      const response = await postSheets(t, arranged.cookies.direction, type, { uai: arranged.home, list });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toBe(contract.PDF_MEDIA_TYPE);
+      expect(response.headers['content-disposition']).toMatch(new RegExp(`filename="fiches_${type}_${arranged.home}_`));
+      expect(countPages(response.rawPayload), type).toBe(pages);
+    }
+  });
+
+  it('by class: a PDF of labels per class', async () => {
+    const response = await postSheets(t, arranged.cookies.direction, 'labelFrame', {
+      uai: arranged.home,
+      list: ids(arranged.selected),
+      option: 'class',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const entries = await readZipEntries(response.rawPayload);
+    expect([...entries.keys()]).toEqual(['5e_Bleu.pdf', '6e_A.pdf', 'sans_classe.pdf']);
+    for (const pdf of entries.values()) expect(countPages(pdf)).toBe(1);
+  });
+
+  it("a school administrator asking for labels of another school's user gets 404 and no file", async () => {
+    const response = await postSheets(t, arranged.cookies.direction, 'labelBox', {
+      uai: arranged.home,
+      list: [arranged.pupils[0]!.id, arranged.stranger.id],
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.rawPayload.includes('%PDF')).toBe(false);
+  });
+});
+
 describe('GET /pdf/{id}', () => {
   it('answers the ping with the types drawn', async () => {
     const response = await injectAs(t.app, arranged.cookies.direction, requestOf(contract.pingSheets, { type: 'ping-1' }));
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: 'ping-1', status: 'ok', types: ['deploy'] });
+    expect(response.json()).toEqual({ id: 'ping-1', status: 'ok', types: ['deploy', 'labelBox', 'labelFrame'] });
   });
 });
 

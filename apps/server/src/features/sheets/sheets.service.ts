@@ -8,6 +8,7 @@ import type { ServiceContext } from '../../platform/context.js';
 import { writePrint } from './print-log.js';
 import { sheetFilesOf, zipOfPdfs } from './sheet-files.js';
 import { drawDeploySheet, type DeploySheet, type SheetAccess, type SheetPassword } from './deploy-sheet.js';
+import { drawLabel } from './label-sheet.js';
 import { streamPdf } from './pdf-stream.js';
 import { findSchoolName, listSheetAccesses, type SheetAccessRow } from './sheets.repository.js';
 import { printedDate, SHEET_TEXTS } from './sheet-texts.js';
@@ -29,7 +30,8 @@ export async function generateSheets(
   const selection = await readUserSelection(ctx, request.uai, request.list);
   const [schoolName, accessRows] = await Promise.all([
     findSchoolName(ctx.db, request.uai),
-    listSheetAccesses(ctx.db, request.list),
+    // Only the deployment sheet prints the platforms' credentials.
+    type === 'deploy' ? listSheetAccesses(ctx.db, request.list) : [],
   ]);
 
   const userIds = selection.users.map((user) => user.id);
@@ -49,14 +51,22 @@ export async function generateSheets(
   const printedOn = printedDate(request.lang, now);
   const origin = publicOrigin(ctx.env);
   const accesses = groupByUser(accessRows);
-  /** One PDF of these users' sheets, in their order, drawn while it is read. */
+  const sheetOf = (user: UserRecord) => deploySheetOf(selection, user, schoolName, origin, accesses.get(user.id) ?? []);
+  /** One PDF of these users' sheets (a page each) or labels (a label each), in their order, drawn while it is read. */
   const pdfOf = (users: readonly UserRecord[]) =>
-    streamPdf(texts.deployTitle, async (doc, pace) => {
-      for (const user of users) {
-        drawDeploySheet(doc, deploySheetOf(selection, user, schoolName, origin, accesses.get(user.id) ?? []), texts, printedOn);
-        await pace();
-      }
-    });
+    type === 'deploy'
+      ? streamPdf(texts.deployTitle, async (doc, pace) => {
+          for (const user of users) {
+            drawDeploySheet(doc, sheetOf(user), texts, printedOn);
+            await pace();
+          }
+        })
+      : streamPdf(type === 'labelBox' ? texts.labelBoxTitle : texts.labelFrameTitle, async (doc, pace) => {
+          for (const [index, user] of users.entries()) {
+            drawLabel(doc, type, index, sheetOf(user), texts);
+            await pace();
+          }
+        });
 
   if (request.option === 'default') {
     return {

@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { sheets as contract } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { setProfileRight } from '../../../test/users-factories.js';
@@ -28,9 +29,13 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Asks for the selected users' deployment sheets and keeps the PDF in a file. */
-async function printSheets(name: string, lang?: string): Promise<{ path: string; pages: number }> {
-  const response = await postSheets(t, arranged.cookies.direction, 'deploy', {
+/** Asks for the selected users' sheets (deployment sheets unless told) and keeps the PDF in a file. */
+async function printSheets(
+  name: string,
+  lang?: string,
+  type: contract.SheetType = 'deploy',
+): Promise<{ path: string; pages: number }> {
+  const response = await postSheets(t, arranged.cookies.direction, type, {
     uai: arranged.home,
     list: arranged.selected.map((user) => user.id),
     ...(lang ? { lang } : {}),
@@ -140,5 +145,37 @@ describe('deployment sheets read back', () => {
     const fifth = textOf('5e_Bleu.pdf');
     expect(fifth).toContain('Iñaki Muñoz');
     expect(fifth).not.toContain('Zoé');
+  });
+});
+
+describe('labels read back', () => {
+  const signInLink = (user: { linkToken: string }) => `${ORIGIN}/?iduser=${encodeURIComponent(user.linkToken)}`;
+
+  it("box labels hold each user's name, class, login and password, and a QR code of their sign-in link each", async () => {
+    const { path, pages } = await printSheets('box', undefined, 'labelBox');
+    expect(pages).toBe(1);
+    const text = pageText(path, 1);
+    for (const words of [
+      ['Zoé Dupré', 'zoe.dupre', 'pako4821', '6e A'],
+      ['Jürgen Weiß', 'jurgen.weiss', 'ravo7315'],
+      ['Iñaki Muñoz', 'inaki.munoz', 'tiku2958', '5e Bleu'],
+      ['Ada Prof', 'ada.prof', 'melo6042'],
+    ]) {
+      for (const word of words) expect(text, word).toContain(word);
+    }
+    // The platforms' credentials belong on the deployment sheet only.
+    expect(text).not.toContain('lls-0-pass');
+    expect(pageCodes(path, 1).sort()).toEqual(arranged.selected.map(signInLink).sort());
+  });
+
+  it('frame labels, stuck on the device where anyone reads them, hold the name, class and login, never a secret', async () => {
+    const { path, pages } = await printSheets('frame', 'es', 'labelFrame');
+    expect(pages).toBe(1);
+    const text = pageText(path, 1);
+    for (const word of ['Zoé Dupré', 'zoe.dupre', 'Jürgen Weiß', 'Iñaki Muñoz', 'inaki.munoz', 'Ada Prof', 'ada.prof']) {
+      expect(text, word).toContain(word);
+    }
+    for (const secret of ['pako4821', 'ravo7315', 'tiku2958', 'melo6042']) expect(text).not.toContain(secret);
+    expect(pageCodes(path, 1)).toEqual([]);
   });
 });
