@@ -4,7 +4,7 @@ import { JEAN_MOULIN, openJeanMoulinAsAdministrator, pupils } from './pages/scho
 import { SheetsMenu } from './pages/sheets-menu';
 
 test.describe('PDF sheets', () => {
-  test('an administrator prints the deployment sheets of selected pupils in one PDF, a page each, in Spanish, then by class in a zip', async ({
+  test('an administrator prints the deployment sheets of selected pupils in one PDF, a page each, in Spanish, then by class in a zip, finds them in the print log, and prints their box labels', async ({
     page,
   }) => {
     const arranged = [...pupils('Fichepdfa', 2, { class: '6e A' }), ...pupils('Fichepdfb', 1, { class: '5e B' })];
@@ -73,5 +73,14 @@ test.describe('PDF sheets', () => {
     const third = await log(arranged[2]!.login);
     await expect(third.rows).toHaveCount(2);
     await expect(third.rows.nth(1)).toContainText('Un PDF par classe (zip)');
+    await third.userPage.getByRole('button', { name: 'Fermer' }).click();
+
+    // Box labels of the same three pupils: 21 labels a page, so one page.
+    await expect(users.status).toContainText('3 sélectionnés');
+    await sheetsMenu.open();
+    await sheetsMenu.item('Étiquettes pour boîtier').click();
+    const labels = await sheetsMenu.generate(sheetsMenu.dialog('Étiquettes pour boîtier'));
+    expect(labels.name).toMatch(new RegExp(`^fiches_labelBox_${JEAN_MOULIN}_\\d{8}-\\d{6}\\.pdf$`));
+    expect(labels.text.match(/\/Type \/Page\b(?!s)/g)).toHaveLength(1);
   });
 });

@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 /** The title of each sheet type, as the menu lists it. */
 export const SHEET_TYPE_LABELS: Readonly<Record<sheets.SheetType, string>> = {
   deploy: 'sheets.types.deploy',
+  labelBox: 'sheets.types.labelBox',
+  labelFrame: 'sheets.types.labelFrame',
 };
 
 const LANGUAGE_LABELS: Readonly<Record<sheets.SheetLanguage, string>> = {

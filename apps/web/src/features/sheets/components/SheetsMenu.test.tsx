@@ -50,12 +50,16 @@ const RUNNING = 'Génération du PDF…';
 const FAILED = 'Une erreur est survenue lors de la génération du PDF.';
 
 describe('PDF menu, its items', () => {
-  it('lists the deployment sheets, off without a selection', async () => {
+  it('lists the deployment sheets and the labels, off without a selection', async () => {
     await openMenu([]);
 
     const items = screen.getAllByRole('menuitem');
-    expect(items.map((entry) => entry.textContent)).toEqual(['Fiches de déploiement']);
-    expect(items[0]).toBeDisabled();
+    expect(items.map((entry) => entry.textContent)).toEqual([
+      'Fiches de déploiement',
+      'Étiquettes pour boîtier',
+      'Étiquettes pour cadre',
+    ]);
+    for (const item of items) expect(item).toBeDisabled();
     expect(screen.getByText('Sélectionnez au moins un utilisateur.')).toBeInTheDocument();
   });
 
@@ -177,6 +181,21 @@ describe('PDF menu, the generation', () => {
 
     await waitFor(() => expect(saved.map((file) => file.fileName)).toEqual(['fiches_deploy_0750001A.zip']));
     expect(bodiesSentTo(fetchMock, ROUTE)).toEqual([{ uai: SCHOOL_UAI, list: [12, 3, 7], lang: 'fr', option: 'class' }]);
+  });
+
+  it('draws the frame labels from their own item, at their own call', async () => {
+    const route = 'POST /api/pdf/labelFrame';
+    const fetchMock = answerRoutes({
+      [route]: { text: '%PDF-1.7', fileName: 'fiches_labelFrame_0750001A.pdf', mediaType: 'application/pdf' },
+    });
+    const events = await openMenu(SELECTED);
+    await events.click(screen.getByRole('menuitem', { name: 'Étiquettes pour cadre' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Étiquettes pour cadre' }));
+
+    await events.click(dialog.getByRole('button', { name: 'Générer' }));
+
+    await waitFor(() => expect(saved.map((file) => file.fileName)).toEqual(['fiches_labelFrame_0750001A.pdf']));
+    expect(bodiesSentTo(fetchMock, route)).toEqual([{ uai: SCHOOL_UAI, list: [12, 3, 7], lang: 'fr', option: 'default' }]);
   });
 
   it('sends French unless told', async () => {
