@@ -21,13 +21,12 @@ export const PDF_MEDIA_TYPE = 'application/pdf';
 export const ZIP_MEDIA_TYPE = 'application/zip';
 
 /**
- * The sheet types drawn so far: the deployment sheet (what a pupil needs to start, a page
- * each), box labels (name, class, login, password and sign-in QR code, 21 a page) and frame
- * labels (name, class and login, 65 a page). The spec's other types (supervisedEquipment,
- * personalEquipment, epub) come with the rest of the issue, and are refused until then (400,
- * the path's field).
+ * The sheet types (spec 3 §7): the deployment sheet (what a pupil needs to start), the loan
+ * sheets of a device used under supervision at school or taken home, the offline textbooks
+ * sheet (epub), a page each; box labels (name, class, login, password and sign-in QR code, 21 a
+ * page) and frame labels (name, class and login, 65 a page).
  */
-export const SHEET_TYPES = ['deploy', 'labelBox', 'labelFrame'] as const;
+export const SHEET_TYPES = ['deploy', 'supervisedEquipment', 'personalEquipment', 'epub', 'labelBox', 'labelFrame'] as const;
 export type SheetType = (typeof SHEET_TYPES)[number];
 
 /** The languages of the sheets (spec 3 §9: fr, en, es for PDF). */
@@ -65,7 +64,7 @@ export const generateSheets = defineRoute({
   path: '/pdf/:type',
   right: { area: SHEETS_RIGHT, level: 'Lecture' },
   summary:
-    "The selected users' sheets of one type, in the order asked, in the language asked, streamed while drawn: one PDF (option default), or a zip of PDFs, one per user (unitary), class or level. A deployment sheet holds the school, the user's name, login and password, the QR code of their sign-in link and every platform's credentials; a box label the name, class, login, password and QR code; a frame label the name, class and login. 404 when the school or one of the users is out of reach (and no file); 400 past 1000 users, or past 100 in unitary mode. Passwords and sign-in links only of users whose secrets the caller may see.",
+    "The selected users' sheets of one type, in the order asked, in the language asked, streamed while drawn: one PDF (option default), or a zip of PDFs, one per user (unitary), class or level. A deployment sheet holds the school, the user's name, login and password, the QR code of their sign-in link and every platform's credentials; a loan sheet (supervisedEquipment, personalEquipment) the conditions, the lines to fill in and the signatures; an epub sheet the steps to read the textbooks offline and the user's resources; a box label the name, class, login, password and QR code; a frame label the name, class and login. 404 when the school or one of the users is out of reach (and no file); 400 past 1000 users, or past 100 in unitary mode. Passwords and sign-in links only of users whose secrets the caller may see.",
   params: z.object({ type: z.enum(SHEET_TYPES) }),
   body: sheetsBodySchema,
   answer: fileAnswerSchema,

@@ -23,11 +23,12 @@ export type DeploySheet = {
   accesses: SheetAccess[];
 };
 
-const PAGE = { width: 595.28, height: 841.89, margin: 48 };
-const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
+/** An A4 page in points, and the margin every sheet keeps. */
+export const PAGE = { width: 595.28, height: 841.89, margin: 48 };
+export const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 const QR_SIZE = 150;
-const GREY = '#555555';
-const RULE = '#bbbbbb';
+export const GREY = '#555555';
+export const RULE = '#bbbbbb';
 
 /** The password's line: the password in clear, or what the sheet says instead. */
 export function passwordText(password: SheetPassword, texts: SheetTexts): { text: string; font: string } {
@@ -36,17 +37,24 @@ export function passwordText(password: SheetPassword, texts: SheetTexts): { text
 }
 
 /**
- * Draws one user's deployment sheet on a new page: the school, the user's name and class, their
- * login and password, the QR code of their sign-in link, and every platform's login, password
- * and code on the same page (rows shrink to fit).
+ * Starts a user's sheet on a new page: its title, the school, the user's name and class, their
+ * login, and, `withSecrets`, their password and the QR code of their sign-in link. Answers
+ * where the sheet's body starts.
  */
-export function drawDeploySheet(doc: PDFKit.PDFDocument, sheet: DeploySheet, texts: SheetTexts, printedOn: string): void {
+export function drawSheetHead(
+  doc: PDFKit.PDFDocument,
+  title: string,
+  sheet: DeploySheet,
+  texts: SheetTexts,
+  withSecrets: boolean,
+): number {
   doc.addPage();
   const left = PAGE.margin;
-  const textWidth = sheet.signInLink ? CONTENT_WIDTH - QR_SIZE - 16 : CONTENT_WIDTH;
+  const signInLink = withSecrets ? sheet.signInLink : null;
+  const textWidth = signInLink ? CONTENT_WIDTH - QR_SIZE - 16 : CONTENT_WIDTH;
 
   doc.fillColor('#000000');
-  fitText(doc, texts.deployTitle, left, PAGE.margin, textWidth, 20, FONTS.bold);
+  fitText(doc, title, left, PAGE.margin, textWidth, 20, FONTS.bold);
   doc.fillColor(GREY);
   fitText(doc, `${texts.school} : ${sheet.schoolName} (${sheet.uai})`, left, PAGE.margin + 30, textWidth, 11, FONTS.regular);
 
@@ -60,23 +68,40 @@ export function drawDeploySheet(doc: PDFKit.PDFDocument, sheet: DeploySheet, tex
   const credentialsTop = PAGE.margin + 126;
   doc.fillColor(GREY);
   fitText(doc, texts.login, left, credentialsTop, textWidth, 10, FONTS.regular);
-  fitText(doc, texts.password, left, credentialsTop + 42, textWidth, 10, FONTS.regular);
   doc.fillColor('#000000');
   fitText(doc, sheet.login, left, credentialsTop + 13, textWidth, 16, FONTS.mono);
-  const password = passwordText(sheet.password, texts);
-  fitText(doc, password.text, left, credentialsTop + 55, textWidth, 16, password.font);
+  if (withSecrets) {
+    doc.fillColor(GREY);
+    fitText(doc, texts.password, left, credentialsTop + 42, textWidth, 10, FONTS.regular);
+    doc.fillColor('#000000');
+    const password = passwordText(sheet.password, texts);
+    fitText(doc, password.text, left, credentialsTop + 55, textWidth, 16, password.font);
+  }
 
-  if (sheet.signInLink) {
+  if (signInLink) {
     const qrLeft = PAGE.width - PAGE.margin - QR_SIZE;
-    drawQrCode(doc, sheet.signInLink, qrLeft, PAGE.margin, QR_SIZE);
+    drawQrCode(doc, signInLink, qrLeft, PAGE.margin, QR_SIZE);
     doc.fillColor(GREY).font(FONTS.regular).fontSize(8);
     doc.text(texts.scan, qrLeft, PAGE.margin + QR_SIZE + 2, { width: QR_SIZE, align: 'center', lineBreak: false });
   }
+  return PAGE.margin + (withSecrets ? 230 : 190);
+}
 
-  drawAccesses(doc, sheet.accesses, texts, PAGE.margin + 230);
-
+/** Ends a sheet: when it was printed, at the page's foot. */
+export function drawSheetFoot(doc: PDFKit.PDFDocument, texts: SheetTexts, printedOn: string): void {
   doc.fillColor(GREY);
-  fitText(doc, `${texts.printedOn} ${printedOn}`, left, PAGE.height - PAGE.margin, CONTENT_WIDTH, 8, FONTS.regular);
+  fitText(doc, `${texts.printedOn} ${printedOn}`, PAGE.margin, PAGE.height - PAGE.margin, CONTENT_WIDTH, 8, FONTS.regular);
+}
+
+/**
+ * Draws one user's deployment sheet on a new page: the school, the user's name and class, their
+ * login and password, the QR code of their sign-in link, and every platform's login, password
+ * and code on the same page (rows shrink to fit).
+ */
+export function drawDeploySheet(doc: PDFKit.PDFDocument, sheet: DeploySheet, texts: SheetTexts, printedOn: string): void {
+  const top = drawSheetHead(doc, texts.deployTitle, sheet, texts, true);
+  drawAccesses(doc, sheet.accesses, texts, top);
+  drawSheetFoot(doc, texts, printedOn);
 }
 
 /** The accesses' table: one row per platform, its rows as tall as the page's remaining space allows. */

@@ -129,6 +129,23 @@ describe('POST /pdf/deploy in a zip mode', () => {
   });
 });
 
+describe('POST /pdf/supervisedEquipment, /pdf/personalEquipment and /pdf/epub', () => {
+  it('answers one PDF with a page per user, in each language', async () => {
+    for (const type of ['supervisedEquipment', 'personalEquipment', 'epub'] as const) {
+      for (const lang of contract.SHEET_LANGUAGES) {
+        const response = await postSheets(t, arranged.cookies.direction, type, {
+          uai: arranged.home,
+          list: ids(arranged.selected),
+          lang,
+        });
+        expect(response.statusCode, `${type} ${lang}: ${response.body}`).toBe(200);
+        expect(response.headers['content-disposition']).toMatch(new RegExp(`filename="fiches_${type}_${arranged.home}_`));
+        expect(countPages(response.rawPayload), `${type} ${lang}`).toBe(arranged.selected.length);
+      }
+    }
+  });
+});
+
 describe('POST /pdf/labelBox and /pdf/labelFrame', () => {
   it('puts 21 box labels or 65 frame labels on a page, one per user in the order asked', async () => {
     const more = await buildPupils(t, arranged.home, 18);
@@ -171,7 +188,7 @@ describe('GET /pdf/{id}', () => {
   it('answers the ping with the types drawn', async () => {
     const response = await injectAs(t.app, arranged.cookies.direction, requestOf(contract.pingSheets, { type: 'ping-1' }));
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: 'ping-1', status: 'ok', types: ['deploy', 'labelBox', 'labelFrame'] });
+    expect(response.json()).toEqual({ id: 'ping-1', status: 'ok', types: [...contract.SHEET_TYPES] });
   });
 });
 

@@ -8,6 +8,8 @@ import type { ServiceContext } from '../../platform/context.js';
 import { writePrint } from './print-log.js';
 import { sheetFilesOf, zipOfPdfs } from './sheet-files.js';
 import { drawDeploySheet, type DeploySheet, type SheetAccess, type SheetPassword } from './deploy-sheet.js';
+import { drawFormSheet } from './form-sheet.js';
+import { FORM_SHEET_TEXTS } from './form-sheet-texts.js';
 import { drawLabel } from './label-sheet.js';
 import { streamPdf } from './pdf-stream.js';
 import { findSchoolName, listSheetAccesses, type SheetAccessRow } from './sheets.repository.js';
@@ -30,8 +32,8 @@ export async function generateSheets(
   const selection = await readUserSelection(ctx, request.uai, request.list);
   const [schoolName, accessRows] = await Promise.all([
     findSchoolName(ctx.db, request.uai),
-    // Only the deployment sheet prints the platforms' credentials.
-    type === 'deploy' ? listSheetAccesses(ctx.db, request.list) : [],
+    // Only the deployment sheet prints the platforms' credentials, and the epub sheet their names.
+    TYPES_WITH_ACCESSES.has(type) ? listSheetAccesses(ctx.db, request.list) : [],
   ]);
 
   const userIds = selection.users.map((user) => user.id);
@@ -52,21 +54,15 @@ export async function generateSheets(
   const origin = publicOrigin(ctx.env);
   const accesses = groupByUser(accessRows);
   const sheetOf = (user: UserRecord) => deploySheetOf(selection, user, schoolName, origin, accesses.get(user.id) ?? []);
+  const drawer = drawerOf(type, request.lang, printedOn);
   /** One PDF of these users' sheets (a page each) or labels (a label each), in their order, drawn while it is read. */
   const pdfOf = (users: readonly UserRecord[]) =>
-    type === 'deploy'
-      ? streamPdf(texts.deployTitle, async (doc, pace) => {
-          for (const user of users) {
-            drawDeploySheet(doc, sheetOf(user), texts, printedOn);
-            await pace();
-          }
-        })
-      : streamPdf(type === 'labelBox' ? texts.labelBoxTitle : texts.labelFrameTitle, async (doc, pace) => {
-          for (const [index, user] of users.entries()) {
-            drawLabel(doc, type, index, sheetOf(user), texts);
-            await pace();
-          }
-        });
+    streamPdf(drawer.title, async (doc, pace) => {
+      for (const [index, user] of users.entries()) {
+        drawer.draw(doc, index, sheetOf(user));
+        await pace();
+      }
+    });
 
   if (request.option === 'default') {
     return {
@@ -84,6 +80,29 @@ export async function generateSheets(
     mediaType: contract.ZIP_MEDIA_TYPE,
     body: zipOfPdfs(files, now),
   };
+}
+
+const TYPES_WITH_ACCESSES: ReadonlySet<contract.SheetType> = new Set(['deploy', 'epub']);
+
+/** How a sheet type is drawn: the PDF's title, and the `index`th user's page or label. */
+type SheetDrawer = { title: string; draw: (doc: PDFKit.PDFDocument, index: number, sheet: DeploySheet) => void };
+
+function drawerOf(type: contract.SheetType, lang: contract.SheetLanguage, printedOn: string): SheetDrawer {
+  const texts = SHEET_TEXTS[lang];
+  switch (type) {
+    case 'deploy':
+      return { title: texts.deployTitle, draw: (doc, _index, sheet) => drawDeploySheet(doc, sheet, texts, printedOn) };
+    case 'labelBox':
+    case 'labelFrame':
+      return {
+        title: type === 'labelBox' ? texts.labelBoxTitle : texts.labelFrameTitle,
+        draw: (doc, index, sheet) => drawLabel(doc, type, index, sheet, texts),
+      };
+    default: {
+      const form = FORM_SHEET_TEXTS[lang][type];
+      return { title: form.title, draw: (doc, _index, sheet) => drawFormSheet(doc, type, sheet, form, texts, printedOn) };
+    }
+  }
 }
 
 /** One user's deployment sheet, with what the caller may see of their secrets. */

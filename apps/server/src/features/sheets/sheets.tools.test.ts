@@ -179,3 +179,54 @@ describe('labels read back', () => {
     expect(pageCodes(path, 1)).toEqual([]);
   });
 });
+
+describe('loan and textbook sheets read back', () => {
+  it('a supervised loan: the conditions, the lines to fill in and two signatures, the login but no secret', async () => {
+    const { path, pages } = await printSheets('supervised', undefined, 'supervisedEquipment');
+    expect(pages).toBe(arranged.selected.length);
+    const text = pageText(path, 1);
+    for (const word of [
+      'Prêt de matériel – usage encadré',
+      'Zoé Dupré',
+      'zoe.dupre',
+      'Numéro de série',
+      'L’élève',
+      'Pour l’établissement',
+    ]) {
+      expect(text, word).toContain(word);
+    }
+    expect(text).not.toContain('pako4821');
+    expect(text).not.toContain('Le représentant légal');
+    expect(pageCodes(path, 1)).toEqual([]);
+  });
+
+  it('a personal loan in Spanish: the guardian signs too, and the pupil takes home their password and QR code', async () => {
+    const { path } = await printSheets('personal', 'es', 'personalEquipment');
+    const text = pageText(path, 3);
+    for (const word of [
+      'Préstamo de material – uso personal',
+      'Iñaki Muñoz',
+      'inaki.munoz',
+      'tiku2958',
+      'El representante legal',
+      'Número de serie',
+    ]) {
+      expect(text, word).toContain(word);
+    }
+    expect(pageCodes(path, 3)).toEqual([`${ORIGIN}/?iduser=${encodeURIComponent(arranged.pupils[2]!.linkToken)}`]);
+  });
+
+  it("the textbooks sheet: the steps, the credentials and the user's enabled resources, without their passwords", async () => {
+    const { path } = await printSheets('epub', 'en', 'epub');
+    const zoe = pageText(path, 1);
+    for (const word of ['Offline digital textbooks', 'zoe.dupre', 'pako4821', 'Manuels Lelivrescolaire', 'Kiosque numérique']) {
+      expect(zoe, word).toContain(word);
+    }
+    expect(zoe).not.toContain('lls-0-pass');
+    // Jürgen's Kiosque access is disabled: only his Lelivrescolaire access is listed.
+    const jurgen = pageText(path, 2);
+    expect(jurgen).toContain('Manuels Lelivrescolaire');
+    expect(jurgen).not.toContain('Kiosque');
+    expect(pageText(path, 4)).toContain('No access to any resource.');
+  });
+});
