@@ -7,6 +7,9 @@ import { useTranslation } from 'react-i18next';
 /** The title of each sheet type, as the menu lists it. */
 export const SHEET_TYPE_LABELS: Readonly<Record<sheets.SheetType, string>> = {
   deploy: 'sheets.types.deploy',
+  supervisedEquipment: 'sheets.types.supervisedEquipment',
+  personalEquipment: 'sheets.types.personalEquipment',
+  epub: 'sheets.types.epub',
   labelBox: 'sheets.types.labelBox',
   labelFrame: 'sheets.types.labelFrame',
 };

@@ -50,12 +50,15 @@ const RUNNING = 'Génération du PDF…';
 const FAILED = 'Une erreur est survenue lors de la génération du PDF.';
 
 describe('PDF menu, its items', () => {
-  it('lists the deployment sheets and the labels, off without a selection', async () => {
+  it('lists the six sheet types, off without a selection', async () => {
     await openMenu([]);
 
     const items = screen.getAllByRole('menuitem');
     expect(items.map((entry) => entry.textContent)).toEqual([
       'Fiches de déploiement',
+      'Fiches de prêt (usage encadré)',
+      'Fiches de prêt (usage personnel)',
+      'Fiches manuels numériques (epub)',
       'Étiquettes pour boîtier',
       'Étiquettes pour cadre',
     ]);
