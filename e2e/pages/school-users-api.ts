@@ -68,6 +68,38 @@ export async function addPupils(
 }
 
 /**
+ * Imports pupils named `lastName` into a school, `count` of each class given, through the
+ * product's own import (`POST /api/users/batch`, then its confirmation): a thousand pupils in two
+ * calls, where adding them one by one would take minutes. Their first names are letters only, as
+ * the name rules ask.
+ */
+export async function importPupils(page: Page, uai: string, lastName: string, classes: Record<string, number>): Promise<void> {
+  const letters = (index: number) =>
+    Array.from({ length: 3 }, (_, position) => String.fromCharCode(97 + (Math.floor(index / 26 ** (2 - position)) % 26))).join(
+      '',
+    );
+  const lines = Object.entries(classes)
+    .flatMap(([className, count]) => Array.from({ length: count }, () => className))
+    .map((className, index) => `Eleve,${lastName},Eleve${letters(index)},${className},6e`);
+  const csv = ['Profil,Nom,Prénom,Classe,Niveau', ...lines].join('\r\n');
+  const verified = await page.request.post('/api/users/batch', {
+    multipart: {
+      csvfile: { name: 'eleves.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') },
+      mode: 'users_initial',
+      uai,
+    },
+    timeout: 120_000,
+  });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  const { importNumber } = (await verified.json()) as { importNumber: number };
+  const confirmed = await page.request.post(`/api/users/batch/${importNumber}`, {
+    data: { confirmation: 1, excludeUsers: [] },
+    timeout: 120_000,
+  });
+  expect(confirmed.ok(), await confirmed.text()).toBe(true);
+}
+
+/**
  * Adds pupils to a school through the product's own API (`POST /api/users`), each with an access
  * to one application of the school's catalogue whose login is the pupil's own: the data a
  * platform's export lists. Returns the application's platform id.
@@ -101,6 +133,11 @@ export async function openJeanMoulinAsAdministrator(
   await ShellPage.signIn(page, DEMO.administrator);
   if (applicationName) await addPupilsWithApplication(page, JEAN_MOULIN, arranged, applicationName);
   else await addPupils(page, JEAN_MOULIN, arranged);
+  return openJeanMoulinUsers(page);
+}
+
+/** Opens Jean Moulin's users from the school picker, signed in already. */
+export async function openJeanMoulinUsers(page: Page): Promise<UsersPage> {
   const picker = new SchoolPickerPage(page);
   await picker.openWithShortcut();
   await picker.search.fill('Jean Moulin');
