@@ -95,6 +95,8 @@ function describe(request: ExportRequest, sample: FetchedExport): string {
       return `XLSX, ${mebibytes(sample.bytes)}`;
     case 'zip':
       return `zip, ${mebibytes(sample.bytes)}`;
+    case 'pdf':
+      return `PDF, ${mebibytes(sample.bytes)}`;
   }
 }
 

@@ -167,7 +167,8 @@ export async function readExportSchool(db: Database): Promise<ExportSchool> {
 }
 
 /** What an export's file is: CSV in a dialect (with the lines it must hold), an XLSX workbook or a zip. */
-export type ExportKind = 'csv' | 'xlsx' | 'zip';
+/** What a file answer is: the exports' CSV, XLSX and zips, and the sheets' PDF. */
+export type ExportKind = 'csv' | 'xlsx' | 'zip' | 'pdf';
 
 export type ExportRequest = {
   name: string;
@@ -319,6 +320,8 @@ export function checkExport(request: ExportRequest, fetched: FetchedExport): str
   if (request.kind === 'csv') {
     if (!fetched.mediaType.startsWith('text/csv')) return `media type ${fetched.mediaType}`;
     if (fetched.lines !== request.lines) return `${fetched.lines} lines, not ${request.lines}`;
+  } else if (request.kind === 'pdf') {
+    if (fetched.head.subarray(0, 5).toString('latin1') !== '%PDF-') return 'not a PDF';
   } else if (!isZip) {
     return `not a zip (starts with ${JSON.stringify(fetched.head.subarray(0, 4).toString('latin1'))})`;
   }
