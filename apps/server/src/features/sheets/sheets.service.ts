@@ -44,7 +44,8 @@ export async function generateSheets(
       entity: 'school',
       entityId: request.uai,
       uai: request.uai,
-      after: { type, lang: request.lang, option: request.option, userIds },
+      // Which users: the print log, written beside it, keeps them (one row each, read by user).
+      after: { type, lang: request.lang, option: request.option, userCount: userIds.length },
     });
     await writePrint(tx, ctx.actor, { uai: request.uai, type, lang: request.lang, mode: request.option, userIds });
   });
