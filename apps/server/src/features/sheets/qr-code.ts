@@ -3,6 +3,8 @@ import QRCode from 'qrcode';
 /** Where the QR code is drawn: a PDF document's raw content (pdfkit's `addContent`). */
 export type VectorCanvas = { addContent(data: string): unknown };
 
+const UTF8 = new TextEncoder();
+
 /**
  * The QR code's modules of `text`, dark ones true, row by row: byte mode and a fixed mask
  * pattern. A sign-in link is lower-case text, which only byte mode holds, so the library's search
@@ -12,7 +14,7 @@ export type VectorCanvas = { addContent(data: string): unknown };
  * zbarimg in the tests.
  */
 export function qrModules(text: string): { size: number; dark: (row: number, column: number) => boolean } {
-  const { modules } = QRCode.create([{ data: text, mode: 'byte' }], { errorCorrectionLevel: 'M', maskPattern: 0 });
+  const { modules } = QRCode.create([{ data: UTF8.encode(text), mode: 'byte' }], { errorCorrectionLevel: 'M', maskPattern: 0 });
   return { size: modules.size, dark: (row, column) => modules.data[row * modules.size + column] === 1 };
 }
 
