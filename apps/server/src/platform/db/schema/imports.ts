@@ -31,9 +31,12 @@ export const importBatches = pgTable(
 
 /**
  * A verified batch's plan (the server's planned lines, with secrets encrypted), 1,000 lines a
- * chunk: stored and read back whole, never queried, so JSON text rather than jsonb (a 10,000-line
- * plan as one jsonb value took a second to store, and PGlite's memory grew by a gigabyte for
- * 50,000 lines). Dropped once the batch is applied or cancelled.
+ * chunk: stored and read back whole, never queried, so its JSON deflated, in base64 (a 10,000-line
+ * plan is 13 MiB of JSON: as one jsonb value it took a second to store and PGlite's memory grew
+ * by a gigabyte for 50,000 lines; as JSON text, 0.4 s to store, most of it PostgreSQL cutting
+ * 13 MiB into TOAST rows; deflated, a few MiB; text rather than bytea, which PGlite writes ten
+ * times slower). Its storage is EXTERNAL (migration 0014): PostgreSQL does not try to compress
+ * it again. Dropped once the batch is applied or cancelled.
  */
 export const importBatchChunks = pgTable(
   'import_batch_chunks',
@@ -42,7 +45,7 @@ export const importBatchChunks = pgTable(
       .notNull()
       .references(() => importBatches.id, { onDelete: 'cascade' }),
     chunk: integer('chunk').notNull(),
-    lines: text('lines').notNull(),
+    packed: text('packed').notNull(),
   },
   (table) => [primaryKey({ columns: [table.batchId, table.chunk] })],
 );
