@@ -83,6 +83,34 @@ function characterTest(structure: string): RegExp | null {
   });
 }
 
+/**
+ * What a structure keeps of one character: the character when it accepts it, else what it accepts
+ * of it without its accent (a structure may accept 'é' but not 'É', e.g. [a-zA-Zà-ÿ]: such a
+ * letter loses its accent, not itself), else nothing.
+ */
+function keptOf(character: string, test: RegExp): string {
+  return test.test(character) ? character : [...withoutAccents(character)].filter((plain) => test.test(plain)).join('');
+}
+
+/**
+ * Each character's outcome under a structure, remembered by structure (an import cleans 30,000
+ * names with a few dozen distinct characters); null when the structure refuses nothing (empty or
+ * invalid). Bounded, as `compiled` is.
+ */
+const keptByStructure = new Map<string, Map<string, string>>();
+
+function keptCharacters(structure: string): Map<string, string> | null {
+  if (!characterTest(structure)) return null;
+  let kept = keptByStructure.get(structure);
+  // A file of a thousand scripts' characters is not all kept.
+  if (kept && kept.size > 5000) kept.clear();
+  if (!kept) {
+    if (keptByStructure.size > 200) keptByStructure.clear();
+    keptByStructure.set(structure, (kept = new Map()));
+  }
+  return kept;
+}
+
 /** Whether a structure pattern may be stored: empty (no character refused) or a valid expression. */
 export function isValidStructure(structure: string): boolean {
   return structure.trim() === '' || characterTest(structure) !== null;
@@ -137,10 +165,10 @@ export function applyConversion(value: string, conversion: string): string {
 
 /** The expressions finding runs of a rule's special characters (and spaces), and those at both ends. */
 function specialsOf(special: string): { runs: RegExp; ends: RegExp } {
-  const specialClass = `[${escapeForClass([...new Set([...special, ' '])].join(''))}]`;
+  const specialClass = () => `[${escapeForClass([...new Set([...special, ' '])].join(''))}]`;
   return {
-    runs: compileOnce(`runs\u0000${special}`, () => new RegExp(`(${specialClass})${specialClass}+`, 'gu'))!,
-    ends: compileOnce(`ends\u0000${special}`, () => new RegExp(`^${specialClass}+|${specialClass}+$`, 'gu'))!,
+    runs: compileOnce(`runs\u0000${special}`, () => new RegExp(`(${specialClass()})${specialClass()}+`, 'gu'))!,
+    ends: compileOnce(`ends\u0000${special}`, () => new RegExp(`^${specialClass()}+|${specialClass()}+$`, 'gu'))!,
   };
 }
 
@@ -155,12 +183,15 @@ export function cleanName(value: string, rule?: NameRule): string {
   let out = value.trim().replace(/\s+/g, ' ');
   if (!rule) return out;
   out = applyConversion(out, rule.conversion);
-  const test = characterTest(rule.structure);
-  if (test) {
-    // Per character: a structure may accept 'é' but not 'É' (e.g. [a-zA-Zà-ÿ]); such a letter loses its accent, not itself.
-    const keep = (character: string) =>
-      test.test(character) ? character : [...withoutAccents(character)].filter((plain) => test.test(plain)).join('');
-    out = [...out].map(keep).join('');
+  const keep = keptCharacters(rule.structure);
+  if (keep) {
+    let kept = '';
+    for (const character of out) {
+      let outcome = keep.get(character);
+      if (outcome === undefined) keep.set(character, (outcome = keptOf(character, characterTest(rule.structure)!)));
+      kept += outcome;
+    }
+    out = kept;
   }
   const { runs, ends } = specialsOf(rule.special);
   out = out.replace(runs, '$1').replace(ends, '');
