@@ -4,7 +4,7 @@ import { schoolLevelOf } from '../rules/levels.js';
 import { isSafeText } from '../rules/text.js';
 import { EMAIL_PATTERN } from '../users/fields.js';
 import { USER_TEXT_LIMITS } from '../users/limits.js';
-import { fieldLabel, headerKey, type ImportColumns, type ImportField } from './columns.js';
+import { fieldLabel, headerKey, type ApplicationColumns, type ImportColumns, type ImportField } from './columns.js';
 import type { ImportMode } from './modes.js';
 import { IMPORT_ERRORS, type ImportProblem } from './problems.js';
 
@@ -33,10 +33,22 @@ export type ImportedInformations = {
 };
 
 /** An application's columns on a line: enabled (1), disabled (0) or not said (null), and the credentials given. */
-export type ImportedApplication = { idApplication: number; etat: 0 | 1 | null; login: string | null; password: string | null; code: string | null };
+export type ImportedApplication = {
+  idApplication: number;
+  etat: 0 | 1 | null;
+  login: string | null;
+  password: string | null;
+  code: string | null;
+};
 
 export type ImportedLine =
-  | { mode: 'users_initial'; line: number; informations: ImportedInformations; options: string[]; applications: ImportedApplication[] }
+  | {
+      mode: 'users_initial';
+      line: number;
+      informations: ImportedInformations;
+      options: string[];
+      applications: ImportedApplication[];
+    }
   | {
       mode: 'users_update';
       line: number;
@@ -92,6 +104,8 @@ export function importFlagOf(text: string): 0 | 1 | null | undefined {
   return undefined;
 }
 
+const labelOf = (label: string | (() => string)) => (typeof label === 'string' ? label : label());
+
 /** A line's cells as the checks read them, and the problems they find. */
 class LineReader {
   readonly problems: ImportProblem[] = [];
@@ -106,12 +120,22 @@ class LineReader {
     this.problems.push({ msg, line: this.line, field, ...(params ? { params } : {}) });
   }
 
-  /** The trimmed cell at `index` ('' when absent), checked as text of at most `max` characters; null when it breaks a rule. */
-  cellAt(index: number | undefined, label: string, max: number): string | null {
+  /**
+   * The trimmed cell at `index` ('' when absent), checked as text of at most `max` characters;
+   * null when it breaks a rule. The column's label is made only for a problem (a file's 600,000
+   * cells have few).
+   */
+  cellAt(index: number | undefined, label: string | (() => string), max: number): string | null {
     const value = index === undefined ? '' : (this.cells[index] ?? '').trim();
-    if (!isSafeText(value)) return this.fail(IMPORT_ERRORS.unsafeText, label);
-    if (value.length > max) return this.fail(IMPORT_ERRORS.tooLong, label, { max });
+    if (!isSafeText(value)) return this.fail(IMPORT_ERRORS.unsafeText, labelOf(label));
+    if (value.length > max) return this.fail(IMPORT_ERRORS.tooLong, labelOf(label), { max });
     return value;
+  }
+
+  /** An application's credential cell (`suffix` names it in a problem), null when empty or absent. */
+  private credential(application: ApplicationColumns, index: number | null, suffix: string, max: number): string | null {
+    const value = index === null ? '' : this.cellAt(index, () => `${application.name}-${suffix}`, max);
+    return value === '' ? null : value;
   }
 
   /** A field's cell ('' when the file has no such column); null when it breaks a rule. */
@@ -171,14 +195,16 @@ class LineReader {
     if (text === null) return undefined;
     if (text === '') return null;
     const id = Number(text);
-    if (!/^\d+$/.test(text) || id < 1 || id > RECORD_ID_MAX) return void this.fail(IMPORT_ERRORS.invalidUserId, fieldLabel('userId'), { value: text });
+    if (!/^\d+$/.test(text) || id < 1 || id > RECORD_ID_MAX)
+      return void this.fail(IMPORT_ERRORS.invalidUserId, fieldLabel('userId'), { value: text });
     return id;
   }
 
   uai(context: ImportContext): string | undefined {
     const text = this.text('uai');
     if (text === null) return undefined;
-    if (text !== '' && text.toUpperCase() !== context.uai.toUpperCase()) return void this.fail(IMPORT_ERRORS.otherSchool, fieldLabel('uai'), { uai: text });
+    if (text !== '' && text.toUpperCase() !== context.uai.toUpperCase())
+      return void this.fail(IMPORT_ERRORS.otherSchool, fieldLabel('uai'), { uai: text });
     return context.uai;
   }
 
@@ -197,18 +223,16 @@ class LineReader {
   }
 
   applications(): ImportedApplication[] {
-    return this.columns.applications.flatMap((columns) => {
+    const given: ImportedApplication[] = [];
+    for (const columns of this.columns.applications) {
       const etat = this.flag(columns.etat, columns.name);
-      const credential = (index: number | null, suffix: string, max: number) => {
-        const value = index === null ? '' : this.cellAt(index, `${columns.name}-${suffix}`, max);
-        return value === '' ? null : value;
-      };
-      const login = credential(columns.login, 'Login', USER_TEXT_LIMITS.platformCredential);
-      const password = credential(columns.password, 'Mot de passe', USER_TEXT_LIMITS.platformCredential);
-      const code = credential(columns.code, 'Code', USER_TEXT_LIMITS.applicationCode);
-      if (etat === undefined || (etat === null && login === null && password === null && code === null)) return [];
-      return [{ idApplication: columns.idApplication, etat, login, password, code }];
-    });
+      const login = this.credential(columns, columns.login, 'Login', USER_TEXT_LIMITS.platformCredential);
+      const password = this.credential(columns, columns.password, 'Mot de passe', USER_TEXT_LIMITS.platformCredential);
+      const code = this.credential(columns, columns.code, 'Code', USER_TEXT_LIMITS.applicationCode);
+      if (etat === undefined || (etat === null && login === null && password === null && code === null)) continue;
+      given.push({ idApplication: columns.idApplication, etat, login, password, code });
+    }
+    return given;
   }
 }
 
@@ -231,7 +255,17 @@ function readInitial(reader: LineReader, context: ImportContext): ImportedLine |
   const tabletNumber = reader.text('tabletNumber');
   const options = reader.options();
   const applications = reader.applications();
-  if (reader.problems.length > 0 || !uai || !profile || !lastName || !firstName || level === undefined || adminMode === undefined || email === undefined) return null;
+  if (
+    reader.problems.length > 0 ||
+    !uai ||
+    !profile ||
+    !lastName ||
+    !firstName ||
+    level === undefined ||
+    adminMode === undefined ||
+    email === undefined
+  )
+    return null;
   return {
     mode: 'users_initial',
     line: reader.line,
@@ -301,6 +335,11 @@ export function readImportLine(
   context: ImportContext,
 ): { ok: true; value: ImportedLine } | { ok: false; problems: ImportProblem[] } {
   const reader = new LineReader(row.line, row.cells, columns);
-  const value = mode === 'users_initial' ? readInitial(reader, context) : mode === 'users_update' ? readUpdate(reader, columns, context) : readTeaching(reader, context);
+  const value =
+    mode === 'users_initial'
+      ? readInitial(reader, context)
+      : mode === 'users_update'
+        ? readUpdate(reader, columns, context)
+        : readTeaching(reader, context);
   return value ? { ok: true, value } : { ok: false, problems: reader.problems };
 }

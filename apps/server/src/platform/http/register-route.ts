@@ -132,7 +132,8 @@ export function registerRoute<R extends RouteDescriptor, D extends AppDeps = App
       }
       if (route.produces) return sendFile(reply, answer as FileAnswer);
       if (options.serialize === 'json') {
-        return reply.type('application/json; charset=utf-8').send(JSON.stringify(answer));
+        // As bytes: a string answer is encoded twice, once to count its length and once to send it.
+        return reply.type('application/json; charset=utf-8').send(Buffer.from(JSON.stringify(answer), 'utf8'));
       }
       return answer;
     },
