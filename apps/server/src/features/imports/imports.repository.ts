@@ -1,4 +1,5 @@
 import { promisify } from 'node:util';
+import { deserialize, serialize } from 'node:v8';
 import { deflate, inflate } from 'node:zlib';
 import type { imports } from '@console/contract';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -99,17 +100,20 @@ const deflated = promisify(deflate);
 const inflated = promisify(inflate);
 
 /**
- * The plan's chunks as stored: each one's JSON deflated, in base64 (fast level: the encrypted secrets hardly
- * compress, the JSON's repeated keys and names do) on libuv's thread while the next one is written
- * out, so that two chunks' JSON at most are held at once (a 50,000-line plan is 65 MiB of JSON).
+ * The plan's chunks as stored: each one serialised by V8 (whose format Node keeps readable by
+ * later versions, safe to store) and deflated, in base64. Not JSON: a file with one '’' makes the
+ * plan's JSON a two-byte string, whose UTF-8 encoding alone took 100 ms for 10,000 lines; V8's
+ * serialisation writes strings as they are held, three times faster. Deflated at the fast level
+ * (the encrypted secrets hardly compress, the repeated keys and names do) on libuv's thread while
+ * the next chunk is serialised, so that two chunks at most are held at once.
  */
 async function packPlan(plan: ImportPlan): Promise<string[]> {
   const packed: string[] = [];
   let deflating: Promise<Buffer> | null = null;
   for (let start = 0; start < plan.lines.length; start += PLAN_CHUNK_LINES) {
-    const json = JSON.stringify(plan.lines.slice(start, start + PLAN_CHUNK_LINES));
+    const serialised = serialize(plan.lines.slice(start, start + PLAN_CHUNK_LINES));
     if (deflating) packed.push((await deflating).toString('base64'));
-    deflating = deflated(json, { level: 1 });
+    deflating = deflated(serialised, { level: 1 });
   }
   if (deflating) packed.push((await deflating).toString('base64'));
   return packed;
@@ -158,8 +162,8 @@ export async function readPlan(db: Executor, batchId: number): Promise<ImportPla
     .from(importBatchChunks)
     .where(eq(importBatchChunks.batchId, batchId))
     .orderBy(asc(importBatchChunks.chunk));
-  const texts = await Promise.all(chunks.map((chunk) => inflated(Buffer.from(chunk.packed, 'base64'))));
-  return { lines: texts.flatMap((text) => JSON.parse(text.toString('utf8')) as ImportPlan['lines']) };
+  const serialised = await Promise.all(chunks.map((chunk) => inflated(Buffer.from(chunk.packed, 'base64'))));
+  return { lines: serialised.flatMap((bytes) => deserialize(bytes) as ImportPlan['lines']) };
 }
 
 export type BatchRow = typeof importBatches.$inferSelect;

@@ -1,4 +1,4 @@
--- The plan is stored deflated (in base64) instead of as JSON text. A batch verified and not yet
+-- The plan is stored serialised by V8 and deflated (in base64) instead of as JSON text. A batch verified and not yet
 -- confirmed loses its plan: it is cancelled, and its file is to be verified again.
 UPDATE "import_batches" SET "status" = 'cancelled', "decided_at" = now() WHERE "status" = 'verified';--> statement-breakpoint
 DELETE FROM "import_batch_chunks";--> statement-breakpoint
