@@ -34,8 +34,8 @@ const WARM_UP_ROUNDS = 1;
 const ROUNDS = 5;
 const RATIO_MAX = 2;
 const MEBIBYTE = 1024 * 1024;
-/** 300 MB, read as mebibytes: the stricter reading. */
-const MEMORY_GROWTH_MAX = 300 * MEBIBYTE;
+/** 300 MB as millions of bytes (286 MiB): the stricter reading. */
+const MEMORY_GROWTH_MAX = 300_000_000;
 const DEFAULT_MAX_MEGABYTES = 20;
 
 type Engine = {
@@ -52,10 +52,12 @@ type Engine = {
 };
 
 type Samples = {
+  /** Through inject, to the answer's last byte. */
   verify: number[];
-  verifyWall: number[];
+  /** The server's timing, to the answer's headers. */
+  verifyHeaders: number[];
   confirm: number[];
-  confirmWall: number[];
+  confirmHeaders: number[];
   baseline: Record<BaselineMethod, number[]>;
 };
 
@@ -107,7 +109,7 @@ async function measureRounds(
     env: importEnv(engine.dataDir, { maxLines: MEMORY_LINES, maxMegabytes }),
     engine: handle.engine,
   });
-  const samples: Samples = { verify: [], verifyWall: [], confirm: [], confirmWall: [], baseline: { copy: [], insert: [] } };
+  const samples: Samples = { verify: [], verifyHeaders: [], confirm: [], confirmHeaders: [], baseline: { copy: [], insert: [] } };
   let numbered = 0;
   try {
     await app.ready();
@@ -137,10 +139,11 @@ async function measureRounds(
         throw new Error(`confirmation created ${confirmed.answer.counts.created} users of ${LINES}`);
       await baselines();
       if (counted) {
-        samples.verify.push(verified.serverMs);
-        samples.verifyWall.push(verified.wallMs);
-        samples.confirm.push(confirmed.serverMs);
-        samples.confirmWall.push(confirmed.wallMs);
+        // The figure is the whole answer (a large one is streamed after its headers, which the server's timing marks).
+        samples.verify.push(verified.wallMs);
+        samples.verifyHeaders.push(verified.serverMs);
+        samples.confirm.push(confirmed.wallMs);
+        samples.confirmHeaders.push(confirmed.serverMs);
       }
     }
     await dropScratchTable(engine.target);
@@ -181,11 +184,11 @@ export async function runImportBench(options: { databaseUrl?: string }): Promise
       const baselineMs = median(samples.baseline[reference]);
       for (const phase of ['verify', 'confirm'] as const) {
         const appMs = median(samples[phase]);
-        const wallMs = median(samples[phase === 'verify' ? 'verifyWall' : 'confirmWall']);
+        const headersMs = median(samples[phase === 'verify' ? 'verifyHeaders' : 'confirmHeaders']);
         const ratio = appMs / baselineMs;
         const label = phase === 'verify' ? 'verification' : 'confirmation';
         lines.push(
-          `  ${label}: median ${formatMs(appMs)} server (${formatMs(wallMs)} through inject; target ≤ ${formatMs(engine.limitMs)}), ` +
+          `  ${label}: median ${formatMs(appMs)} to the answer's last byte, through inject (${formatMs(headersMs)} to its headers, server timing; target ≤ ${formatMs(engine.limitMs)}), ` +
             `${ratio.toFixed(2)}× the baseline (target ≤ ${RATIO_MAX}×); rounds: ${list(samples[phase])}`,
         );
         passed &&= appMs <= engine.limitMs && ratio <= RATIO_MAX;
@@ -211,7 +214,7 @@ export async function runImportBench(options: { databaseUrl?: string }): Promise
       });
       const growth = memory.rssPeak - memory.rssBefore;
       lines.push(
-        `  memory, ${memory.lines.toLocaleString('en')}-line verification (${mebibytes(memory.megabytes * MEBIBYTE)}, answered ${memory.status} in ${formatMs(memory.serverMs)}): ` +
+        `  memory, ${memory.lines.toLocaleString('en')}-line verification (${mebibytes(memory.megabytes * MEBIBYTE)}, answered ${memory.status}, its last byte read after ${formatMs(memory.lastByteMs)}): ` +
           `resident memory (RSS) +${mebibytes(growth)} at its peak, ${mebibytes(memory.rssBefore)} → ${mebibytes(memory.rssPeak)} (target ≤ +300 MB); ` +
           `V8 heap + external ${mebibytes(memory.heapAndExternalBefore)} before, ${mebibytes(memory.heapAndExternalAfter)} right after the answer`,
       );
