@@ -35,8 +35,8 @@ export const importBatches = pgTable(
  * (see packPlan; a 10,000-line plan is 13 MiB of JSON: as one jsonb value it took a second to
  * store and PGlite's memory grew by a gigabyte for 50,000 lines; as JSON text, 0.4 s to store,
  * most of it PostgreSQL cutting 13 MiB into TOAST rows; deflated, a few MiB; text rather than
- * bytea, which PGlite writes ten times slower). Its storage is EXTERNAL (migration 0014): PostgreSQL does not try to compress
- * it again. Dropped once the batch is applied or cancelled.
+ * bytea, which PGlite writes ten times slower). Its storage is EXTERNAL (migration 0014):
+ * PostgreSQL does not try to compress it again. Dropped once the batch is applied or cancelled.
  */
 export const importBatchChunks = pgTable(
   'import_batch_chunks',
