@@ -26,6 +26,7 @@ export default defineConfig({
           include: ['apps/server/**/*.int.test.ts'],
           exclude: ['**/node_modules/**'],
           globalSetup: ['apps/server/test/global-setup.ts'],
+          setupFiles: ['apps/server/test/one-query-at-a-time.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -6,6 +6,7 @@ import { upsertUserAccess } from './user-edit.repository.js';
 import { listUserAccesses } from './user-page.repository.js';
 import { revealSecret } from './user-page.service.js';
 import { planAccessChange, type AccessPlan, type AccessRequest, type StoredAccess } from '../users.policy.js';
+import { readTogether } from '../../../platform/db/reads.js';
 
 /** A platform password sent while one is stored (spec 3 §5: not editable once it exists). */
 export const PLATFORM_PASSWORD_EXISTS = 'users.errors.platform_password_exists';
@@ -33,7 +34,7 @@ export async function planAccessEdits(
   userId: number,
   edits: readonly AccessEdit[],
 ): Promise<AccessEditPlan> {
-  const [catalogue, accesses] = await Promise.all([listCatalogueApplications(tx), listUserAccesses(tx, userId)]);
+  const [catalogue, accesses] = await readTogether(tx, [() => listCatalogueApplications(tx), () => listUserAccesses(tx, userId)]);
   const applications = new Map(catalogue.map((application) => [application.id, application]));
   const storedById = new Map(
     accesses.map((access): [number, StoredAccess] => [

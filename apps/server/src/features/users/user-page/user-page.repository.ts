@@ -1,6 +1,7 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/client.js';
 import { devices, options, schools, userApplications, userOptions } from '../../../platform/db/schema/index.js';
+import { readTogether } from '../../../platform/db/reads.js';
 import { listCatalogueApplications, type CatalogueApplication } from '../user-catalogue.repository.js';
 
 export type AccessRow = typeof userApplications.$inferSelect;
@@ -32,14 +33,12 @@ export async function listUserOptions(db: Executor, userId: number): Promise<Use
 
 /** Everything a user page shows beside the user row: school name, catalogue, accesses, options, devices (newest first). */
 export async function readUserPageRows(db: Executor, user: { id: number; uai: string | null }): Promise<UserPageRows> {
-  const [schoolRows, catalogue, accesses, optionRows, deviceRows] = await Promise.all([
-    user.uai === null
-      ? Promise.resolve([])
-      : db.select({ name: schools.name }).from(schools).where(eq(schools.uai, user.uai)).limit(1),
-    listCatalogueApplications(db),
-    listUserAccesses(db, user.id),
-    listUserOptions(db, user.id),
-    db.select().from(devices).where(eq(devices.userId, user.id)).orderBy(desc(devices.modifiedAt), desc(devices.id)),
+  const [schoolRows, catalogue, accesses, optionRows, deviceRows] = await readTogether(db, [
+    () => (user.uai === null ? Promise.resolve([]) : db.select({ name: schools.name }).from(schools).where(eq(schools.uai, user.uai)).limit(1)),
+    () => listCatalogueApplications(db),
+    () => listUserAccesses(db, user.id),
+    () => listUserOptions(db, user.id),
+    () => db.select().from(devices).where(eq(devices.userId, user.id)).orderBy(desc(devices.modifiedAt), desc(devices.id)),
   ]);
   return { schoolName: schoolRows[0]?.name ?? null, catalogue, accesses, options: optionRows, devices: deviceRows };
 }

@@ -5,6 +5,7 @@ import type { ServiceContext } from '../../../platform/context.js';
 import type { Executor } from '../../../platform/db/client.js';
 import { presentUserPage } from './user-page.presenter.js';
 import { readUserPageRows } from './user-page.repository.js';
+import { readTogether } from '../../../platform/db/reads.js';
 import { canEditUserPage, canSeePasswordsOf, canUnlockUser, seesWholeCatalogue } from '../users.policy.js';
 
 /** Decrypts a stored secret for an answer; null when none is stored or it cannot be read (never throws). */
@@ -25,9 +26,9 @@ export function revealSecret(key: Buffer, sealed: string | null): string | null 
  */
 export async function presentPageOf(ctx: Pick<ServiceContext, 'actor' | 'env'>, executor: Executor, user: UserRecord): Promise<UserPage> {
   const viewer = ctx.actor;
-  const [rows, mayAct] = await Promise.all([
-    readUserPageRows(executor, user),
-    viewer.id === user.id ? true : mayActOnUser(executor, viewer, user),
+  const [rows, mayAct] = await readTogether(executor, [
+    () => readUserPageRows(executor, user),
+    async () => viewer.id === user.id || (await mayActOnUser(executor, viewer, user)),
   ]);
   const isEditable = mayAct && canEditUserPage(viewer, user.id);
   const seesPasswords = mayAct && canSeePasswordsOf(viewer, user.id);
