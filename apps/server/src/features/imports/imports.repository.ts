@@ -1,11 +1,9 @@
-import { promisify } from 'node:util';
-import { deserialize, serialize } from 'node:v8';
-import { deflate, inflate } from 'node:zlib';
 import type { imports } from '@console/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
 import { importBatchChunks, importBatches } from '../../platform/db/schema/index.js';
 import type { HeldAccess, ImportPlan } from './plan.js';
+import { unpackPlan } from './plan-packing.js';
 import { jsonbRows } from '../../platform/db/params.js';
 
 /** The queries of the import: what a file is checked against, and the verified batches. */
@@ -77,7 +75,8 @@ export async function listTeachingKeys(db: Executor, userIds: readonly number[])
   return new Set(result.rows.map((row) => teachingKey(row.user_id, row.class_name, row.discipline)));
 }
 
-export const teachingKey = (userId: number, className: string, discipline: string) => `${userId}\u0000${className}\u0000${discipline}`;
+export const teachingKey = (userId: number, className: string, discipline: string) =>
+  `${userId}\u0000${className}\u0000${discipline}`;
 
 /** Adds teaching assignments, those already held left as they are. */
 export async function insertTeaching(
@@ -93,32 +92,6 @@ export async function insertTeaching(
     on conflict do nothing`);
 }
 
-/** Planned lines a stored chunk holds. */
-const PLAN_CHUNK_LINES = 1000;
-
-const deflated = promisify(deflate);
-const inflated = promisify(inflate);
-
-/**
- * The plan's chunks as stored: each one serialised by V8 (whose format Node keeps readable by
- * later versions, safe to store) and deflated, in base64. Not JSON: a file with one '’' makes the
- * plan's JSON a two-byte string, whose UTF-8 encoding alone took 100 ms for 10,000 lines; V8's
- * serialisation writes strings as they are held, three times faster. Deflated at the fast level
- * (the encrypted secrets hardly compress, the repeated keys and names do) on libuv's thread while
- * the next chunk is serialised, so that two chunks at most are held at once.
- */
-async function packPlan(plan: ImportPlan): Promise<string[]> {
-  const packed: string[] = [];
-  let deflating: Promise<Buffer> | null = null;
-  for (let start = 0; start < plan.lines.length; start += PLAN_CHUNK_LINES) {
-    const serialised = serialize(plan.lines.slice(start, start + PLAN_CHUNK_LINES));
-    if (deflating) packed.push((await deflating).toString('base64'));
-    deflating = deflated(serialised, { level: 1 });
-  }
-  if (deflating) packed.push((await deflating).toString('base64'));
-  return packed;
-}
-
 /** How long a verified batch waits for its confirmation; past it, it is cancelled and its plan dropped. */
 export const VERIFIED_BATCH_HOURS = 24;
 
@@ -127,16 +100,15 @@ export const VERIFIED_BATCH_HOURS = 24;
  * numbers that no batch holds (the demo data, or users brought from an earlier system): a new
  * number follows the highest one any user carries as well as the sequence, so that the grid's
  * filter on a number shows this import's users only. The lock makes two verifications at once
- * take two numbers. The plan goes in chunks, each its own statement (see import_batch_chunks).
+ * take two numbers. The plan goes in its packed chunks (plan-packing.ts), each its own statement.
  * Verified batches left unconfirmed past VERIFIED_BATCH_HOURS are cancelled on the way, so that
  * their plans (megabytes each) do not pile up.
  */
 export async function insertBatch(
   db: Executor,
   batch: { uai: string; mode: imports.ImportMode; createdById: number; createdBy: string },
-  plan: ImportPlan,
+  packed: readonly string[],
 ): Promise<number> {
-  const packed = await packPlan(plan);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('import_batches_id'))`);
     await tx.execute(sql`
@@ -162,8 +134,7 @@ export async function readPlan(db: Executor, batchId: number): Promise<ImportPla
     .from(importBatchChunks)
     .where(eq(importBatchChunks.batchId, batchId))
     .orderBy(asc(importBatchChunks.chunk));
-  const serialised = await Promise.all(chunks.map((chunk) => inflated(Buffer.from(chunk.packed, 'base64'))));
-  return { lines: serialised.flatMap((bytes) => deserialize(bytes) as ImportPlan['lines']) };
+  return { lines: await unpackPlan(chunks.map((chunk) => chunk.packed)) };
 }
 
 export type BatchRow = typeof importBatches.$inferSelect;
@@ -188,19 +159,28 @@ export async function decideBatch(
 }
 
 /** The accesses some users hold, by user then application. */
-export async function listHeldAccesses(
-  db: Executor,
-  userIds: readonly number[],
-): Promise<Map<number, Map<number, HeldAccess>>> {
+export async function listHeldAccesses(db: Executor, userIds: readonly number[]): Promise<Map<number, Map<number, HeldAccess>>> {
   const held = new Map<number, Map<number, HeldAccess>>();
   if (userIds.length === 0) return held;
-  const result = await db.execute<{ user_id: number; application_id: number; status: number; login: string | null; password_encrypted: string | null; keys: string | null }>(sql`
+  const result = await db.execute<{
+    user_id: number;
+    application_id: number;
+    status: number;
+    login: string | null;
+    password_encrypted: string | null;
+    keys: string | null;
+  }>(sql`
     select user_id, application_id, status, login, password_encrypted, keys
     from user_applications where user_id = any(${sql.param([...userIds])}::int[])`);
   for (const row of result.rows) {
     let accesses = held.get(row.user_id);
     if (!accesses) held.set(row.user_id, (accesses = new Map()));
-    accesses.set(row.application_id, { status: row.status, login: row.login, passwordEncrypted: row.password_encrypted, keys: row.keys });
+    accesses.set(row.application_id, {
+      status: row.status,
+      login: row.login,
+      passwordEncrypted: row.password_encrypted,
+      keys: row.keys,
+    });
   }
   return held;
 }

@@ -1,4 +1,5 @@
 import type { imports } from '@console/contract';
+import type { PlanPacker } from './plan-packing.js';
 
 /**
  * What a verified import will do, line by line: the verification builds it from the file and the
@@ -98,5 +99,5 @@ export type ImportUndo = {
 /** The stored plan of a verified batch. */
 export type ImportPlan = { lines: PlannedLine[] };
 
-/** A mode's planning: the plan and its preview, or the problems that stop the file. */
-export type Planning = { lines: PlannedLine[]; preview: imports.ImportUser[]; problems: imports.ImportProblem[] };
+/** A mode's planning: the plan (packed as it was made) and its preview, or the problems that stop the file. */
+export type Planning = { plan: PlanPacker; preview: imports.ImportUser[]; problems: imports.ImportProblem[] };

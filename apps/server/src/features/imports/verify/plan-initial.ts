@@ -1,6 +1,7 @@
 import { cleanName, imports, PROFILES, proposeLogin, users as contract, type LoginProposal } from '@console/contract';
 import { hasPrintablePassword } from '../../auth/auth.policy.js';
 import { findTakenLogins } from '../imports.repository.js';
+import { PlanPacker } from '../plan-packing.js';
 import type { PlannedCreate, Planning } from '../plan.js';
 import { allocateLogins } from './logins.js';
 import { planAccesses, previewAccess } from './plan-accesses.js';
@@ -71,7 +72,7 @@ export async function planInitial(plan: PlanContext, lines: readonly imports.Imp
   );
   toMake.forEach((draft, index) => (draft.login = made[index]!));
 
-  const planned: PlannedCreate[] = [];
+  const planned = new PlanPacker<PlannedCreate>();
   const preview: imports.ImportUser[] = [];
   for (const draft of usable) {
     const { informations, line, options, applications } = draft.source;
@@ -80,7 +81,7 @@ export async function planInitial(plan: PlanContext, lines: readonly imports.Imp
     const accessPlanning = planAccesses(line, applications, plan.catalogue, { login, password: draft.password, sealedPassword }, new Map(), plan.secrets);
     problems.push(...accessPlanning.problems);
     if (accessPlanning.problems.length > 0) continue;
-    planned.push({
+    await planned.push({
       kind: 'create',
       line,
       printable: hasPrintablePassword(informations.profile),
@@ -124,5 +125,5 @@ export async function planInitial(plan: PlanContext, lines: readonly imports.Imp
       changes: [],
     });
   }
-  return { lines: planned, preview, problems };
+  return { plan: planned, preview, problems };
 }

@@ -1,5 +1,6 @@
 import { imports, PROFILES } from '@console/contract';
 import { listTeachingKeys, teachingKey } from '../imports.repository.js';
+import { PlanPacker } from '../plan-packing.js';
 import type { PlannedTeaching, Planning } from '../plan.js';
 import { problemAt, type PlanContext } from './plan-context.js';
 import { informationsAfter, resolveLineUsers } from './resolve-users.js';
@@ -18,7 +19,7 @@ export async function planTeaching(plan: PlanContext, lines: readonly imports.Im
     plan.ctx.db,
     found.map(({ user }) => user.id),
   );
-  const planned: PlannedTeaching[] = [];
+  const planned = new PlanPacker<PlannedTeaching>();
   const preview: imports.ImportUser[] = [];
   for (const { source, user } of found) {
     if (user.profile_id !== PROFILES.Enseignant) {
@@ -28,7 +29,7 @@ export async function planTeaching(plan: PlanContext, lines: readonly imports.Im
     const key = teachingKey(user.id, source.class, source.discipline);
     const kind = held.has(key) ? 'unchanged' : 'teaching';
     held.add(key);
-    planned.push({ kind, line: source.line, userId: user.id, login: user.login, className: source.class, discipline: source.discipline });
+    await planned.push({ kind, line: source.line, userId: user.id, login: user.login, className: source.class, discipline: source.discipline });
     preview.push({
       line: source.line,
       action: kind,
@@ -40,5 +41,5 @@ export async function planTeaching(plan: PlanContext, lines: readonly imports.Im
       changes: [],
     });
   }
-  return { lines: planned, preview, problems };
+  return { plan: planned, preview, problems };
 }

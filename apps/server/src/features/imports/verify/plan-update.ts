@@ -3,6 +3,7 @@ import { listActionableUserIds } from '../../../platform/auth/access.js';
 import { hasPrintablePassword } from '../../auth/auth.policy.js';
 import { listOptionLists } from '../../users/bulk/users-bulk.repository.js';
 import { findTakenLogins, listHeldAccesses, type SchoolUserRow } from '../imports.repository.js';
+import { PlanPacker } from '../plan-packing.js';
 import type { PlannedFields, PlannedUpdate, Planning } from '../plan.js';
 import { planAccesses, previewAccess } from './plan-accesses.js';
 import { passwordFor, previewOptions, problemAt, type PlanContext } from './plan-context.js';
@@ -124,7 +125,7 @@ export async function planUpdate(plan: PlanContext, lines: readonly imports.Impo
     if (taken.has(key) || earlier !== undefined) refused.add(draft.source.line);
   }
 
-  const planned: PlannedUpdate[] = [];
+  const planned = new PlanPacker<PlannedUpdate>();
   const preview: imports.ImportUser[] = [];
   for (const draft of drafts) {
     if (refused.has(draft.source.line)) continue;
@@ -143,7 +144,7 @@ export async function planUpdate(plan: PlanContext, lines: readonly imports.Impo
     }
     const kind = shown.length > 0 ? 'update' : 'unchanged';
     const options = optionsChange ? source.options! : null;
-    planned.push({ kind, line: source.line, userId: user.id, login, fields, printable: hasPrintablePassword(profile), options, accesses: accessPlanning.accesses });
+    await planned.push({ kind, line: source.line, userId: user.id, login, fields, printable: hasPrintablePassword(profile), options, accesses: accessPlanning.accesses });
     preview.push({
       line: source.line,
       action: kind,
@@ -155,5 +156,5 @@ export async function planUpdate(plan: PlanContext, lines: readonly imports.Impo
       changes: shown,
     });
   }
-  return { lines: planned, preview, problems };
+  return { plan: planned, preview, problems };
 }

@@ -5,7 +5,7 @@ import { editorLabel, type ServiceContext } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { findApplicationsWithPlatforms } from '../../users/bulk/users-bulk.repository.js';
 import { loadSchoolNaming } from '../../users/users.shared.js';
-import { checkImportFile } from '../check-file.js';
+import { checkImportFile, type ImportFileCheck } from '../check-file.js';
 import { insertBatch, listCatalogueApplications, listSchoolOptions } from '../imports.repository.js';
 import type { Planning } from '../plan.js';
 import { planContextOf, type PlanContext } from './plan-context.js';
@@ -39,6 +39,35 @@ function countsOf(preview: readonly imports.ImportUser[]): imports.ImportCounts 
 }
 
 /**
+ * Reads and checks the file, then plans its lines against the school; throws `validation_failed`
+ * with every problem. Its own function so that the file's lines (80 MiB for 50,000) are garbage
+ * once the plan is made, before it is stored and the preview is sent.
+ */
+async function checkAndPlan(
+  ctx: ServiceContext,
+  { bytes, mode, uai }: { bytes: Uint8Array; mode: imports.ImportMode; uai: string },
+): Promise<{ format: NonNullable<ImportFileCheck['format']>; planning: Planning }> {
+  const [naming, applications, options] = await Promise.all([
+    loadSchoolNaming(ctx.db, uai),
+    listCatalogueApplications(ctx.db),
+    listSchoolOptions(ctx.db, uai),
+  ]);
+  const check = checkImportFile(bytes, mode, applications, { uai }, { maxLines: ctx.env.IMPORT_MAX_LINES });
+  // A file that cannot be read, or lacks a column, says that alone; else the lines read are checked against the school too, so that every problem shows at once.
+  if (!check.format || (check.problems.length > 0 && check.lines.length === 0)) throw importInvalid(check.problems);
+  if (check.lines.length === 0) throw importInvalid([{ msg: imports.IMPORT_ERRORS.noLines, line: 2, field: null }]);
+  const named = new Set(
+    check.lines.flatMap((line) =>
+      line.mode === 'teaching' ? [] : line.applications.map((application) => application.idApplication),
+    ),
+  );
+  const catalogue = await findApplicationsWithPlatforms(ctx.db, [...named]);
+  const planning = await PLANNERS[mode](planContextOf(ctx, uai, naming, catalogue, options), check.lines);
+  if (check.problems.length > 0 || planning.problems.length > 0) throw importInvalid([...check.problems, ...planning.problems]);
+  return { format: check.format, planning };
+}
+
+/**
  * Verifies an import file for a school (spec 3 §3, §7): reads it, checks every line, then checks
  * them against the school (its users, logins, rules, the caller's rights) and plans what each
  * line will do. Nothing is written but the verified batch, whose number the answer gives with the
@@ -52,15 +81,11 @@ export async function verifyImport(
   const { mode, uai } = upload;
   if (!(await canReachSchool(ctx, uai))) throw schoolNotFound();
   if (mode === 'teaching') requireRight(ctx.actor, 'adminTabs', 'Lecture');
-  const [naming, applications, options] = await Promise.all([loadSchoolNaming(ctx.db, uai), listCatalogueApplications(ctx.db), listSchoolOptions(ctx.db, uai)]);
-  const check = checkImportFile(upload.bytes, mode, applications, { uai }, { maxLines: ctx.env.IMPORT_MAX_LINES });
-  // A file that cannot be read, or lacks a column, says that alone; else the lines read are checked against the school too, so that every problem shows at once.
-  if (!check.format || (check.problems.length > 0 && check.lines.length === 0)) throw importInvalid(check.problems);
-  if (check.lines.length === 0) throw importInvalid([{ msg: imports.IMPORT_ERRORS.noLines, line: 2, field: null }]);
-  const named = new Set(check.lines.flatMap((line) => (line.mode === 'teaching' ? [] : line.applications.map((application) => application.idApplication))));
-  const catalogue = await findApplicationsWithPlatforms(ctx.db, [...named]);
-  const planning = await PLANNERS[mode](planContextOf(ctx, uai, naming, catalogue, options), check.lines);
-  if (check.problems.length > 0 || planning.problems.length > 0) throw importInvalid([...check.problems, ...planning.problems]);
-  const importNumber = await insertBatch(ctx.db, { uai, mode, createdById: ctx.actor.id, createdBy: editorLabel(ctx.actor) }, { lines: planning.lines });
-  return { importNumber, mode, uai, format: check.format, users: planning.preview, counts: countsOf(planning.preview) };
+  const { format, planning } = await checkAndPlan(ctx, upload);
+  const importNumber = await insertBatch(
+    ctx.db,
+    { uai, mode, createdById: ctx.actor.id, createdBy: editorLabel(ctx.actor) },
+    await planning.plan.packed(),
+  );
+  return { importNumber, mode, uai, format, users: planning.preview, counts: countsOf(planning.preview) };
 }
