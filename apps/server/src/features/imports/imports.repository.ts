@@ -4,7 +4,7 @@ import type { Executor } from '../../platform/db/client.js';
 import { importBatchChunks, importBatches } from '../../platform/db/schema/index.js';
 import type { HeldAccess, ImportPlan } from './plan.js';
 import { unpackPlan } from './plan-packing.js';
-import { jsonbRows } from '../../platform/db/params.js';
+import { jsonRows } from '../../platform/db/params.js';
 
 /** The queries of the import: what a file is checked against, and the verified batches. */
 
@@ -88,7 +88,7 @@ export async function insertTeaching(
   await db.execute(sql`
     insert into teaching_assignments (user_id, class_name, discipline, import_number)
     select r."userId", r."className", r.discipline, ${importNumber}
-    from jsonb_to_recordset(${jsonbRows(rows)}) as r("userId" int, "className" text, discipline text)
+    from json_to_recordset(${jsonRows(rows)}) as r("userId" int, "className" text, discipline text)
     on conflict do nothing`);
 }
 

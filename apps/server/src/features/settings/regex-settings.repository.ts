@@ -42,7 +42,7 @@ export async function writeRegexSettings(tx: Executor, changed: readonly setting
     update regex_settings
     set regex_structure = changes."regexStructure", regex_special = changes."regexSpecial",
       regex_conversion = changes."regexConversion", updated_at = now(), updated_by = ${editor}
-    from jsonb_to_recordset(${JSON.stringify(changed)}::jsonb)
+    from json_to_recordset(${JSON.stringify(changed)}::json)
       as changes("fieldName" text, "regexStructure" text, "regexSpecial" text, "regexConversion" text)
     where regex_settings.field_name = changes."fieldName"`);
 }

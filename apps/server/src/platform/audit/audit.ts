@@ -42,7 +42,7 @@ export async function writeAudit(executor: Executor, entry: AuditEntry): Promise
 
 /**
  * Writes many audit-log rows in one statement (a bulk change on 5,000 users is one insert, not
- * 5,000), in the caller's transaction when given one. The rows travel as one jsonb parameter:
+ * 5,000), in the caller's transaction when given one. The rows travel as one json parameter:
  * binding eight parameters per row cost several times more here.
  */
 export async function writeAuditEntries(executor: Executor, entries: readonly AuditEntry[]): Promise<void> {
@@ -51,6 +51,6 @@ export async function writeAuditEntries(executor: Executor, entries: readonly Au
   await executor.execute(sql`
     insert into audit_log (actor_id, actor_label, action, entity, entity_id, uai, before, after)
     select r."actorId", r."actorLabel", r.action, r.entity, r."entityId", r.uai, r.before, r.after
-    from jsonb_to_recordset(${rows}::jsonb)
+    from json_to_recordset(${rows}::json)
       as r("actorId" int, "actorLabel" text, action text, entity text, "entityId" text, uai text, before jsonb, after jsonb)`);
 }

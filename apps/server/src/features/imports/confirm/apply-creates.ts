@@ -6,7 +6,7 @@ import { editorLabel, type ServiceContext } from '../../../platform/context.js';
 import type { Executor } from '../../../platform/db/client.js';
 import { ensureOptions, optionKey, writeOptionLists } from '../../users/bulk/users-bulk.repository.js';
 import type { PlannedAccess, PlannedCreate } from '../plan.js';
-import { jsonbRows } from '../../../platform/db/params.js';
+import { jsonRows } from '../../../platform/db/params.js';
 
 /**
  * Writes some users' given accesses (etat 1), one statement: inserted for new users (`fresh`),
@@ -26,7 +26,7 @@ export async function insertPlannedAccesses(
   await tx.execute(sql`
     insert into user_applications (user_id, application_id, status, login, password_encrypted, keys)
     select r."userId", r."applicationId", 1, r.login, r."passwordEncrypted", r.keys
-    from jsonb_to_recordset(${jsonbRows(given)}) as r("userId" int, "applicationId" int, login text, "passwordEncrypted" text, keys text)
+    from json_to_recordset(${jsonRows(given)}) as r("userId" int, "applicationId" int, login text, "passwordEncrypted" text, keys text)
     ${upsert}`);
 }
 
@@ -60,7 +60,7 @@ export async function applyCreates(
       email, comment, tablet_number, admin_mode, import_number, link_token, created_by)
     select ${batch.uai}, r."profileId", r.firstname, r.lastname, r.login, r."passwordHash", r."passwordEncrypted", r.level, r."className",
       r.subject, r.email, r.comment, r."tabletNumber", r."adminMode", ${batch.id}, r."linkToken", ${editor}
-    from jsonb_to_recordset(${jsonbRows(rows)}) as r("profileId" int, firstname text, lastname text, login text,
+    from json_to_recordset(${jsonRows(rows)}) as r("profileId" int, firstname text, lastname text, login text,
       "passwordHash" text, "passwordEncrypted" text, level text, "className" text, subject text, email text, comment text,
       "tabletNumber" text, "adminMode" smallint, "linkToken" text)
     returning id, login`);

@@ -11,7 +11,7 @@ import type { SchoolUserRow } from '../imports.repository.js';
 export type LockedUser = SchoolUserRow & { password_hash: string | null; updated_at: string | null; updated_by: string | null };
 import type { PlannedFields, PlannedUpdate, UpdateUndo } from '../plan.js';
 import { insertPlannedAccesses } from './apply-creates.js';
-import { jsonbRows } from '../../../platform/db/params.js';
+import { jsonRows } from '../../../platform/db/params.js';
 
 /** The user columns an update writes, by the plan's names. */
 const COLUMNS: Record<Exclude<keyof PlannedFields, 'passwordEncrypted'>, keyof SchoolUserRow> = {
@@ -64,7 +64,7 @@ export async function applyUpdates(
       comment = coalesce(r.comment, u.comment), tablet_number = coalesce(r."tabletNumber", u.tablet_number),
       admin_mode = coalesce(r."adminMode", u.admin_mode), password_encrypted = coalesce(r."passwordEncrypted", u.password_encrypted),
       password_hash = coalesce(r."passwordHash", u.password_hash), import_number = ${batch.id}, updated_at = now(), updated_by = ${editor}
-    from jsonb_to_recordset(${jsonbRows(rows)}) as r(id int, "profileId" int, firstname text, lastname text, login text, level text,
+    from json_to_recordset(${jsonRows(rows)}) as r(id int, "profileId" int, firstname text, lastname text, login text, level text,
       "className" text, subject text, email text, comment text, "tabletNumber" text, "adminMode" smallint, "passwordEncrypted" text,
       "passwordHash" text)
     where u.id = r.id`);
@@ -90,13 +90,13 @@ export async function applyUpdates(
   const accessKeys = changed.flatMap((line) => line.accesses.map((access) => ({ userId: line.userId, applicationId: access.applicationId })));
   const accessesBefore = await tx.execute<{ user_id: number; application_id: number; row: Record<string, unknown> }>(sql`
     select ua.user_id, ua.application_id, to_jsonb(ua) as row from user_applications ua
-    join jsonb_to_recordset(${jsonbRows(accessKeys)}) as k("userId" int, "applicationId" int)
+    join json_to_recordset(${jsonRows(accessKeys)}) as k("userId" int, "applicationId" int)
       on ua.user_id = k."userId" and ua.application_id = k."applicationId"`);
   const heldBefore = new Map(accessesBefore.rows.map((row) => [`${row.user_id}.${row.application_id}`, row.row]));
   const removed = changed.flatMap((line) => line.accesses.filter((access) => access.etat === 0).map((access) => ({ userId: line.userId, applicationId: access.applicationId })));
   if (removed.length > 0) {
     await tx.execute(sql`
-      delete from user_applications ua using jsonb_to_recordset(${jsonbRows(removed)}) as k("userId" int, "applicationId" int)
+      delete from user_applications ua using json_to_recordset(${jsonRows(removed)}) as k("userId" int, "applicationId" int)
       where ua.user_id = k."userId" and ua.application_id = k."applicationId"`);
   }
   await insertPlannedAccesses(

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/client.js';
-import { intArray, jsonbRows } from '../../../platform/db/params.js';
+import { intArray, jsonRows } from '../../../platform/db/params.js';
 
 /**
  * The set-based SQL of a rollback: each write is one statement whatever the number of users,
- * rows passed as one jsonb parameter (as the apply writes them, confirm/apply-*.ts).
+ * rows passed as one json parameter (as the apply writes them, confirm/apply-*.ts).
  */
 
 /**
@@ -84,7 +84,7 @@ export async function lockUserRows(tx: Executor, userIds: readonly number[]): Pr
 export async function findLoginsHeldByOthers(tx: Executor, wanted: readonly { id: number; login: string }[]): Promise<string[]> {
   if (wanted.length === 0) return [];
   const result = await tx.execute<{ login: string }>(sql`
-    select w.login from jsonb_to_recordset(${jsonbRows(wanted)}) as w(id int, login text)
+    select w.login from json_to_recordset(${jsonRows(wanted)}) as w(id int, login text)
     where exists (select 1 from users u where lower(u.login) = lower(w.login) and u.id <> w.id)
       or exists (select 1 from deleted_users d where lower(d.login) = lower(w.login) and d.user_id <> w.id)
     order by w.login`);
@@ -111,7 +111,7 @@ export async function restoreUserColumns(
   );
   await tx.execute(sql`
     update users u set (${targets}) = (select ${sources} from jsonb_populate_record(u, r.columns) p)
-    from jsonb_to_recordset(${jsonbRows(rows)}) as r(id int, columns jsonb)
+    from json_to_recordset(${jsonRows(rows)}) as r(id int, columns jsonb)
     where u.id = r.id`);
 }
 
@@ -126,14 +126,14 @@ export async function restoreAccesses(
 ): Promise<void> {
   if (accesses.absent.length > 0) {
     await tx.execute(sql`
-      delete from user_applications ua using jsonb_to_recordset(${jsonbRows(accesses.absent)}) as k("userId" int, "applicationId" int)
+      delete from user_applications ua using json_to_recordset(${jsonRows(accesses.absent)}) as k("userId" int, "applicationId" int)
       where ua.user_id = k."userId" and ua.application_id = k."applicationId"`);
   }
   if (accesses.rows.length === 0) return;
   await tx.execute(sql`
     insert into user_applications (user_id, application_id, status, login, password_encrypted, keys, valid_token, token_checked_at)
     select r.user_id, r.application_id, r.status, r.login, r.password_encrypted, r.keys, r.valid_token, r.token_checked_at
-    from jsonb_populate_recordset(null::user_applications, ${jsonbRows(accesses.rows)}) as r
+    from json_populate_recordset(null::user_applications, ${jsonRows(accesses.rows)}) as r
     where exists (select 1 from applications a where a.id = r.application_id)
     on conflict (user_id, application_id) do update set
       status = excluded.status, login = excluded.login, password_encrypted = excluded.password_encrypted, keys = excluded.keys,

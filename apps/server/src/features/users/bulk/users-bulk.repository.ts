@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db/client.js';
 import type { OptionEntry } from './users-bulk.policy.js';
 import type { StoredAccess } from './users-undo.policy.js';
-import { jsonbRows } from '../../../platform/db/params.js';
+import { jsonRows } from '../../../platform/db/params.js';
 
 /**
  * The set-based SQL of bulk changes and their undo: each write is one statement whatever the
- * number of users (rows passed as one jsonb parameter and read with jsonb_to_recordset).
+ * number of users (rows passed as one json parameter and read with json_to_recordset).
  */
 
 /** The users columns a std change writes, with the SQL type of their values. */
@@ -31,7 +31,7 @@ export async function writeUserColumn(
   await executor.execute(sql`
     update users as u
     set ${sql.identifier(target.column)} = v.value, updated_at = now(), updated_by = ${editor}
-    from jsonb_to_recordset(${jsonbRows(values)}) as v(id int, value ${sql.raw(target.type)})
+    from json_to_recordset(${jsonRows(values)}) as v(id int, value ${sql.raw(target.type)})
     where u.id = v.id`);
 }
 
@@ -70,7 +70,7 @@ export async function ensureOptions(
   if (wanted.length === 0) return { ids: new Map(), createdIds: [] };
   // The final select reads the table as it was before the insert, so each option comes once.
   const result = await executor.execute<{ id: number; uai: string; name: string; created: boolean }>(sql`
-    with wanted as (select distinct w.uai, w.name from jsonb_to_recordset(${jsonbRows(wanted)}) as w(uai text, name text)),
+    with wanted as (select distinct w.uai, w.name from json_to_recordset(${jsonRows(wanted)}) as w(uai text, name text)),
     inserted as (
       insert into options (uai, name) select uai, name from wanted on conflict (uai, name) do nothing returning id, uai, name
     )
@@ -82,7 +82,7 @@ export async function ensureOptions(
   if (missing.length > 0) {
     // Another transaction created them meanwhile: its rows are visible to a new statement only.
     const again = await executor.execute<{ id: number; uai: string; name: string }>(sql`
-      select o.id, o.uai, o.name from options o join jsonb_to_recordset(${jsonbRows(missing)}) as w(uai text, name text)
+      select o.id, o.uai, o.name from options o join json_to_recordset(${jsonRows(missing)}) as w(uai text, name text)
         on o.uai = w.uai and o.name = w.name`);
     for (const row of again.rows) ids.set(optionKey(row.uai, row.name), row.id);
   }
@@ -111,14 +111,14 @@ export async function writeOptionLists(
   if (removed.length > 0) {
     await executor.execute(sql`
       delete from user_options uo
-      using jsonb_to_recordset(${jsonbRows(removed)}) as r(user_id int, option_id int)
+      using json_to_recordset(${jsonRows(removed)}) as r(user_id int, option_id int)
       where uo.user_id = r.user_id and uo.option_id = r.option_id`);
   }
   if (added.length > 0) {
     await executor.execute(sql`
       insert into user_options (user_id, option_id, ordre)
       select r.user_id, r.option_id, r.ordre
-      from jsonb_to_recordset(${jsonbRows(added)}) as r(user_id int, option_id int, ordre int)
+      from json_to_recordset(${jsonRows(added)}) as r(user_id int, option_id int, ordre int)
       where exists (select 1 from options o where o.id = r.option_id)`);
   }
 }
@@ -214,7 +214,7 @@ export async function upsertAccesses(
   await executor.execute(sql`
     insert into user_applications (user_id, application_id, status, login, password_encrypted, keys, valid_token, token_checked_at)
     select r.user_id, ${applicationId}, r.status, r.login, r."passwordEncrypted", r.keys, r."validToken", r."tokenCheckedAt"
-    from jsonb_to_recordset(${jsonbRows(values)})
+    from json_to_recordset(${jsonRows(values)})
       as r(user_id int, status smallint, login text, "passwordEncrypted" text, keys text, "validToken" text, "tokenCheckedAt" timestamptz)
     on conflict (user_id, application_id) do update set
       status = excluded.status, login = excluded.login, password_encrypted = excluded.password_encrypted, keys = excluded.keys,
