@@ -1,4 +1,5 @@
 import type { imports } from '@console/contract';
+import { JsonList } from '../../platform/http/json-answer.js';
 import type { PlanPacker } from './plan-packing.js';
 
 /**
@@ -99,5 +100,18 @@ export type ImportUndo = {
 /** The stored plan of a verified batch. */
 export type ImportPlan = { lines: PlannedLine[] };
 
+/**
+ * The preview as the planners make it: written as JSON as it goes (a 50,000-user preview is never
+ * held as objects), its users counted by action.
+ */
+export class PreviewList extends JsonList<imports.ImportUser> {
+  readonly counts: imports.ImportCounts = { create: 0, update: 0, unchanged: 0, teaching: 0 };
+
+  override push(user: imports.ImportUser): void {
+    this.counts[user.action] += 1;
+    super.push(user);
+  }
+}
+
 /** A mode's planning: the plan (packed as it was made) and its preview, or the problems that stop the file. */
-export type Planning = { plan: PlanPacker; preview: imports.ImportUser[]; problems: imports.ImportProblem[] };
+export type Planning = { plan: PlanPacker; preview: PreviewList; problems: imports.ImportProblem[] };

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { jsonAnswer } from './json-answer.js';
+import { JsonList, jsonAnswer } from './json-answer.js';
 
 const bodyText = async (body: Buffer | Readable) => (Buffer.isBuffer(body) ? body.toString('utf8') : text(body));
 
@@ -29,5 +29,17 @@ describe('jsonAnswer', () => {
     const list = Array.from({ length: 1001 }, (_unused, index) => index);
     expect(await bodyText(jsonAnswer({ list }))).toBe(JSON.stringify({ list }));
     expect(await bodyText(jsonAnswer({ list, after: 'x' }))).toBe(JSON.stringify({ list, after: 'x' }));
+  });
+
+  it('sends a list written while it was made as the same text, and JSON.stringify reads it alike', async () => {
+    for (const length of [0, 1, 1000, 2501]) {
+      const users = Array.from({ length }, (_unused, index) => ({ line: index + 2, login: `élève’${index}`, note: null }));
+      const written = new JsonList<(typeof users)[number]>();
+      for (const user of users) written.push(user);
+      expect(written.length).toBe(length);
+      const answer = { importNumber: 7, users, counts: { create: length } };
+      expect(await bodyText(jsonAnswer({ ...answer, users: written }))).toBe(JSON.stringify(answer));
+      expect(JSON.stringify({ ...answer, users: written })).toBe(JSON.stringify(answer));
+    }
   });
 });

@@ -3,10 +3,46 @@ import { Readable } from 'node:stream';
 /** Items of a long list written at a time. */
 const BATCH = 1000;
 
-/** Whether an answer holds a list long enough to be written in parts (an import's 50,000 previewed users). */
+/**
+ * A list of an answer written as JSON while it is made, a thousand items a part: an import's
+ * 50,000 previewed users held as 22 MB of UTF-8 rather than 70 MiB of objects, and not written
+ * again when sent. jsonAnswer sends its parts as they are; anything else that serialises the
+ * answer (JSON.stringify) gets its items back through toJSON.
+ */
+export class JsonList<T> {
+  private readonly written: Buffer[] = [];
+  private pending: T[] = [];
+  /** Items pushed so far. */
+  length = 0;
+
+  push(item: T): void {
+    this.pending.push(item);
+    this.length += 1;
+    if (this.pending.length === BATCH) this.write();
+  }
+
+  /** The list's text in parts, each a comma-separated run of items (no brackets). */
+  parts(): readonly Buffer[] {
+    if (this.pending.length > 0) this.write();
+    return this.written;
+  }
+
+  toJSON(): T[] {
+    return JSON.parse(`[${this.parts().join(',')}]`) as T[];
+  }
+
+  private write(): void {
+    this.written.push(Buffer.from(JSON.stringify(this.pending).slice(1, -1), 'utf8'));
+    this.pending = [];
+  }
+}
+
+const isLongList = (value: unknown) => value instanceof JsonList || (Array.isArray(value) && value.length > BATCH);
+
+/** Whether an answer holds a list to be written in parts (an import's 50,000 previewed users). */
 function hasLongList(answer: unknown): answer is Record<string, unknown> {
   if (answer === null || typeof answer !== 'object' || Array.isArray(answer)) return false;
-  return Object.values(answer).some((value) => Array.isArray(value) && value.length > BATCH);
+  return Object.values(answer).some(isLongList);
 }
 
 /**
@@ -27,15 +63,22 @@ function* jsonParts(answer: Record<string, unknown>): Generator<Buffer> {
   yield Buffer.from('{');
   for (const [key, value] of Object.entries(answer)) {
     // As JSON.stringify: a property whose value has no JSON (undefined, a function) is left out.
-    const text = Array.isArray(value) && value.length > BATCH ? null : JSON.stringify(value);
+    const text = isLongList(value) ? null : JSON.stringify(value);
     if (text === undefined) continue;
     yield Buffer.from(`${first ? '' : ','}${JSON.stringify(key)}:${text ?? '['}`, 'utf8');
     first = false;
     if (text !== null) continue;
-    const list = value as unknown[];
-    for (let start = 0; start < list.length; start += BATCH) {
-      const part = JSON.stringify(list.slice(start, start + BATCH));
-      yield Buffer.from(`${start === 0 ? '' : ','}${part.slice(1, -1)}`, 'utf8');
+    if (value instanceof JsonList) {
+      for (const [index, part] of value.parts().entries()) {
+        if (index > 0) yield Buffer.from(',');
+        yield part;
+      }
+    } else {
+      const list = value as unknown[];
+      for (let start = 0; start < list.length; start += BATCH) {
+        const part = JSON.stringify(list.slice(start, start + BATCH));
+        yield Buffer.from(`${start === 0 ? '' : ','}${part.slice(1, -1)}`, 'utf8');
+      }
     }
     yield Buffer.from(']');
   }

@@ -2,7 +2,7 @@ import { cleanName, imports, PROFILES, proposeLogin, users as contract, type Log
 import { hasPrintablePassword } from '../../auth/auth.policy.js';
 import { findTakenLogins } from '../imports.repository.js';
 import { PlanPacker } from '../plan-packing.js';
-import type { PlannedCreate, Planning } from '../plan.js';
+import { PreviewList, type PlannedCreate, type Planning } from '../plan.js';
 import { allocateLogins } from './logins.js';
 import { planAccesses, previewAccess } from './plan-accesses.js';
 import { passwordFor, previewOptions, problemAt, type PlanContext } from './plan-context.js';
@@ -73,7 +73,7 @@ export async function planInitial(plan: PlanContext, lines: readonly imports.Imp
   toMake.forEach((draft, index) => (draft.login = made[index]!));
 
   const planned = new PlanPacker<PlannedCreate>();
-  const preview: imports.ImportUser[] = [];
+  const preview = new PreviewList();
   for (const draft of usable) {
     const { informations, line, options, applications } = draft.source;
     const login = draft.login!;

@@ -1,7 +1,7 @@
 import { imports, PROFILES } from '@console/contract';
 import { listTeachingKeys, teachingKey } from '../imports.repository.js';
 import { PlanPacker } from '../plan-packing.js';
-import type { PlannedTeaching, Planning } from '../plan.js';
+import { PreviewList, type PlannedTeaching, type Planning } from '../plan.js';
 import { problemAt, type PlanContext } from './plan-context.js';
 import { informationsAfter, resolveLineUsers } from './resolve-users.js';
 
@@ -20,7 +20,7 @@ export async function planTeaching(plan: PlanContext, lines: readonly imports.Im
     found.map(({ user }) => user.id),
   );
   const planned = new PlanPacker<PlannedTeaching>();
-  const preview: imports.ImportUser[] = [];
+  const preview = new PreviewList();
   for (const { source, user } of found) {
     if (user.profile_id !== PROFILES.Enseignant) {
       problems.push(problemAt(source.line, imports.IMPORT_ERRORS.notTeacher, null, { login: user.login }));

@@ -4,7 +4,7 @@ import { hasPrintablePassword } from '../../auth/auth.policy.js';
 import { listOptionLists } from '../../users/bulk/users-bulk.repository.js';
 import { findTakenLogins, listHeldAccesses, type SchoolUserRow } from '../imports.repository.js';
 import { PlanPacker } from '../plan-packing.js';
-import type { PlannedFields, PlannedUpdate, Planning } from '../plan.js';
+import { PreviewList, type PlannedFields, type PlannedUpdate, type Planning } from '../plan.js';
 import { planAccesses, previewAccess } from './plan-accesses.js';
 import { passwordFor, previewOptions, problemAt, type PlanContext } from './plan-context.js';
 import { informationsAfter, resolveLineUsers } from './resolve-users.js';
@@ -126,7 +126,7 @@ export async function planUpdate(plan: PlanContext, lines: readonly imports.Impo
   }
 
   const planned = new PlanPacker<PlannedUpdate>();
-  const preview: imports.ImportUser[] = [];
+  const preview = new PreviewList();
   for (const draft of drafts) {
     if (refused.has(draft.source.line)) continue;
     const { source, user, fields, shown, profile, password } = draft;

@@ -7,7 +7,7 @@ import { findApplicationsWithPlatforms } from '../../users/bulk/users-bulk.repos
 import { loadSchoolNaming } from '../../users/users.shared.js';
 import { checkImportFile, type ImportFileCheck } from '../check-file.js';
 import { insertBatch, listCatalogueApplications, listSchoolOptions } from '../imports.repository.js';
-import type { Planning } from '../plan.js';
+import type { Planning, PreviewList } from '../plan.js';
 import { planContextOf, type PlanContext } from './plan-context.js';
 import { planInitial } from './plan-initial.js';
 import { planTeaching } from './plan-teaching.js';
@@ -32,11 +32,8 @@ const PLANNERS: Record<imports.ImportMode, (plan: PlanContext, lines: readonly i
   teaching: planTeaching,
 };
 
-function countsOf(preview: readonly imports.ImportUser[]): imports.ImportCounts {
-  const counts: imports.ImportCounts = { create: 0, update: 0, unchanged: 0, teaching: 0 };
-  for (const user of preview) counts[user.action] += 1;
-  return counts;
-}
+/** The verification's answer, its previewed users written as JSON as they were planned (see PreviewList). */
+export type VerifiedImport = Omit<imports.ImportCheckAnswer, 'users'> & { users: PreviewList };
 
 /**
  * Reads and checks the file, then plans its lines against the school; throws `validation_failed`
@@ -77,7 +74,7 @@ async function checkAndPlan(
 export async function verifyImport(
   ctx: ServiceContext,
   upload: { bytes: Uint8Array; mode: imports.ImportMode; uai: string },
-): Promise<imports.ImportCheckAnswer> {
+): Promise<VerifiedImport> {
   const { mode, uai } = upload;
   if (!(await canReachSchool(ctx, uai))) throw schoolNotFound();
   if (mode === 'teaching') requireRight(ctx.actor, 'adminTabs', 'Lecture');
@@ -87,5 +84,5 @@ export async function verifyImport(
     { uai, mode, createdById: ctx.actor.id, createdBy: editorLabel(ctx.actor) },
     await planning.plan.packed(),
   );
-  return { importNumber, mode, uai, format, users: planning.preview, counts: countsOf(planning.preview) };
+  return { importNumber, mode, uai, format, users: planning.preview, counts: planning.preview.counts };
 }
