@@ -16,10 +16,12 @@ const inflated = promisify(inflate);
  * into an array, so that a 50,000-line plan (40 MiB of objects) is never held whole beside the
  * file's lines and the preview: a full chunk is serialised at once and deflated on libuv's thread
  * while the planning goes on, and the planning waits for it before sealing the next (deflating
- * every chunk at once, the serialised chunks piled up: the memory grew by 50 MB more). Not JSON: a file with one '’' makes the plan's JSON a two-byte
- * string, whose UTF-8 encoding alone took 100 ms for 10,000 lines; V8's serialisation writes
- * strings as they are held, three times faster. Deflated at the fast level: the encrypted secrets
- * hardly compress, the repeated keys and names do.
+ * every chunk at once, the serialised chunks piled up: the memory grew by 50 MB more).
+ *
+ * Not JSON: a file with one '’' makes the plan's JSON a two-byte string, whose UTF-8 encoding
+ * alone took 100 ms for 10,000 lines; V8's serialisation writes strings as they are held, three
+ * times faster. Deflated at the fast level: the encrypted secrets hardly compress, the repeated
+ * keys and names do.
  */
 export class PlanPacker<Line extends PlannedLine = PlannedLine> {
   private chunk: Line[] = [];

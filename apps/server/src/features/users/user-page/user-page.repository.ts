@@ -34,7 +34,10 @@ export async function listUserOptions(db: Executor, userId: number): Promise<Use
 /** Everything a user page shows beside the user row: school name, catalogue, accesses, options, devices (newest first). */
 export async function readUserPageRows(db: Executor, user: { id: number; uai: string | null }): Promise<UserPageRows> {
   const [schoolRows, catalogue, accesses, optionRows, deviceRows] = await readTogether(db, [
-    () => (user.uai === null ? Promise.resolve([]) : db.select({ name: schools.name }).from(schools).where(eq(schools.uai, user.uai)).limit(1)),
+    () =>
+      user.uai === null
+        ? Promise.resolve([])
+        : db.select({ name: schools.name }).from(schools).where(eq(schools.uai, user.uai)).limit(1),
     () => listCatalogueApplications(db),
     () => listUserAccesses(db, user.id),
     () => listUserOptions(db, user.id),
