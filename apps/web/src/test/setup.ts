@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom lacks these browser APIs that Mantine relies on.
@@ -25,6 +25,11 @@ window.HTMLElement.prototype.scrollIntoView ??= () => {};
 
 // No font loading API either, which the tracker's comment box's autosize listens to.
 if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} } });
+
+// findBy… and waitFor wait up to 10 s, not Testing Library's 1 s: on a loaded machine a toast
+// after a failed request took longer than 1 s to show (ExportMenu's platform failure, under CI).
+// They return as soon as what they wait for is there, so this costs only a failing test time.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
