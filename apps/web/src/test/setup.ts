@@ -26,9 +26,9 @@ window.HTMLElement.prototype.scrollIntoView ??= () => {};
 // No font loading API either, which the tracker's comment box's autosize listens to.
 if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} } });
 
-// findBy… and waitFor wait up to 10 s, not Testing Library's 1 s: on a loaded machine a toast
-// after a failed request took longer than 1 s to show (ExportMenu's platform failure, under CI).
-// They return as soon as what they wait for is there, so this costs only a failing test time.
+// findBy… and waitFor wait up to 10 s, not Testing Library's 1 s: on a loaded machine what a
+// test waits for can take longer than 1 s to show. They return as soon as it is there, so this
+// costs only a failing test time.
 configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {

@@ -54,11 +54,16 @@ async function openPlatforms(events: Events) {
 
 /**
  * Chooses a platform of the open 'Par éditeur' from the keyboard. (A pointer leaving 'Par éditeur'
- * for the submenu would close it in jsdom, where every element has an empty box.)
+ * for the submenu would close it in jsdom, where every element has an empty box.) The submenu
+ * focuses its first entry a moment after it opens: that is waited for, else it could take the
+ * focus back from the chosen entry and Enter choose the first platform.
  */
 async function choosePlatform(events: Events, name: string) {
-  const entry = (await openPlatforms(events)).getByRole('menuitem', { name });
+  const submenu = await openPlatforms(events);
+  await waitFor(() => expect(submenu.getAllByRole('menuitem')[0]).toHaveFocus());
+  const entry = submenu.getByRole('menuitem', { name });
   entry.focus();
+  expect(entry).toHaveFocus();
   await events.keyboard('{Enter}');
 }
 
