@@ -59,11 +59,13 @@ function deviceKeyOf(deps: AppDeps): Buffer {
 
 /**
  * Answers a failed attempt at `startedAt + delay` rather than `delay` after the work, so that
- * the paths of a first failure (unknown login, wrong password, locked account) take alike.
+ * the paths of a first failure (unknown login, wrong password, locked account) take alike. Timers
+ * count the event loop's whole milliseconds and may fire a fraction of one early: the wait goes
+ * on until the moment is reached (a locked account's answer once came after 149.94 of 150 ms).
  */
 async function waitFailureDelay(deps: AppDeps, startedAt: number, consecutiveFailures: number): Promise<void> {
-  const left = startedAt + computeFailureDelay(deps.env.LOGIN_FAILURE_DELAY_MS, consecutiveFailures) - performance.now();
-  if (left > 0) await sleep(left);
+  const until = startedAt + computeFailureDelay(deps.env.LOGIN_FAILURE_DELAY_MS, consecutiveFailures);
+  for (let left = until - performance.now(); left > 0; left = until - performance.now()) await sleep(Math.ceil(left));
 }
 
 /**
