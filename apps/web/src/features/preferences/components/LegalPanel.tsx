@@ -1,14 +1,15 @@
-import { Anchor, List, Loader, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, List, Title, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useClientConfig } from '../../client-config/api';
+import { LoadingIndicator } from '../../../ui/LoadingBlock';
 
 /** Links to the terms of use and the accessibility statement, as configured on the server. */
 export function LegalPanel() {
   const { t } = useTranslation();
   const { data: config, isError } = useClientConfig();
   if (isError) return <>{t('global.errors.occurred')}</>;
-  if (!config) return <Loader size="sm" aria-label={t('global.loading')} />;
+  if (!config) return <LoadingIndicator size="sm" label={t('global.loading')} />;
   const links = [
     { key: 'terms', url: config.termsUrl },
     { key: 'accessibility', url: config.accessibilityUrl },

@@ -1,5 +1,5 @@
 import { directory, schools } from '@console/contract';
-import { Alert, Button, Group, Loader, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
@@ -10,6 +10,7 @@ import { useDirectorySearch } from '../api';
 import { useSchoolCreation } from '../hooks/useSchoolCreation';
 import { schoolFieldMessages } from '../school-form-errors';
 import { DirectoryResultCard } from './DirectoryResultCard';
+import { LoadingIndicator } from '../../../ui/LoadingBlock';
 
 /** The directory search waits this long after the last key (spec 1 §9). */
 export const DIRECTORY_DEBOUNCE_MS = 400;
@@ -34,7 +35,11 @@ export function FrenchSchoolForm({ onCreated }: { onCreated: () => void }) {
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!chosen) return;
-    const parsed = schools.createSchoolBodySchema.safeParse({ uai: chosen.identifiant_de_l_etablissement, isEtabExist: true, state: chosen });
+    const parsed = schools.createSchoolBodySchema.safeParse({
+      uai: chosen.identifiant_de_l_etablissement,
+      isEtabExist: true,
+      state: chosen,
+    });
     if (!parsed.success) {
       setMessage(Object.values(schoolFieldMessages(parsed.error.issues))[0] ?? 'global.errors.occurred');
       return;
@@ -56,7 +61,7 @@ export function FrenchSchoolForm({ onCreated }: { onCreated: () => void }) {
           label={t('schools.add.french.search')}
           description={t('schools.add.french.search_hint')}
           leftSection={<IconSearch size={16} aria-hidden />}
-          rightSection={search.isFetching ? <Loader size="xs" aria-label={t('schools.add.french.searching')} /> : null}
+          rightSection={search.isFetching ? <LoadingIndicator size="xs" label={t('schools.add.french.searching')} /> : null}
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
           autoComplete="off"

@@ -1,8 +1,9 @@
 import type { sheets } from '@console/contract';
-import { Center, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Center, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatCount, formatDateTime } from '../../../lib/format';
 import { useUserPrints } from '../api';
+import { LoadingIndicator } from '../../../ui/LoadingBlock';
 
 /**
  * A user's print log (issue 17, beyond the spec): the last prints that held their sheet, newest
@@ -19,7 +20,7 @@ export function PrintLogSection({ userId }: { userId: number }) {
       </Title>
       {prints.isPending ? (
         <Center py="md">
-          <Loader size="sm" aria-label={t('sheets.log.loading')} />
+          <LoadingIndicator size="sm" label={t('sheets.log.loading')} />
         </Center>
       ) : prints.isError ? (
         <Text c="red">{t('sheets.log.failed')}</Text>

@@ -100,7 +100,11 @@ describe('the users grid across schools', { timeout: 30_000 }, () => {
     });
     const user = userEvent.setup();
     await waitForGrid();
-    expect(await findCell('aarnaud', 'password')).toHaveTextContent('••••••••');
+    const masked = await findCell('aarnaud', 'password');
+    expect(masked).toHaveTextContent('••••••••');
+    // The mask is drawn, not read: a screen reader hears what it stands for.
+    expect(within(masked).getByText('••••••••')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(masked).getByText('Mot de passe masqué')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Afficher le mot de passe de bbernard' }));
     expect(await findCell('bbernard', 'password')).toHaveTextContent('Kemo1937');

@@ -1,5 +1,5 @@
 import { users, type School, type SchoolUser } from '@console/contract';
-import { Center, Loader, NativeSelect, SegmentedControl, Text } from '@mantine/core';
+import { Center, NativeSelect, SegmentedControl, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUsersPlatforms } from '../../api';
@@ -16,6 +16,7 @@ import { BulkCredentialsTable, ROWS_PER_PAGE } from './BulkCredentialsTable';
 import { BulkModal } from './BulkModal';
 import type { useBulkChange } from './useBulkChange';
 import { ErrorAlert } from '../../../../ui/ErrorAlert';
+import { LoadingIndicator } from '../../../../ui/LoadingBlock';
 
 type ApplicationAction = 'insert' | 'delete';
 
@@ -125,12 +126,10 @@ export function BulkApplicationsModal({ school, selected, bulk, onClose }: BulkA
       />
       {needsForm && platforms.isPending && (
         <Center mih={80}>
-          <Loader size="sm" aria-label={t('global.loading')} />
+          <LoadingIndicator size="sm" label={t('global.loading')} />
         </Center>
       )}
-      {needsForm && platforms.isError && (
-        <ErrorAlert />
-      )}
+      {needsForm && platforms.isError && <ErrorAlert />}
       {needsForm && fields && platforms.isSuccess && (
         <>
           <Text size="sm">{t('users.bulk.applications.credentials_intro')}</Text>
