@@ -14,6 +14,16 @@ export async function expectNoSeriousViolations(page: Page, screen: string): Pro
   // removed: axe would measure its text half transparent. Scan the steady page, not the fade;
   // a tooltip that stays shown is scanned like any element.
   await expect(page.locator('.ag-tooltip-hiding')).toHaveCount(0, { timeout: 15_000 });
+  // Likewise a dialog, menu or toast fading in or out: axe would measure its colours mid-way.
+  // Wait for every finite animation and transition to end (a spinner turns for ever: left out).
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: 15_000 },
+  );
   const started = Date.now();
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   if (process.env.AXE_TIMING) console.log(`axe ${screen}: ${Date.now() - started} ms`);
