@@ -27,13 +27,10 @@ export class PlanPacker<Line extends PlannedLine = PlannedLine> {
   private chunk: Line[] = [];
   private readonly chunks: string[] = [];
   private deflating: Promise<Buffer> | null = null;
-  /** Lines pushed so far. */
-  length = 0;
 
   /** Adds a line; when it fills a chunk, waits for the chunk before to be deflated (two at most are held). */
   async push(line: Line): Promise<void> {
     this.chunk.push(line);
-    this.length += 1;
     if (this.chunk.length === PLAN_CHUNK_LINES) await this.seal();
   }
 

@@ -36,7 +36,6 @@ describe('jsonAnswer', () => {
       const users = Array.from({ length }, (_unused, index) => ({ line: index + 2, login: `élève’${index}`, note: null }));
       const written = new JsonList<(typeof users)[number]>();
       for (const user of users) written.push(user);
-      expect(written.length).toBe(length);
       const answer = { importNumber: 7, users, counts: { create: length } };
       expect(await bodyText(jsonAnswer({ ...answer, users: written }))).toBe(JSON.stringify(answer));
       expect(JSON.stringify({ ...answer, users: written })).toBe(JSON.stringify(answer));

@@ -3,6 +3,9 @@ import { Readable } from 'node:stream';
 /** Items of a long list written at a time. */
 const BATCH = 1000;
 
+/** Some items of a list as one part of its JSON: their texts, comma-separated, without the brackets. */
+const partOf = (items: readonly unknown[]) => Buffer.from(JSON.stringify(items).slice(1, -1), 'utf8');
+
 /**
  * A list of an answer written as JSON while it is made, a thousand items a part: an import's
  * 50,000 previewed users held as 22 MB of UTF-8 rather than 70 MiB of objects, and not written
@@ -12,12 +15,9 @@ const BATCH = 1000;
 export class JsonList<T> {
   private readonly written: Buffer[] = [];
   private pending: T[] = [];
-  /** Items pushed so far. */
-  length = 0;
 
   push(item: T): void {
     this.pending.push(item);
-    this.length += 1;
     if (this.pending.length === BATCH) this.write();
   }
 
@@ -32,7 +32,7 @@ export class JsonList<T> {
   }
 
   private write(): void {
-    this.written.push(Buffer.from(JSON.stringify(this.pending).slice(1, -1), 'utf8'));
+    this.written.push(partOf(this.pending));
     this.pending = [];
   }
 }
@@ -68,19 +68,18 @@ function* jsonParts(answer: Record<string, unknown>): Generator<Buffer> {
     yield Buffer.from(`${first ? '' : ','}${JSON.stringify(key)}:${text ?? '['}`, 'utf8');
     first = false;
     if (text !== null) continue;
-    if (value instanceof JsonList) {
-      for (const [index, part] of value.parts().entries()) {
-        if (index > 0) yield Buffer.from(',');
-        yield part;
-      }
-    } else {
-      const list = value as unknown[];
-      for (let start = 0; start < list.length; start += BATCH) {
-        const part = JSON.stringify(list.slice(start, start + BATCH));
-        yield Buffer.from(`${start === 0 ? '' : ','}${part.slice(1, -1)}`, 'utf8');
-      }
+    // A JsonList's parts were written as it was made; an array's are made as they are sent.
+    const parts = value instanceof JsonList ? value.parts() : partsOf(value as unknown[]);
+    let index = 0;
+    for (const part of parts) {
+      if (index++ > 0) yield Buffer.from(',');
+      yield part;
     }
     yield Buffer.from(']');
   }
   yield Buffer.from('}');
+}
+
+function* partsOf(list: readonly unknown[]): Generator<Buffer> {
+  for (let start = 0; start < list.length; start += BATCH) yield partOf(list.slice(start, start + BATCH));
 }
