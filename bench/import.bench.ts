@@ -4,7 +4,9 @@
 //   confirmation (POST /api/users/batch/:importNumber) each ≤ 1.5 s on PGlite, ≤ 1 s on
 //   PostgreSQL, and each ≤ 2× a bare baseline (papaparse on the same bytes, then COPY of the same
 //   rows into a plain table: support/import-baseline.ts). App and baseline alternate, round by
-//   round, so that a machine busy for a while weighs on both; the first round warms up.
+//   round, so that a machine busy for a while weighs on both; the first round warms up. Beside
+//   them, with no target, the floor under a confirmation: the same rows by COPY into the product's
+//   own tables, with their keys, indexes and foreign keys (support/import-tables-baseline.ts).
 // - a 50,000-line file verified without the server process' resident memory growing more than
 //   300 MB (a fresh process: support/import-memory.ts).
 // Every round imports into a new school (its own login extension) as its school administrator.
@@ -23,6 +25,7 @@ import {
   verifyBody,
 } from './support/import-app.js';
 import { createScratchTable, dropScratchTable, runBaseline, type BaselineMethod } from './support/import-baseline.js';
+import { runTablesBaseline } from './support/import-tables-baseline.js';
 import { generateImportFile, type ImportFile } from './support/import-file.js';
 import { measureImportMemory } from './support/import-memory.js';
 import { formatMs, percentile } from './support/measure.js';
@@ -59,6 +62,8 @@ type Samples = {
   confirm: number[];
   confirmHeaders: number[];
   baseline: Record<BaselineMethod, number[]>;
+  /** The floor under a confirmation: the same rows by COPY into the product's own tables (support/import-tables-baseline.ts). */
+  tables: number[];
 };
 
 async function openPglite(): Promise<Engine> {
@@ -109,7 +114,14 @@ async function measureRounds(
     env: importEnv(engine.dataDir, { maxLines: MEMORY_LINES, maxMegabytes }),
     engine: handle.engine,
   });
-  const samples: Samples = { verify: [], verifyHeaders: [], confirm: [], confirmHeaders: [], baseline: { copy: [], insert: [] } };
+  const samples: Samples = {
+    verify: [],
+    verifyHeaders: [],
+    confirm: [],
+    confirmHeaders: [],
+    baseline: { copy: [], insert: [] },
+    tables: [],
+  };
   let numbered = 0;
   try {
     await app.ready();
@@ -119,11 +131,17 @@ async function measureRounds(
       const tag = `${engine.label.toLowerCase()}-${round}`;
       const school = await createImportSchool(handle.db, tag);
       const body = await verifyBody(school, file.bytes);
+      let bareRuns = 0;
       const baselines = async () => {
         for (const method of engine.baselines) {
           const elapsed = await runBaseline(engine.target, file.bytes, file.headers.length, method);
           if (counted) samples.baseline[method].push(elapsed);
         }
+        // Its own school each run (made before the clock starts), so that the school's options are new each time.
+        const bareTag = `${tag}-bare-${bareRuns++}`;
+        const bareSchool = await createImportSchool(handle.db, bareTag);
+        const elapsed = await runTablesBaseline(engine.target, file.bytes, file.headers, { uai: bareSchool.uai, tag: bareTag });
+        if (counted) samples.tables.push(elapsed);
       };
 
       const verified = await postVerify(app, school, body);
@@ -204,6 +222,12 @@ export async function runImportBench(options: { databaseUrl?: string }): Promise
           `  baseline papaparse + ${what}: median ${formatMs(median(samples.baseline[method]))}${method === reference ? ' (the ratios\u2019 reference)' : ''}; rounds: ${list(samples.baseline[method])}`,
         );
       }
+      const tablesMs = median(samples.tables);
+      lines.push(
+        `  baseline papaparse + COPY into the product's tables (users, user_options, user_applications; their keys, indexes and foreign keys; ` +
+          `one transaction, no rule, no audit): median ${formatMs(tablesMs)}, the floor under a confirmation, which takes ` +
+          `${(median(samples.confirm) / tablesMs).toFixed(2)}× it (no target); rounds: ${list(samples.tables)}`,
+      );
       await engine.handle.close();
       isOpen = false;
       const memory = measureImportMemory({
