@@ -64,7 +64,7 @@ export function registerImportsRoutes(app: FastifyInstance, deps: AppDeps): void
           if (!parsed.success) throw validationError(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), [issue.message]])));
           const bytes = requireCsvFile(file);
           // The previewed users are JSON already (a JsonList): jsonAnswer sends them as written.
-          return (await verifyImport(ctx, { bytes, ...parsed.data })) as unknown as imports.ImportCheckAnswer;
+          return await verifyImport(ctx, { bytes, ...parsed.data });
         } catch (error) {
           // The client may still be sending a file nothing reads any more: close after the answer.
           if (!raw.raw.readableEnded) void reply.header('connection', 'close');

@@ -16,7 +16,7 @@ import { findSessionActor, SESSION_COOKIE } from '../auth/sessions.js';
 import type { Actor, AppDeps } from '../context.js';
 import { AppError, validationError } from '../errors/app-error.js';
 import { runOnce } from './idempotency.js';
-import { jsonAnswer } from './json-answer.js';
+import { jsonAnswer, type JsonList } from './json-answer.js';
 import { operationIdOf } from './operation-ids.js';
 
 declare module 'fastify' {
@@ -81,6 +81,14 @@ function refuseUnsafeText(request: FastifyRequest): void {
 }
 
 /**
+ * An answer as a route serialised with JSON.stringify (`serialize: 'json'`) may give it: each of its
+ * lists an array or a JsonList of the same items, which jsonAnswer sends as already written.
+ */
+export type WithJsonLists<A> = A extends readonly unknown[]
+  ? A
+  : { [K in keyof A]: A[K] extends readonly (infer Item)[] ? A[K] | JsonList<Item> : A[K] };
+
+/**
  * Registers a contract route under `/api`. The session and the right are checked in `onRequest`,
  * before the body is read or validated: a caller without a session gets 401 whatever it sent.
  * Every text of the input then meets the contract's text rule before the route's schemas run.
@@ -89,7 +97,21 @@ export function registerRoute<R extends RouteDescriptor, D extends AppDeps = App
   app: FastifyInstance,
   deps: D,
   route: R,
+  handler: (request: RouteRequest<R, D>) => Promise<WithJsonLists<RouteAnswer<R>>>,
+  options: RouteOptions & { serialize: 'json' },
+): void;
+export function registerRoute<R extends RouteDescriptor, D extends AppDeps = AppDeps>(
+  app: FastifyInstance,
+  deps: D,
+  route: R,
   handler: (request: RouteRequest<R, D>) => Promise<RouteAnswer<R>>,
+  options?: RouteOptions,
+): void;
+export function registerRoute<R extends RouteDescriptor, D extends AppDeps = AppDeps>(
+  app: FastifyInstance,
+  deps: D,
+  route: R,
+  handler: (request: RouteRequest<R, D>) => Promise<unknown>,
   options: RouteOptions = {},
 ): void {
   const url = API_PREFIX + route.path;
@@ -124,7 +146,7 @@ export function registerRoute<R extends RouteDescriptor, D extends AppDeps = App
           raw: request,
           reply,
         });
-      let answer: RouteAnswer<R>;
+      let answer: unknown;
       if (route.sendsOutside && request.actor) {
         const outcome = await runOnce(deps.db, request.actor, request, reply, run);
         if (outcome.kind === 'replayed') return reply.status(outcome.status).type('application/json; charset=utf-8').send(JSON.stringify(outcome.body));
