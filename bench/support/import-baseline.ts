@@ -38,17 +38,19 @@ async function insertRows(target: BulkTarget, columns: readonly string[], rows: 
   }
 }
 
+/** The bench file's lines under its header, as papaparse reads them with no rule (UTF-8, ';', CRLF). */
+export function parseFileLines(bytes: Buffer): string[][] {
+  const text = new TextDecoder('utf-8').decode(bytes);
+  return Papa.parse<string[]>(text, { delimiter: ';', newline: '\r\n', skipEmptyLines: true }).data.slice(1);
+}
+
 /** Parses `bytes` and stores its rows; answers the milliseconds taken (the emptying of the table before is not counted). */
 export async function runBaseline(target: BulkTarget, bytes: Buffer, width: number, method: BaselineMethod): Promise<number> {
   await target.query(`truncate ${SCRATCH_TABLE}`);
   const started = performance.now();
-  const text = new TextDecoder('utf-8').decode(bytes);
-  const parsed = Papa.parse<string[]>(text, { delimiter: ';', newline: '\r\n', skipEmptyLines: true });
-  const rows = parsed.data
-    .slice(1)
-    .map((row) =>
-      row.length === width ? row : [...row, ...Array<string>(Math.max(0, width - row.length)).fill('')].slice(0, width),
-    );
+  const rows = parseFileLines(bytes).map((row) =>
+    row.length === width ? row : [...row, ...Array<string>(Math.max(0, width - row.length)).fill('')].slice(0, width),
+  );
   const columns = columnsOf(width);
   if (method === 'copy') await target.copy(SCRATCH_TABLE, columns, rows);
   else await insertRows(target, columns, rows);

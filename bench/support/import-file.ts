@@ -29,6 +29,12 @@ const USER_HEADERS = [
 ] as const;
 const OPTION_COLUMNS = 10;
 const CREDENTIAL_SUFFIXES = ['Login', 'Mot de passe', 'Code'] as const;
+/** Where a line's cells are (what the baselines read): the user fields, the options, then each application's 1/0 cell and credentials. */
+export const IMPORT_FILE_LAYOUT = {
+  userFields: USER_HEADERS.length,
+  options: OPTION_COLUMNS,
+  perApplication: 1 + CREDENTIAL_SUFFIXES.length,
+} as const;
 /** One line in this many repeats an earlier line's names, so that its generated login takes a number. */
 const REPEAT_EVERY = 50;
 const LEVELS = ['6e', '5e', '4e', '3e'] as const;

@@ -4,9 +4,10 @@
 // their enabled accesses (user_applications). No rule runs: no validation, no login rule, no
 // encryption, no plan, no audit. What the confirmation costs beyond it is the product's own work.
 import { randomUUID } from 'node:crypto';
-import Papa from 'papaparse';
 import type { BulkTarget } from '../lib/bulk-target.js';
 import type { CopyValue } from '../lib/copy-text.js';
+import { parseFileLines } from './import-baseline.js';
+import { IMPORT_FILE_LAYOUT } from './import-file.js';
 
 /** The school the rows go to, and a tag that keeps this run's logins apart from every other run's. */
 export type TablesBaselineRun = { uai: string; tag: string };
@@ -27,11 +28,7 @@ const USER_COLUMNS = [
   'login',
   'link_token',
 ] as const;
-/** The file's user columns, in the order the file gives them (bench/support/import-file.ts), then the options. */
-const USER_FIELDS = 10;
-const OPTION_COLUMNS = 10;
-/** An application's columns: its 1/0 cell, then Login, Mot de passe and Code. */
-const APPLICATION_WIDTH = 4;
+const { userFields: USER_FIELDS, options: OPTION_COLUMNS, perApplication: APPLICATION_WIDTH } = IMPORT_FILE_LAYOUT;
 
 const cell = (value: string | undefined): string | null => (value === undefined || value === '' ? null : value);
 
@@ -58,8 +55,7 @@ export async function runTablesBaseline(
     .map((name) => applicationIds.get(name)!);
 
   const started = performance.now();
-  const text = new TextDecoder('utf-8').decode(bytes);
-  const lines = Papa.parse<string[]>(text, { delimiter: ';', newline: '\r\n', skipEmptyLines: true }).data.slice(1);
+  const lines = parseFileLines(bytes);
   await target.query('begin');
   try {
     const optionNames = [
