@@ -2,7 +2,7 @@
 // --database-url URL (PostgreSQL instead of a fresh embedded database for the sign-in figures),
 // --large-database-url URL and --pglite-dir DIR (seed:large data for the schools figures),
 // --workflows-dir DIR (a seed:large PGlite folder of 2,000 schools for the workflow figures; made
-// in a temporary folder when absent), --only auth|schools|startup|bundle|workflows|users|users-grid|embedded-wal|token-purge|import|exports|sheets.
+// in a temporary folder when absent), --only auth|schools|startup|bundle|workflows|users|users-grid|embedded-wal|token-purge|import|import-load|exports|sheets.
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -10,6 +10,7 @@ import { runAuthBench } from './auth.bench.js';
 import { runEmbeddedWalBench } from './embedded-wal.bench.js';
 import { runExportsBench } from './exports.bench.js';
 import { runImportBench } from './import.bench.js';
+import { runImportLoadBench } from './import-load.bench.js';
 import { runSchoolsBench } from './schools.bench.js';
 import { runSheetsBench } from './sheets.bench.js';
 import { runStartupBench } from './startup.bench.js';
@@ -103,6 +104,15 @@ if (wanted('import')) {
   const importFigures = await runImportBench({ databaseUrl: values['database-url'] });
   importFigures.lines.forEach((line) => console.log('  ' + line));
   passed &&= importFigures.passed;
+}
+
+if (wanted('import-load')) {
+  console.log(
+    '\n# CSV import beside other users: 50,000 namesakes against 50,000 varied names, another user probing meanwhile (PGlite, and PostgreSQL with --database-url)',
+  );
+  const loadFigures = await runImportLoadBench({ databaseUrl: values['database-url'] });
+  loadFigures.lines.forEach((line) => console.log('  ' + line));
+  passed &&= loadFigures.passed;
 }
 
 if (wanted('exports')) {

@@ -128,11 +128,27 @@ export function importHeaders(applications: readonly ImportFileApplication[]): s
   return [...USER_HEADERS, ...options, ...perApplication];
 }
 
-/** A users_initial file of `lines` pupils and teachers, the same for the same `seed`. */
+/**
+ * The namesakes of issue 31's file: one last name, and first names that the login rule cleans to
+ * the same stem (accents, case, a trailing space), so that every line's login takes a number.
+ */
+const NAMESAKE_LAST_NAME = 'Martin';
+const NAMESAKE_FIRST_NAMES = ['Léa', 'Lea', 'LÉA', 'Léa ', 'léa'] as const;
+
+function namesakeOf(index: number): { firstName: string; lastName: string } {
+  return { firstName: NAMESAKE_FIRST_NAMES[index % NAMESAKE_FIRST_NAMES.length]!, lastName: NAMESAKE_LAST_NAME };
+}
+
+/**
+ * A users_initial file of `lines` pupils and teachers, the same for the same `seed`. Names are
+ * varied (one line in 50 repeats an earlier line's), or with `namesakes` all the same once the
+ * login rule has cleaned them.
+ */
 export function generateImportFile(options: {
   lines: number;
   applications: readonly ImportFileApplication[];
   seed?: number;
+  namesakes?: boolean;
 }): ImportFile {
   const random = createRandom(options.seed ?? 15);
   const headers = importHeaders(options.applications);
@@ -140,10 +156,12 @@ export function generateImportFile(options: {
   let repeatedNames = 0;
   for (let index = 0; index < options.lines; index++) {
     const repeats = index % REPEAT_EVERY === REPEAT_EVERY - 1;
-    if (repeats) repeatedNames++;
+    if (options.namesakes ? index > 0 : repeats) repeatedNames++;
     // An earlier line that is not itself a repeat: its names as that line gave them.
     const earlier = random.integer(0, index - 1);
-    const names = namesOf(repeats ? earlier - (earlier % REPEAT_EVERY === REPEAT_EVERY - 1 ? 1 : 0) : index);
+    const names = options.namesakes
+      ? namesakeOf(index)
+      : namesOf(repeats ? earlier - (earlier % REPEAT_EVERY === REPEAT_EVERY - 1 ? 1 : 0) : index);
     const chosenOptions = random.sample(OPTIONS, random.integer(0, 4));
     const cells = [
       ...userCells(random, index, names),

@@ -1,0 +1,26 @@
+// A probe in its own thread: another user's requests, sent one after another with a pause between
+// them until the main thread says stop, each one's latency kept. The server runs on the main
+// thread: while something holds its event loop, the probe's requests wait, and their latencies
+// show it.
+import { parentPort, workerData } from 'node:worker_threads';
+
+const { urls, headers, pauseMs } = workerData;
+const latencies = Object.fromEntries(urls.map((url) => [url, []]));
+const statuses = {};
+let stopped = false;
+parentPort.once('message', () => (stopped = true));
+
+const pause = () => new Promise((resolve) => setTimeout(resolve, pauseMs));
+
+parentPort.postMessage({ started: true });
+while (!stopped) {
+  for (const url of urls) {
+    const started = performance.now();
+    const response = await fetch(url, { headers });
+    await response.arrayBuffer();
+    latencies[url].push(performance.now() - started);
+    statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+  }
+  await pause();
+}
+parentPort.postMessage({ latencies, statuses });
