@@ -1,4 +1,4 @@
-import { API_PREFIX, buildPath, RECORD_ID_MAX, UNSAFE_TEXT, type RouteDescriptor } from '@console/contract';
+import { API_PREFIX, buildPath, RECORD_ID_MAX, TOO_DEEP, UNSAFE_TEXT, type RouteDescriptor } from '@console/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, injectAs, signIn, type TestContext } from './context.js';
@@ -9,7 +9,8 @@ import { buildSchool, buildUser } from './factories.js';
  * No input gives a 500 (security issue §4). Every route of the contract, walked from its schemas
  * so that a new route is covered without a test of its own: a text with a NUL character or a
  * lone surrogate in any param, query or body field answers 400 naming the field; an id at or
- * over 2^31 (past the id columns' range) answers 400; any number at 2^31 never gives a 500.
+ * over 2^31 (past the id columns' range) answers 400; any number at 2^31 never gives a 500; a JSON
+ * body nested 4,000 deep answers 400 (issue 31: it overflowed the stack of the text check).
  */
 
 const ROUTES = listContractRoutes();
@@ -43,6 +44,14 @@ function sampleInput(route: RouteDescriptor): Input {
     body: route.body ? sampleOf(route.body, known) : undefined,
   };
 }
+
+/** JSON text nesting objects and arrays `depth` levels deep: `{"a":[{"a":[…1…]}]}`. */
+const nestedJson = (depth: number) =>
+  Array.from({ length: depth }, (_unused, level) => (level % 2 === 0 ? '{"a":' : '[')).join('') +
+  '1' +
+  Array.from({ length: depth }, (_unused, level) => (level % 2 === 0 ? '}' : ']'))
+    .reverse()
+    .join('');
 
 /** The route called with an input, as the Administrateur (or without a session for a public route). */
 function send(route: RouteDescriptor, input: Input) {
@@ -112,6 +121,23 @@ describe('every route of the contract', () => {
         expect({ field, internal: response.statusCode === 500 }).toEqual({ field, internal: false });
         if (isId) expect({ field, status: response.statusCode }).toEqual({ field, status: 400 });
       }
+    },
+  );
+
+  it.each(ROUTES.filter((route) => route.body !== undefined).map((route) => [`${route.method} ${route.path}`, route] as const))(
+    "%s: refuses a JSON body nested 4,000 deep (16 KB, within a public route's limit) with 400 naming the body",
+    async (_name, route) => {
+      const options: InjectOptions = {
+        method: route.method,
+        url: API_PREFIX + buildPath(route.path, sampleInput(route).params as Record<string, string | number>),
+        payload: nestedJson(4_000),
+        headers: { 'content-type': 'application/json' },
+      };
+      const response = route.right === 'public' ? await t.app.inject(options) : await injectAs(t.app, adminCookie, options);
+      expect({ status: response.statusCode, error: response.json().details?.fieldErrors?.body }).toEqual({
+        status: 400,
+        error: [TOO_DEEP],
+      });
     },
   );
 });

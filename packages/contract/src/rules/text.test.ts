@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findUnsafeText, isSafeText } from './text.js';
+import { findUnsafeText, isNestedDeeperThan, isSafeText } from './text.js';
 
 describe('isSafeText: no NUL, no lone surrogate', () => {
   it.each([
@@ -32,5 +32,38 @@ describe('findUnsafeText', () => {
         3,
       ),
     ).toHaveLength(3);
+  });
+});
+
+/** A value nesting objects and arrays `depth` levels deep around `leaf`: { a: [{ a: [… leaf …] }] }. */
+function nested(depth: number, leaf: unknown): unknown {
+  let value = leaf;
+  for (let level = depth - 1; level >= 0; level--) value = level % 2 === 0 ? { a: value } : [value];
+  return value;
+}
+
+describe('a deeply nested input', () => {
+  it('is walked by findUnsafeText without overflowing the stack, and its find named', () => {
+    const path = Array.from({ length: 100_000 }, (_unused, level) => (level % 2 === 0 ? 'a' : '0')).join('.');
+    expect(findUnsafeText(nested(100_000, 'x\u0000'))).toEqual([path]);
+    expect(findUnsafeText(nested(100_000, 'ok'))).toEqual([]);
+  });
+
+  it('keeps document order: a key before what it holds, an earlier key before a later one', () => {
+    expect(findUnsafeText({ a: { x: '\u0000' }, 'b\u0000': '\u0000', c: ['\uD800'] })).toEqual([
+      'a.x',
+      'b\u0000',
+      'b\u0000',
+      'c.0',
+    ]);
+  });
+
+  it('is measured against a depth, at any depth', () => {
+    expect(isNestedDeeperThan(nested(32, 1), 32)).toBe(false);
+    expect(isNestedDeeperThan(nested(33, 1), 32)).toBe(true);
+    expect(isNestedDeeperThan(nested(1_000_000, 1), 32)).toBe(true);
+    expect(isNestedDeeperThan({ wide: Array.from({ length: 10_000 }, () => ({ id: 1 })) }, 32)).toBe(false);
+    expect(isNestedDeeperThan('text', 0)).toBe(false);
+    expect(isNestedDeeperThan({}, 0)).toBe(true);
   });
 });

@@ -15,27 +15,56 @@ export function isSafeText(text: string): boolean {
   return !text.includes('\u0000') && !LONE_SURROGATE.test(text);
 }
 
+/** A node of a parsed input met by a walk, and how it was reached (its path built only when asked). */
+type Visit = { node: unknown; key: string; parent: Visit | null };
+
+const pathOf = (visit: Visit): string => {
+  const keys: string[] = [];
+  for (let at: Visit | null = visit; at !== null && at.parent !== null; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.');
+};
+
 /**
  * The paths ('a.b.0.c'; '' for the value itself) of the strings in a parsed input (JSON-like:
- * objects, arrays, strings) that break the rule, object keys included. Stops after `limit` finds.
+ * objects, arrays, strings) that break the rule, object keys included, in document order. Stops
+ * after `limit` finds. Walks with a stack of its own, so that no depth of nesting overflows.
  */
 export function findUnsafeText(value: unknown, limit = 20): string[] {
   const found: string[] = [];
-  const visit = (node: unknown, path: string) => {
-    if (found.length >= limit) return;
+  const stack: Visit[] = [{ node: value, key: '', parent: null }];
+  while (stack.length > 0 && found.length < limit) {
+    const visit = stack.pop()!;
+    const { node } = visit;
+    if (visit.parent !== null && !isSafeText(visit.key)) found.push(pathOf(visit));
+    if (found.length >= limit) break;
     if (typeof node === 'string') {
-      if (!isSafeText(node)) found.push(path);
-      return;
+      if (!isSafeText(node)) found.push(pathOf(visit));
+      continue;
     }
-    if (node === null || typeof node !== 'object') return;
-    for (const [key, child] of Object.entries(node)) {
-      const childPath = path === '' ? key : `${path}.${key}`;
-      if (!isSafeText(key)) found.push(childPath);
-      visit(child, childPath);
-    }
-  };
-  visit(value, '');
+    if (node === null || typeof node !== 'object') continue;
+    const children: Visit[] = [];
+    for (const [key, child] of Object.entries(node)) children.push({ node: child, key, parent: visit });
+    for (let index = children.length - 1; index >= 0; index--) stack.push(children[index]!);
+  }
   return found;
+}
+
+/** The deepest nesting of objects and arrays a request may hold: no call of the contract nests half as deep. */
+export const MAX_INPUT_DEPTH = 32;
+
+/** The field error of an input nested deeper than `MAX_INPUT_DEPTH`. */
+export const TOO_DEEP = 'too_deep';
+
+/** Whether a parsed input nests objects and arrays more than `depth` levels deep; stops as soon as it does. */
+export function isNestedDeeperThan(value: unknown, depth: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, level] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (level + 1 > depth) return true;
+    for (const child of Object.values(node)) if (child !== null && typeof child === 'object') stack.push([child, level + 1]);
+  }
+  return false;
 }
 
 /** The first characters a spreadsheet reads as a formula (OWASP's list: =, +, -, @, tab, carriage return). */

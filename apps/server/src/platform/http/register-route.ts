@@ -2,6 +2,9 @@ import {
   API_PREFIX,
   API_VERSION_HEADER,
   findUnsafeText,
+  isNestedDeeperThan,
+  MAX_INPUT_DEPTH,
+  TOO_DEEP,
   PRODUCT_VERSION,
   UNSAFE_TEXT,
   type FileAnswer,
@@ -66,15 +69,18 @@ export async function attachActor(deps: AppDeps, request: FastifyRequest): Promi
 /**
  * Refuses a request whose params, query or body hold a text with a NUL character or a lone
  * surrogate (the contract's text rule), before the schemas: 400 `validation_failed` with
- * `unsafe_text` on each such field. A field at the root of a part is named by the part.
+ * `unsafe_text` on each such field. A field at the root of a part is named by the part. A part
+ * nested deeper than any call needs (`MAX_INPUT_DEPTH`) is refused first, named by the part with
+ * `too_deep`: nothing after this walks it, not the schemas, the audit nor a log.
  */
-function refuseUnsafeText(request: FastifyRequest): void {
+function refuseUnsafeInput(request: FastifyRequest): void {
   const fieldErrors: Record<string, string[]> = {};
   for (const [part, value] of [
     ['params', request.params],
     ['querystring', request.query],
     ['body', request.body],
   ] as const) {
+    if (isNestedDeeperThan(value, MAX_INPUT_DEPTH)) throw validationError({ [part]: [TOO_DEEP] });
     for (const path of findUnsafeText(value)) fieldErrors[path || part] = [UNSAFE_TEXT];
   }
   if (Object.keys(fieldErrors).length > 0) throw validationError(fieldErrors);
@@ -134,7 +140,7 @@ export function registerRoute<R extends RouteDescriptor, D extends AppDeps = App
       if (!request.actor) throw new AppError('unauthenticated', 'Authentication required');
       if (route.right !== 'session') requireRight(request.actor, route.right.area, route.right.level);
     },
-    preValidation: async (request) => refuseUnsafeText(request),
+    preValidation: async (request) => refuseUnsafeInput(request),
     handler: async (request, reply) => {
       void reply.header(API_VERSION_HEADER, PRODUCT_VERSION);
       const run = () =>
