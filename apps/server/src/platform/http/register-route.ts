@@ -59,6 +59,14 @@ export type RouteOptions = {
   withoutSession?: boolean;
 };
 
+/**
+ * The largest body a public route reads (sign-in: a login and a password, a link token). Anyone
+ * may send one, so it is refused past this size before it is parsed (413 `payload_too_large`):
+ * a body of a megabyte (the limit for signed-in callers, whose session is checked before their
+ * body is read) costs the server's one thread about a second to parse.
+ */
+export const PUBLIC_BODY_LIMIT_BYTES = 16_384;
+
 /** Reads the session cookie and attaches the caller; never throws. */
 export async function attachActor(deps: AppDeps, request: FastifyRequest): Promise<Actor | null> {
   const token = request.cookies[SESSION_COOKIE];
@@ -125,6 +133,7 @@ export function registerRoute<R extends RouteDescriptor, D extends AppDeps = App
     method: route.method,
     url,
     config: { right: route.right },
+    ...(route.right === 'public' && { bodyLimit: PUBLIC_BODY_LIMIT_BYTES }),
     schema: {
       operationId: operationIdOf(route),
       summary: route.summary,

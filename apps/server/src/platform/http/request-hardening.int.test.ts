@@ -4,6 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index.js';
 import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '../../../test/context.js';
+import { PUBLIC_BODY_LIMIT_BYTES } from './register-route.js';
 import { buildSchool, buildUser, type BuiltUser } from '../../../test/factories.js';
 
 const PUBLIC_URL = 'https://console.example.fr';
@@ -104,5 +105,20 @@ describe('answers that no cache may keep', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().informations.qrCode).toBe(linkToken);
     expect(response.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('the size of a body anyone may send', () => {
+  it('refuses a sign-in body past 16 KiB before reading it (413), and takes a signed-in caller\'s larger body', async () => {
+    const big = await t.app.inject({ ...requestOf(auth.login), payload: { login: admin.login, password: 'x'.repeat(20_000) } });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().code).toBe('payload_too_large');
+    const nested = await t.app.inject({ ...requestOf(auth.loginWithToken), payload: { id: 'y'.repeat(PUBLIC_BODY_LIMIT_BYTES) } });
+    expect(nested.statusCode).toBe(413);
+    // Under the limit, the sign-in is read as before.
+    expect((await t.app.inject({ ...requestOf(auth.login), payload: { login: admin.login, password: admin.password } })).statusCode).toBe(200);
+    // A signed-in caller's body is read up to the server's limit: this one reaches the route's own check (400), not 413.
+    const change = await injectAs(t.app, adminCookie, { ...requestOf(auth.changePassword), payload: { currentPassword: 'x'.repeat(20_000), newPassword: 'y', confirmation: 'y' } });
+    expect(change.statusCode).toBe(400);
   });
 });
