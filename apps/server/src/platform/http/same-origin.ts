@@ -1,5 +1,6 @@
 import { API_PREFIX } from '@console/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { AppError } from '../errors/app-error.js';
 
 /** The methods a page of another site may not send to the API (`cross_site_request`). */
@@ -13,13 +14,40 @@ export const STATE_CHANGING_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT
  * server) and carries no ambient authority a page could borrow.
  */
 export function isCrossSiteRequest(request: FastifyRequest, publicUrl: string | undefined): boolean {
-  const fetchSite = request.headers['sec-fetch-site'];
+  return isCrossSite(request.headers, [hostOf(`${request.protocol}://${request.host}`)], publicUrl);
+}
+
+/**
+ * The same check on a request Fastify did not read: the realtime server's WebSocket handshake.
+ * The host reached is its Host header or the balancer's forwarded host: a page can set neither
+ * header on a WebSocket, so either names where the browser really went.
+ */
+export function isCrossSiteHandshake(request: IncomingMessage, publicUrl: string | undefined): boolean {
+  const forwarded = request.headers['x-forwarded-host'];
+  const reached = [
+    request.headers.host ?? '',
+    typeof forwarded === 'string' ? (forwarded.split(',')[0] ?? '').trim() : '',
+  ].filter(Boolean);
+  // Whether it came over TLS is not told here: the host either scheme reads (a default port left out) is the host reached.
+  return isCrossSite(
+    request.headers,
+    reached.flatMap((host) => [hostOf(`http://${host}`), hostOf(`https://${host}`)]),
+    publicUrl,
+  );
+}
+
+function isCrossSite(
+  headers: IncomingHttpHeaders,
+  reachedHosts: readonly (string | undefined)[],
+  publicUrl: string | undefined,
+): boolean {
+  const fetchSite = headers['sec-fetch-site'];
   if (typeof fetchSite === 'string') return fetchSite === 'cross-site' || fetchSite === 'same-site';
-  const origin = request.headers.origin;
+  const origin = headers.origin;
   if (origin === undefined) return false;
   const originHost = hostOf(origin);
   if (originHost === undefined) return true;
-  if (originHost === hostOf(`${request.protocol}://${request.host}`)) return false;
+  if (reachedHosts.includes(originHost)) return false;
   return !(publicUrl !== undefined && originHost === hostOf(publicUrl));
 }
 

@@ -28,8 +28,13 @@ afterAll(async () => {
   await handle.close();
 });
 
-function open(cookie?: string): Socket {
-  return connect(base, { path: REALTIME_PATH, transports: ['websocket'], extraHeaders: cookie ? { cookie } : {}, reconnection: false });
+function open(cookie?: string, headers: Record<string, string> = {}): Socket {
+  return connect(base, {
+    path: REALTIME_PATH,
+    transports: ['websocket'],
+    extraHeaders: { ...(cookie ? { cookie } : {}), ...headers },
+    reconnection: false,
+  });
 }
 
 describe('realtime server', () => {
@@ -43,6 +48,37 @@ describe('realtime server', () => {
   it('accepts a signed-in user over websocket and knows who they are', async () => {
     const user = await buildUser(deps.db, deps.env.encryptionKey, { profile: 'Gestionnaire' });
     const socket = open(await signIn(app, user.login, user.password));
+    const hello = await new Promise<{ userId: number }>((resolve) => socket.once('hello', resolve));
+    expect(hello.userId).toBe(user.id);
+    socket.close();
+  });
+
+  it.each([
+    ['an Origin of another site', { origin: 'https://evil.example' }],
+    ['Sec-Fetch-Site cross-site', { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }],
+    ['Sec-Fetch-Site same-site (a sibling host)', { 'sec-fetch-site': 'same-site', origin: 'https://blog.example.fr' }],
+    ['an opaque Origin (sandboxed frame)', { origin: 'null' }],
+  ])("refuses a handshake with the user's cookie from %s: no connection, no event", async (_name, headers) => {
+    const user = await buildUser(deps.db, deps.env.encryptionKey, { profile: 'Gestionnaire' });
+    const socket = open(await signIn(app, user.login, user.password), headers);
+    const outcome = await new Promise<string>((resolve) => {
+      socket.once('connect_error', () => resolve('refused'));
+      socket.once('hello', () => resolve('connected'));
+    });
+    expect(outcome).toBe('refused');
+    socket.close();
+  });
+
+  it.each([
+    ['the Origin of the host reached', () => ({ origin: base })],
+    ['Sec-Fetch-Site same-origin', () => ({ 'sec-fetch-site': 'same-origin', origin: base })],
+    [
+      'the forwarded host of a balancer',
+      () => ({ origin: 'https://console.example.fr', 'x-forwarded-host': 'console.example.fr' }),
+    ],
+  ])('accepts a handshake with %s', async (_name, headers) => {
+    const user = await buildUser(deps.db, deps.env.encryptionKey, { profile: 'Gestionnaire' });
+    const socket = open(await signIn(app, user.login, user.password), headers());
     const hello = await new Promise<{ userId: number }>((resolve) => socket.once('hello', resolve));
     expect(hello.userId).toBe(user.id);
     socket.close();

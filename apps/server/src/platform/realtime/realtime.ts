@@ -4,6 +4,7 @@ import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import { findSessionActor, forgetRevokedSessions, onSessionRevocation, SESSION_COOKIE, type SessionRevocation } from '../auth/sessions.js';
 import type { Actor, AppDeps } from '../context.js';
+import { isCrossSiteHandshake } from '../http/same-origin.js';
 import { connectRedisAdapter, type RedisState } from './redis-adapter.js';
 
 declare module 'socket.io' {
@@ -85,13 +86,16 @@ export type AttachRealtimeOptions = {
 /**
  * The realtime server: Socket.IO on the API server, websocket transport only, at
  * `/api/socket.io`. A connection needs a valid session cookie; its actor is on `socket.data`.
- * The handlers features registered on `app.realtime` run for each connection.
+ * A handshake from a page of another site is refused before the cookie is read, as the HTTP API
+ * refuses its changes (`http/same-origin.ts`): the cookie would let that page read the school's
+ * live events. The handlers features registered on `app.realtime` run for each connection.
  */
 export function attachRealtime(app: FastifyInstance, deps: AppDeps, options: AttachRealtimeOptions = {}): Server {
   const io = new Server(app.server, {
     path: REALTIME_PATH,
     transports: ['websocket'],
     serveClient: false,
+    allowRequest: (request, callback) => callback(null, !isCrossSiteHandshake(request, deps.env.PUBLIC_URL)),
     ...(options.adapter && { adapter: options.adapter }),
   });
   io.use((socket, next) => {
