@@ -25,10 +25,14 @@ export const REMEMBER_IDS_MS = 86_400_000;
 /**
  * The in-process queue: jobs run one after another on this instance, in the order added. What must
  * survive a restart is the schedule, which lives in the database (the next run of each task): a job
- * lost with the process is found due again at the next start.
+ * lost with the process is found due again at the next start. A job added before its handler is
+ * registered waits for it, as a job waits in BullMQ for a worker that runs it: it is neither
+ * refused nor lost (its id is remembered from when it was added, so that adding it again changes
+ * nothing).
  */
 export function createInProcessQueue(log: JobLog, now: () => number = Date.now): JobQueue {
   const handlers = new Map<string, JobHandler>();
+  const waiting = new Map<string, { data: unknown; jobId: string }[]>();
   const seen = new Map<string, number>();
   let tail: Promise<void> = Promise.resolve();
   let closed = false;
@@ -38,21 +42,30 @@ export function createInProcessQueue(log: JobLog, now: () => number = Date.now):
     for (const [id, at] of seen) if (at < limit) seen.delete(id);
   };
 
+  const run = (name: string, handler: JobHandler, data: unknown, jobId: string) => {
+    tail = tail.then(() =>
+      handler(data).catch((error: unknown) => {
+        log.error({ err: error, job: name, jobId }, 'job failed');
+      }),
+    );
+  };
+
   return {
     kind: 'in-process',
-    handle: (name, handler) => void handlers.set(name, handler),
+    handle: (name, handler) => {
+      handlers.set(name, handler);
+      const jobs = waiting.get(name) ?? [];
+      waiting.delete(name);
+      if (!closed) for (const job of jobs) run(name, handler, job.data, job.jobId);
+    },
     add: async (name, data, jobId) => {
       if (closed) return;
       forgetOld();
       if (seen.has(jobId)) return;
       seen.set(jobId, now());
       const handler = handlers.get(name);
-      if (!handler) throw new Error(`no handler for job ${name}`);
-      tail = tail.then(() =>
-        handler(data).catch((error: unknown) => {
-          log.error({ err: error, job: name, jobId }, 'job failed');
-        }),
-      );
+      if (handler) run(name, handler, data, jobId);
+      else waiting.set(name, [...(waiting.get(name) ?? []), { data, jobId }]);
     },
     idle: async () => {
       let current: Promise<void> | undefined;

@@ -38,8 +38,21 @@ describe('the in-process queue', () => {
     expect(ran).toEqual(['a', 'b', 'a later']);
   });
 
-  it('refuses a job without a handler', async () => {
-    await expect(createInProcessQueue(quiet).add('nobody', {}, 'x')).rejects.toThrow('no handler for job nobody');
+  it('keeps a job added before its handler, and runs it once the handler is registered', async () => {
+    const queue = createInProcessQueue(quiet);
+    const ran: string[] = [];
+    await queue.add('late', 'first', 'job-1');
+    await queue.add('late', 'first again', 'job-1');
+    await queue.add('late', 'second', 'job-2');
+    await queue.idle();
+    expect(ran).toEqual([]);
+    queue.handle('late', async (data) => void ran.push(String(data)));
+    await queue.idle();
+    expect(ran).toEqual(['first', 'second']);
+    // Its id was remembered from when it was added: adding it again runs nothing.
+    await queue.add('late', 'first once more', 'job-1');
+    await queue.idle();
+    expect(ran).toEqual(['first', 'second']);
   });
 });
 
