@@ -104,8 +104,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   await app.register(cookie);
   await app.register(helmet, {
-    // HSTS only means something over HTTPS, which COOKIE_SECURE declares.
-    hsts: deps.env.COOKIE_SECURE,
+    // HSTS only means something over HTTPS, which COOKIE_SECURE or an https PUBLIC_URL declares.
+    hsts: deps.env.COOKIE_SECURE ?? deps.env.PUBLIC_URL?.startsWith('https:') === true,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

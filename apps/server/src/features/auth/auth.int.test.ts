@@ -25,6 +25,49 @@ function login(loginName: string, password: string, remoteAddress = '10.0.0.1') 
   return t.app.inject({ ...requestOf(auth.login), payload: { login: loginName, password }, remoteAddress });
 }
 
+describe('the Secure flag of the sign-in cookies (COOKIE_SECURE unset: from PUBLIC_URL and the request)', () => {
+  async function signInCookies(env: Record<string, string>, headers: Record<string, string> = {}) {
+    const other = await createTestContext(env);
+    try {
+      const user = await buildUser(other.db, other.env.encryptionKey, { profile: 'Administrateur' });
+      const response = await other.app.inject({
+        ...requestOf(auth.login),
+        payload: { login: user.login, password: user.password },
+        headers,
+        remoteAddress: '10.0.0.2',
+      });
+      expect(response.statusCode).toBe(200);
+      return {
+        cookies: Object.fromEntries(response.cookies.map((cookie) => [cookie.name, cookie.secure === true])),
+        hsts: response.headers['strict-transport-security'] !== undefined,
+      };
+    } finally {
+      await other.close();
+    }
+  }
+
+  it('is set when PUBLIC_URL is https, with HSTS', async () => {
+    expect(await signInCookies({ PUBLIC_URL: 'https://console.example.fr' })).toEqual({
+      cookies: { sid: true, device: true },
+      hsts: true,
+    });
+  });
+
+  it('is set when a trusted proxy says the sign-in came over HTTPS, and not when any client says so', async () => {
+    const forwarded = { 'x-forwarded-proto': 'https' };
+    expect((await signInCookies({ TRUST_PROXY: '1' }, forwarded)).cookies).toEqual({ sid: true, device: true });
+    expect((await signInCookies({}, forwarded)).cookies).toEqual({ sid: false, device: false });
+  });
+
+  it('follows COOKIE_SECURE when set', async () => {
+    expect(await signInCookies({ PUBLIC_URL: 'https://console.example.fr', COOKIE_SECURE: 'false' })).toEqual({
+      cookies: { sid: false, device: false },
+      hsts: false,
+    });
+    expect(await signInCookies({ COOKIE_SECURE: 'true' })).toEqual({ cookies: { sid: true, device: true }, hsts: true });
+  });
+});
+
 describe('POST /auth/login', () => {
   it('answers the session user with the API version header and an httpOnly SameSite cookie', async () => {
     const response = await login(admin.login, admin.password);
@@ -43,6 +86,8 @@ describe('POST /auth/login', () => {
     expect(Object.keys(body.rights).sort()).toEqual([...RIGHT_AREAS].sort());
     const cookie = response.cookies.find((candidate) => candidate.name === 'sid');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    // Over plain HTTP with no https PUBLIC_URL (a console on localhost): not Secure, or the browser would drop it.
+    expect(cookie!.secure).toBeUndefined();
     expect(response.body).not.toContain(admin.password);
   });
 

@@ -18,19 +18,29 @@ import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from './device-cookie.js
 /** Both sign-in routes (`/auth/login` and `/auth/login/token`) sit under this path. */
 const DEVICE_COOKIE_PATH = API_PREFIX + auth.login.path;
 
+/**
+ * Whether the cookies are Secure: as COOKIE_SECURE says, else when the console is public over
+ * HTTPS (PUBLIC_URL) or this sign-in came over HTTPS (Fastify reads a trusted proxy's
+ * X-Forwarded-Proto), so that a deployment behind TLS never sends the session in clear by default.
+ */
+function secureCookies(env: AppDeps['env'], request: FastifyRequest): boolean {
+  return env.COOKIE_SECURE ?? (env.PUBLIC_URL?.startsWith('https:') === true || request.protocol === 'https');
+}
+
 /** The session cookie, and the device cookie that the sign-in routes alone receive. */
-function setSignInCookies(deps: AppDeps, reply: FastifyReply, signedIn: SignedIn): void {
+function setSignInCookies(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn): void {
+  const secure = secureCookies(deps.env, request);
   void reply.setCookie(SESSION_COOKIE, signedIn.sessionToken, {
     httpOnly: true,
     sameSite: 'lax',
-    secure: deps.env.COOKIE_SECURE,
+    secure,
     path: '/',
     maxAge: deps.env.SESSION_TTL_HOURS * 3600,
   });
   void reply.setCookie(DEVICE_COOKIE, signedIn.deviceCookie, {
     httpOnly: true,
     sameSite: 'strict',
-    secure: deps.env.COOKIE_SECURE,
+    secure,
     path: DEVICE_COOKIE_PATH,
     maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
   });
@@ -43,13 +53,13 @@ function clientOf(request: FastifyRequest): SignInClient {
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerRoute(app, deps, auth.login, async ({ body, raw, reply }) => {
     const signedIn = await signIn(deps, { login: body.login, password: body.password, ...clientOf(raw) });
-    setSignInCookies(deps, reply, signedIn);
+    setSignInCookies(deps, raw, reply, signedIn);
     return signedIn.user;
   });
 
   registerRoute(app, deps, auth.loginWithToken, async ({ body, raw, reply }) => {
     const signedIn = await signInWithLink(deps, { token: body.id, ...clientOf(raw) });
-    setSignInCookies(deps, reply, signedIn);
+    setSignInCookies(deps, raw, reply, signedIn);
     return signedIn.user;
   });
 

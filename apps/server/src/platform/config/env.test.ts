@@ -8,7 +8,13 @@ import { ConfigError, describeEnv, loadOrCreateSecret, parseEnv, resolveEnv } fr
 describe('configuration', () => {
   it('needs no variable: embedded defaults', () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './data', DATABASE_URL: undefined, SEED_DEMO: true, COOKIE_SECURE: false });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      DATABASE_URL: undefined,
+      SEED_DEMO: true,
+      COOKIE_SECURE: undefined,
+    });
   });
 
   it('stops with a message naming every bad variable', () => {

@@ -64,7 +64,10 @@ export const ENV_VARIABLES = {
     true,
   ),
   LOG_LEVEL: variable(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'), 'Log level.'),
-  COOKIE_SECURE: variable(booleanFlag.default(false), 'Mark the session cookie Secure (set true behind HTTPS).'),
+  COOKIE_SECURE: variable(
+    booleanFlag.optional(),
+    'Mark the session cookies Secure (sent over HTTPS only) and send HSTS. Unset: Secure when PUBLIC_URL is https, or when the sign-in came over HTTPS (directly, or through a trusted proxy saying so in X-Forwarded-Proto).',
+  ),
   SESSION_TTL_HOURS: variable(z.coerce.number().int().min(1).max(24 * 30).default(12), 'Lifetime of a session without activity, in hours.'),
   SESSION_CACHE_MS: variable(
     z.coerce.number().int().min(0).max(60_000).default(3000),
