@@ -5,7 +5,8 @@ export const SETTINGS_TITLE = 'Paramètres généraux';
 
 export const SETTINGS_MESSAGES = {
   updated: 'Les paramètres ont bien été mis à jour.',
-  invalidUrl: "Cette adresse n'est pas valide : elle doit commencer par http://, https:// ou mailto:.",
+  invalidUrl:
+    "Cette adresse n'est pas valide : elle doit commencer par http://, https:// ou mailto: et ne contenir ni tabulation ni retour à la ligne. Un texte qui n'est pas une adresse ne commence pas par « mot: ».",
   imageUploaded: "L'image a bien été upload. Veuillez confirmez vos modifications.",
   unsafeLoginStructure:
     "Un login ne peut contenir que des lettres sans accent, des chiffres, « . », « _ » et « - » : cette structure en accepte d'autres.",

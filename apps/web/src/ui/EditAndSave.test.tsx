@@ -9,7 +9,8 @@ const i18n = await createTestI18n();
 cleanUpAfterEachTest();
 
 const INVALID_URL = 'settings.errors.invalid_url';
-const INVALID_URL_TEXT = "Cette adresse n'est pas valide : elle doit commencer par http://, https:// ou mailto:.";
+const INVALID_URL_TEXT =
+  "Cette adresse n'est pas valide : elle doit commencer par http://, https:// ou mailto: et ne contenir ni tabulation ni retour à la ligne. Un texte qui n'est pas une adresse ne commence pas par « mot: ».";
 const refuseScripts = (value: string) => (value.startsWith('javascript:') ? INVALID_URL : null);
 
 const FIELDS: EditableField[] = [

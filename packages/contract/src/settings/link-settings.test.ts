@@ -15,6 +15,11 @@ describe('link setting values', () => {
     ['ftp://exemple.fr/fichier', false],
     ['https://', false],
     ['mailto:personne', false],
+    ['java\tscript:alert(1)', false],
+    ['java\nscript:alert(1)', false],
+    ['https://exemple.fr/\r\njavascript:alert(1)', false],
+    ['Tabuléo\u0085 4.2', false],
+    ['Version 4: la nouvelle', true],
   ])('%j is %s', (value, expected) => expect(isValidLinkValue(value)).toBe(expected));
 
   it('refuses a bad link with its message key, and a name that is not a setting name', () => {

@@ -19,13 +19,21 @@ export const LINK_SETTING_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
 const LINK_SCHEMES = new Set(['http:', 'https:', 'mailto:']);
 /** A value that names a scheme ("https:", "javascript:") is a link, and must be a valid one. */
 const SCHEME_PATTERN = /^[a-z][a-z0-9+.-]*:/i;
+/**
+ * Control characters (C0, DEL, C1): a browser drops tabs and line breaks from an address before
+ * reading its scheme, so that `java<TAB>script:` is `javascript:` to it; no link or text needs one.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what this finds
+const CONTROL_CHARACTER = /[\u0000-\u001F\u007F-\u009F]/;
 
 /**
  * Whether a link setting's value may be stored: a plain text (no scheme) as it is, or a link
- * that is a valid http(s) or mailto address. Spaces around are ignored.
+ * that is a valid http(s) or mailto address; never with a control character, so that the scheme
+ * checked is the one a browser reads. Spaces around are ignored.
  */
 export function isValidLinkValue(value: string): boolean {
   const text = value.trim();
+  if (CONTROL_CHARACTER.test(text)) return false;
   if (!SCHEME_PATTERN.test(text)) return true;
   let url: URL;
   try {

@@ -75,7 +75,7 @@ describe('general settings, Tabuléo tab', () => {
     await user.click(screen.getByRole('button', { name: 'Sauvegarder' }));
 
     expect(screen.getByLabelText('appStore')).toHaveAccessibleDescription(
-      "Cette adresse n'est pas valide : elle doit commencer par http://, https:// ou mailto:.",
+      "Cette adresse n'est pas valide : elle doit commencer par http://, https:// ou mailto: et ne contenir ni tabulation ni retour à la ligne. Un texte qui n'est pas une adresse ne commence pas par « mot: ».",
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(bodiesSentTo(fetchMock, 'PUT /api/settings/tabuleo')).toEqual([]);
