@@ -18,7 +18,18 @@ beforeAll(async () => {
   t = await createTestContext();
   const key = t.env.encryptionKey;
   home = (await buildSchool(t.db, { name: 'Collège Jean Moulin', town: 'Lyon' })).uai;
-  managed = (await buildSchool(t.db, { name: 'Lycée Victor Hugo', town: 'Nantes', deployment: { ecoleDirecteApiKey: 'k' } })).uai;
+  managed = (
+    await buildSchool(t.db, {
+      name: 'Lycée Victor Hugo',
+      town: 'Nantes',
+      deployment: {
+        ecoleDirecteApiKey: 'ed-secret-key',
+        depSsid: 'Lycée-Wifi',
+        depPassword: 'wifi-secret',
+        asmInformations: { locationId: 'L1', sftpPassword: 'sftp-secret' },
+      },
+    })
+  ).uai;
   other = (await buildSchool(t.db, { name: 'Collège Pasteur', town: 'Bordeaux' })).uai;
   empty = (await buildSchool(t.db, { name: 'École vide', town: 'Toulouse' })).uai;
   const admin = await buildUser(t.db, key, { profile: 'Administrateur' });
@@ -103,9 +114,44 @@ describe('GET /schools/:uai and /schools/:uai/users', () => {
 });
 
 describe('GET /schools/deploy and /schools/data/', () => {
-  it('answers the deployments of the caller’s schools', async () => {
+  it('answers the deployments of the caller’s schools, each secret replaced by whether it is set', async () => {
     const list = (await send('manager', requestOf(contract.listDeployments))).json();
-    expect(list).toEqual([{ uai: managed, name: 'Lycée Victor Hugo', deployment: { ecoleDirecteApiKey: 'k' } }]);
+    expect(list).toEqual([
+      {
+        uai: managed,
+        name: 'Lycée Victor Hugo',
+        deployment: {
+          depSsid: 'Lycée-Wifi',
+          hasEcoleDirecteApiKey: true,
+          hasDepPassword: true,
+          asmInformations: { locationId: 'L1', hasSftpPassword: true },
+        },
+      },
+    ]);
+  });
+
+  it('never sends a deployment secret in a read, to any profile', async () => {
+    for (const [profile, request] of [
+      ['manager', requestOf(contract.listDeployments)],
+      ['admin', requestOf(contract.listDeployments)],
+      ['manager', requestOf(contract.getSchool, { uai: managed })],
+      ['admin', requestOf(contract.getSchool, { uai: managed })],
+    ] as const) {
+      const response = await send(profile, request);
+      expect(response.statusCode).toBe(200);
+      for (const secret of ['ed-secret-key', 'wifi-secret', 'sftp-secret'])
+        expect({ profile, url: request.url, has: response.body.includes(secret) }).toEqual({
+          profile,
+          url: request.url,
+          has: false,
+        });
+    }
+    const school = (await send('manager', requestOf(contract.getSchool, { uai: managed }))).json();
+    expect(school.deployment).toMatchObject({ hasEcoleDirecteApiKey: true, hasDepPassword: true });
+    expect((await send('admin', requestOf(contract.getSchool, { uai: home }))).json().deployment).toMatchObject({
+      hasEcoleDirecteApiKey: false,
+      hasDepPassword: false,
+    });
   });
 
   it('answers the reference data to who may add schools only', async () => {

@@ -1,6 +1,11 @@
-import { profileNameOf, type School, type SchoolListItem, type SchoolUser } from '@console/contract';
+import { profileNameOf, schools, type School, type SchoolListItem, type SchoolUser } from '@console/contract';
 import type { applications, platforms, regexSettings } from '../../platform/db/schema/index.js';
 import type { SchoolListRow, SchoolRow, SchoolUserRow } from './schools.repository.js';
+
+/** A school's deployment as the list of deployments answers it: its secrets replaced by whether each is set. */
+export function presentDeployment(row: { uai: string; name: string; deployment: Record<string, unknown> }) {
+  return { uai: row.uai, name: row.name, deployment: schools.deploymentWithoutSecrets(row.deployment) };
+}
 
 export function presentSchoolListItem(row: SchoolListRow): SchoolListItem {
   return { UAI: row.uai, Nom: row.name, Commune: row.town, Extension: row.extension, Effectif: row.pupils };
@@ -32,7 +37,7 @@ export function presentSchool(
       longitude: school.longitude,
       emailRequired: school.emailRequired,
     },
-    deployment: school.deployment,
+    deployment: schools.deploymentWithoutSecrets(school.deployment),
     regexGlobal: presentRegexSettings(regexRows),
     regexEstab: school.regexEstab,
     applications: catalogue.applicationRows.map((application) => {

@@ -11,7 +11,7 @@ import { canReachSchool, reachesEverySchool, requireReachableSchool, schoolNotFo
 import { editorLabel, type ServiceContext } from '../../platform/context.js';
 import { AppError, validationError } from '../../platform/errors/app-error.js';
 import { canDeleteSchool, canReadStatistics } from './schools.policy.js';
-import { presentSchool, presentSchoolListItem, presentSchoolUsers } from './schools.presenter.js';
+import { presentDeployment, presentSchool, presentSchoolListItem, presentSchoolUsers } from './schools.presenter.js';
 import {
   countEnabledUsersPerApplication,
   countryExists,
@@ -69,7 +69,7 @@ export async function getSchoolApplications(ctx: ServiceContext, uai: string) {
 }
 
 export async function getDeployments(ctx: ServiceContext) {
-  return listDeployments(ctx.db, ctx.actor);
+  return (await listDeployments(ctx.db, ctx.actor)).map(presentDeployment);
 }
 
 export async function getReferenceData(ctx: ServiceContext) {

@@ -39,7 +39,7 @@ function renderTopBar(profile: ProfileName, activeSchoolUai: string | null) {
 
 describe('top bar', () => {
   it("shows the active school's name, UAI and the École Directe banner", async () => {
-    mockFetch({ 'GET /api/schools/0441750K': { status: 200, body: school('0441750K', 'Collège Jules Verne', { ecoleDirecteApiKey: 'key' }) } });
+    mockFetch({ 'GET /api/schools/0441750K': { status: 200, body: school('0441750K', 'Collège Jules Verne', { hasEcoleDirecteApiKey: true }) } });
     renderTopBar('Administrateur', '0441750K');
 
     expect(await screen.findByText('Collège Jules Verne')).toBeInTheDocument();
@@ -48,7 +48,7 @@ describe('top bar', () => {
   });
 
   it('shows no banner for a school without École Directe', async () => {
-    mockFetch({ 'GET /api/schools/0693284X': { status: 200, body: school('0693284X', 'Collège Jean Moulin', { ecoleDirecteApiKey: '' }) } });
+    mockFetch({ 'GET /api/schools/0693284X': { status: 200, body: school('0693284X', 'Collège Jean Moulin', { hasEcoleDirecteApiKey: false }) } });
     renderTopBar('Administrateur', '0693284X');
 
     expect(await screen.findByText('Collège Jean Moulin')).toBeInTheDocument();

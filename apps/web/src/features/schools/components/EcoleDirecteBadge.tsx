@@ -1,11 +1,10 @@
-import type { School } from '@console/contract';
+import { schools, type School } from '@console/contract';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** Whether the school is deployed with École Directe (an API key in its deployment). */
+/** Whether the school is deployed with École Directe (an API key in its deployment, which the server tells without sending it). */
 export function isEcoleDirecteSchool(school: Pick<School, 'deployment'>): boolean {
-  const key = school.deployment.ecoleDirecteApiKey;
-  return typeof key === 'string' && key.trim() !== '';
+  return school.deployment[schools.DEPLOYMENT_SECRETS.ecoleDirecteApiKey] === true;
 }
 
 /** The banner 'établissement école directe' of the active school. */
