@@ -147,7 +147,14 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   return app;
 }
 
-/** Serves the SPA, its translation files, and index.html for every non-API GET (no URL routes). */
+/**
+ * A path that names a file rather than a view: its last part has an extension (`logo.png`,
+ * `fr.json`). Such a path the folder lacks is 404: answering it the page would show a broken
+ * image as a success, and hide a wrong link.
+ */
+const FILE_PATH = /\.[A-Za-z0-9]{1,10}$/;
+
+/** Serves the SPA, its translation files, and index.html for every other non-API GET (a view's address). */
 async function registerWebApp(app: FastifyInstance, root: string): Promise<void> {
   await app.register(fastifyStatic, { root, serve: false });
   // @fastify/static sets its own cache-control unless told not to; index.html must revalidate.
@@ -164,6 +171,7 @@ async function registerWebApp(app: FastifyInstance, root: string): Promise<void>
         .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
         .sendFile(file, { cacheControl: false });
     }
+    if (FILE_PATH.test(file)) return reply.status(404).header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send('Not found');
     return sendIndex(reply);
   });
 }

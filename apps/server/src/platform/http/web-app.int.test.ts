@@ -44,6 +44,13 @@ describe('serving the SPA', () => {
     expect(locale.headers['cache-control']).toBe('no-cache');
   });
 
+  it('answers 404, not the page, for a file the folder lacks (a picture, a script, a translation)', async () => {
+    for (const url of ['/catalogue/platforms/lls2020.png', '/assets/index-gone.js', '/locales/xx.json', '/favicon.svg?v=2']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect({ url, status: response.statusCode, page: response.body.includes('<title>') }).toEqual({ url, status: 404, page: false });
+    }
+  });
+
   it('never serves a file outside the folder, and answers JSON 404 for an unknown API path', async () => {
     const traversal = await app.inject({ method: 'GET', url: '/..%2f..%2fetc%2fpasswd' });
     expect(traversal.body).not.toContain('root:');
