@@ -186,7 +186,7 @@ function platform(
     platformCodeYesNo: false,
     platformCodeRequired: false,
     commonCode: null,
-    urls: [{ picturePath: `/catalogue/platforms/${id.toLowerCase()}.png` }],
+    urls: [{ picturePath: `/catalogue/platforms/${id.toLowerCase()}.svg` }],
     ...flags,
   };
 }
@@ -231,7 +231,7 @@ function application(
     name,
     order,
     urls: {
-      picturePath: `/catalogue/applications/${slug}.png`,
+      picturePath: `/catalogue/applications/${slug}.svg`,
       urlScheme: `${slug}://login`,
       playStore: `https://play.google.com/store/apps/details?id=fr.${slug}.app`,
       appStore: `https://apps.apple.com/fr/app/${slug}`,
