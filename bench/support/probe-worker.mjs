@@ -16,10 +16,17 @@ parentPort.postMessage({ started: true });
 while (!stopped) {
   for (const url of urls) {
     const started = performance.now();
-    const response = await fetch(url, { headers });
-    await response.arrayBuffer();
+    let status;
+    try {
+      const response = await fetch(url, { headers });
+      await response.arrayBuffer();
+      status = response.status;
+    } catch (error) {
+      // No answer at all (undici gives up after 300 s without headers): a failure, timed as long as it waited.
+      status = error?.cause?.code ?? 'no answer';
+    }
     latencies[url].push(performance.now() - started);
-    statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+    statuses[status] = (statuses[status] ?? 0) + 1;
   }
   await pause();
 }
