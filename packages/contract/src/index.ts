@@ -11,6 +11,7 @@ export * from './rules/search-key.js';
 export * from './rules/names.js';
 export * from './rules/generated-password.js';
 export * from './rules/text.js';
+export * from './rules/collation.js';
 export * from './rules/levels.js';
 export * from './rights-doc.js';
 export * as auth from './auth/index.js';

@@ -1,13 +1,11 @@
 import type { Readable } from 'node:stream';
-import type { sheets } from '@console/contract';
+import { compareFrench, type sheets } from '@console/contract';
 import yazl from 'yazl';
 import type { UserRecord } from '../../platform/auth/access.js';
 import type { SheetTexts } from './sheet-texts.js';
 
 /** One PDF of a zip: its name in the zip and its users, in the grid's order. */
 export type SheetFile = { name: string; users: UserRecord[] };
-
-const collator = new Intl.Collator('fr', { numeric: true, sensitivity: 'base' });
 
 /**
  * A name a zip entry may bear on every system: letters (accented too), digits, '-', '.', '_'
@@ -47,7 +45,7 @@ export function sheetFilesOf(
   }
   const taken = new Set<string>();
   return [...groups.entries()]
-    .sort(([first], [second]) => collator.compare(first, second) || (first < second ? -1 : first > second ? 1 : 0))
+    .sort(([first], [second]) => compareFrench(first, second))
     .map(([key, members]) => {
       const base = safeFileName(key);
       let name = `${base}.pdf`;

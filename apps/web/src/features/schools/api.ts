@@ -1,4 +1,4 @@
-import { directory, schools } from '@console/contract';
+import { compareFrench, directory, schools } from '@console/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from '../../lib/api';
@@ -34,11 +34,22 @@ export function useSchool(uai: string | null, { isEnabled = true }: { isEnabled?
   });
 }
 
-/** One school with its users, for the users view. */
+/** The order the users view lists users in before the user sorts: by last name, first name, then id, in French order. */
+function inFrenchOrder<U extends { lastname: string; firstname: string; id: number }>(list: readonly U[]): U[] {
+  return [...list].sort((left, right) => compareFrench(left.lastname, right.lastname) || compareFrench(left.firstname, right.firstname) || left.id - right.id);
+}
+
+/**
+ * One school with its users, for the users view, in French order (the server's list comes in the
+ * database's byte order, which puts 'GARÇON' before 'GAËTAN').
+ */
 export function useSchoolUsers(uai: string) {
   return useQuery({
     queryKey: schoolsQueryKeys.users(uai),
-    queryFn: () => call(schools.getSchoolUsers, { params: { uai } }),
+    queryFn: async () => {
+      const school = await call(schools.getSchoolUsers, { params: { uai } });
+      return { ...school, users: inFrenchOrder(school.users) };
+    },
     staleTime: 60_000,
   });
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { profileNameOf } from '@console/contract';
+import { compareFrench, profileNameOf } from '@console/contract';
 import type { UserRecord } from '../../../platform/auth/access.js';
 
 /**
@@ -104,6 +104,6 @@ export function buildRosterModel(
     location: { id: school.locationId, name: school.name },
     students: students.map(personOf),
     teachers: teachers.map(personOf),
-    classes: [...classes.values()].sort((a, b) => a.name.localeCompare(b.name, 'fr')),
+    classes: [...classes.values()].sort((a, b) => compareFrench(a.name, b.name)),
   };
 }

@@ -1,4 +1,4 @@
-import { users, type CellValue, type GridColumn } from '@console/contract';
+import { compareFrench, users, type CellValue, type GridColumn } from '@console/contract';
 import type { ColDef, DoesFilterPassParams, EditableCallbackParams, ICellEditorParams, ValueFormatterParams } from 'ag-grid-community';
 import { localeOf } from '../../../lib/format';
 import { BooleanFilter } from './filters/BooleanFilter';
@@ -44,12 +44,9 @@ function compareDay(filterDay: Date, cellValue: CellValue): number {
   return day === filterDay.getTime() ? 0 : day < filterDay.getTime() ? -1 : 1;
 }
 
-/** French order: accents and case do not send 'Élodie' after 'Zoé', and '6B' comes before '10A'. */
-const frenchCollator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
-
-/** Sorts text cells in French order, empty cells first. */
+/** Sorts text cells in French order (the contract's `compareFrench`), empty cells first. */
 export function compareTextCells(left: CellValue | undefined, right: CellValue | undefined): number {
-  return frenchCollator.compare(left == null ? '' : String(left), right == null ? '' : String(right));
+  return compareFrench(left == null ? '' : String(left), right == null ? '' : String(right));
 }
 
 function filterOf(definition: GridColumn, optionNames: readonly string[]): Partial<UsersColDef> {

@@ -1,4 +1,4 @@
-import { users as usersContract, type ProfileChoice, type SchoolUser } from '@console/contract';
+import { compareFrench, users as usersContract, type ProfileChoice, type SchoolUser } from '@console/contract';
 import type { ComboboxChoice } from './ComboboxCellEditor';
 
 const FIELDS_FROM_USERS: ReadonlySet<string> = new Set(['level', 'className', 'subject']);
@@ -10,7 +10,7 @@ function valuesAmongActiveUsers(list: readonly SchoolUser[], field: 'level' | 'c
     const value = user[field];
     if (!user.disabled && value && value.trim() !== '') values.add(value);
   }
-  return [...values].sort((left, right) => left.localeCompare(right, 'fr'));
+  return [...values].sort(compareFrench);
 }
 
 type ChoiceSources = { users: readonly SchoolUser[]; options: readonly string[]; profiles: readonly ProfileChoice[] };
