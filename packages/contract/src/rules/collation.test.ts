@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareFrench } from './collation.js';
+import { compareFrench, isSameText } from './collation.js';
 
 describe('the French order of texts', () => {
   it('reads letters before accents and case, and numbers by value', () => {
@@ -12,6 +12,11 @@ describe('the French order of texts', () => {
       'ZOLA',
     ]);
     expect(['10A', '6B', '6A', '3e'].sort(compareFrench)).toEqual(['3e', '6A', '6B', '10A']);
+  });
+
+  it('tells texts the same but for accents and case', () => {
+    expect(isSameText('Théâtre', 'theatre')).toBe(true);
+    expect(isSameText('Théâtre', 'Théâtres')).toBe(false);
   });
 
   it('orders texts equal but for accents or case the same way every time', () => {

@@ -10,3 +10,8 @@ const frenchCollator = new Intl.Collator('fr', { sensitivity: 'base', numeric: t
 export function compareFrench(left: string, right: string): number {
   return frenchCollator.compare(left, right) || (left < right ? -1 : left > right ? 1 : 0);
 }
+
+/** Whether two texts are the same but for accents and case ('Théâtre' and 'theatre'): one name said twice. */
+export function isSameText(left: string, right: string): boolean {
+  return frenchCollator.compare(left, right) === 0;
+}

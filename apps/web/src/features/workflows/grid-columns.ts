@@ -1,4 +1,4 @@
-import { workflows } from '@console/contract';
+import { compareFrench, workflows } from '@console/contract';
 import type { ColDef, ICellRendererParams, ValueFormatterParams, ValueGetterParams } from 'ag-grid-community';
 import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
@@ -87,7 +87,7 @@ export function buildColumns(t: TFunction, language: string, renderers: Renderer
       valueGetter: (params: ValueGetterParams<GridRow>) => params.data?.name ?? '',
       // By name, then by UAI between schools of the same name.
       comparator: (first: string, second: string, firstNode, secondNode) =>
-        first.localeCompare(second, 'fr', { sensitivity: 'base' }) || (firstNode.data?.uai ?? '').localeCompare(secondNode.data?.uai ?? ''),
+        compareFrench(first, second) || compareFrench(firstNode.data?.uai ?? '', secondNode.data?.uai ?? ''),
       getQuickFilterText: (params) => `${params.data?.name ?? ''} ${params.data?.uai ?? ''}`,
       filterValueGetter: (params: ValueGetterParams<GridRow>) => `${params.data?.name ?? ''} ${params.data?.uai ?? ''}`,
       filter: 'agTextColumnFilter',

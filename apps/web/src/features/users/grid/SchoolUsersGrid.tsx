@@ -1,4 +1,4 @@
-import { users, type GridColumn, type SchoolUser } from '@console/contract';
+import { compareFrench, users, type GridColumn, type SchoolUser } from '@console/contract';
 import { Button, Group, Stack } from '@mantine/core';
 import { IconEye, IconFilter } from '@tabler/icons-react';
 import type {
@@ -91,7 +91,7 @@ export function SchoolUsersGrid({ school, columns, user, onSelectionChange, onOp
     [columns],
   );
   const optionNames = useMemo(
-    () => school.options.map((option) => option.name).sort((left, right) => left.localeCompare(right, 'fr')),
+    () => school.options.map((option) => option.name).sort(compareFrench),
     [school.options],
   );
   const columnDefs = useMemo(

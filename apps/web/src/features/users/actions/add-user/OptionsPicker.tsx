@@ -1,8 +1,8 @@
+import { compareFrench, isSameText } from '@console/contract';
 import { Checkbox, Fieldset, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { compareNames } from './add-user-lists';
 
 type OptionsPickerProps = {
   offered: readonly string[];
@@ -11,7 +11,6 @@ type OptionsPickerProps = {
   onChange: (chosen: string[]) => void;
 };
 
-const isSameName = (first: string, second: string) => compareNames(first, second) === 0;
 
 /**
  * The options of a new user, sorted by name, with a search-or-create box: typing a name no option
@@ -21,10 +20,10 @@ export function OptionsPicker({ offered, chosen, error, onChange }: OptionsPicke
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const wanted = search.trim().replace(/\s+/g, ' ');
-  const names = [...offered, ...chosen.filter((name) => !offered.some((offer) => isSameName(offer, name)))].sort(compareNames);
+  const names = [...offered, ...chosen.filter((name) => !offered.some((offer) => isSameText(offer, name)))].sort(compareFrench);
   const visible =
     wanted === '' ? names : names.filter((name) => name.toLocaleLowerCase('fr').includes(wanted.toLocaleLowerCase('fr')));
-  const isNew = wanted !== '' && !names.some((name) => isSameName(name, wanted));
+  const isNew = wanted !== '' && !names.some((name) => isSameText(name, wanted));
 
   const toggle = (name: string, isChecked: boolean) =>
     onChange(isChecked ? [...chosen, name] : chosen.filter((candidate) => candidate !== name));

@@ -1,8 +1,8 @@
+import { compareFrench } from '@console/contract';
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { compareNames } from './add-user-lists';
 
 type SelectWithAddProps = {
   label: string;
@@ -34,7 +34,7 @@ export function SelectWithAdd({
   const { t } = useTranslation();
   const [isAdding, setIsAdding] = useState(false);
   const [text, setText] = useState('');
-  const values = value === '' || choices.includes(value) ? choices : [...choices, value].sort(compareNames);
+  const values = value === '' || choices.includes(value) ? choices : [...choices, value].sort(compareFrench);
 
   const close = () => {
     setIsAdding(false);

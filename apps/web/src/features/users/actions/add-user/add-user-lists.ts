@@ -1,4 +1,4 @@
-import type { School, SchoolApplication, SchoolUser } from '@console/contract';
+import { compareFrench, type School, type SchoolApplication, type SchoolUser } from '@console/contract';
 
 /** What the add-user form offers (spec 3 §4 "Add user"), derived from the school's non-disabled users. */
 export type AddUserChoices = {
@@ -11,17 +11,13 @@ export type AddUserChoices = {
   applications: SchoolApplication[];
 };
 
-export function compareNames(first: string, second: string): number {
-  return first.localeCompare(second, 'fr', { sensitivity: 'base', numeric: true });
-}
-
 function distinctSorted(values: readonly (string | null)[]): string[] {
   const found = new Set<string>();
   for (const value of values) {
     const trimmed = value?.trim();
     if (trimmed) found.add(trimmed);
   }
-  return [...found].sort(compareNames);
+  return [...found].sort(compareFrench);
 }
 
 /**

@@ -1,8 +1,7 @@
-import { users, type School, type SchoolUser } from '@console/contract';
+import { compareFrench, users, type School, type SchoolUser } from '@console/contract';
 import { Autocomplete, NativeSelect, SegmentedControl } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { compareNames } from '../add-user/add-user-lists';
 import { idsOf, optionsOfUsers } from './bulk-targets';
 import { BulkModal } from './BulkModal';
 import type { useBulkChange } from './useBulkChange';
@@ -31,7 +30,7 @@ export function BulkOptionsModal({ school, selected, bulk, onClose }: BulkOption
   const [action, setAction] = useState<OptionAction>('insert');
   const [optionCible, setOptionCible] = useState('');
   const [optionSource, setOptionSource] = useState('');
-  const schoolOptions = useMemo(() => school.options.map((option) => option.name).sort(compareNames), [school.options]);
+  const schoolOptions = useMemo(() => school.options.map((option) => option.name).sort(compareFrench), [school.options]);
   const usersOptions = useMemo(() => optionsOfUsers(selected), [selected]);
   const draft = { userCount: selected.length, action, optionCible, optionSource };
   const canConfirm = users.canConfirmBulkOption(draft);

@@ -1,4 +1,4 @@
-import type { BulkUpdate, SchoolUser } from '@console/contract';
+import { compareFrench, type BulkUpdate, type SchoolUser } from '@console/contract';
 
 /** The bulk field changes of the menu (type std), by the column they change. */
 export const BULK_FIELD_COLUMNS = ['comment', 'subject', 'className', 'level', 'profile'] as const;
@@ -19,7 +19,5 @@ export function isValueRequired(column: BulkFieldColumn, classMode: ClassMode): 
 
 /** The option names the selected users have, sorted. */
 export function optionsOfUsers(selected: readonly Pick<SchoolUser, 'options'>[]): string[] {
-  return [...new Set(selected.flatMap((user) => user.options))].sort((first, second) =>
-    first.localeCompare(second, 'fr', { sensitivity: 'base', numeric: true }),
-  );
+  return [...new Set(selected.flatMap((user) => user.options))].sort(compareFrench);
 }
