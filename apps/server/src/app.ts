@@ -24,6 +24,7 @@ import { registerUserActionsRoutes } from './features/users/user-actions.routes.
 import { registerUserMessagingRoutes } from './features/users/messaging/user-messaging.routes.js';
 import { registerUsersRoutes } from './features/users/users.routes.js';
 import { registerWorkflowsRoutes } from './features/workflows/workflows.routes.js';
+import { declaresHttps } from './platform/config/env.js';
 import type { AppDeps } from './platform/context.js';
 import { createDatabaseMonitor } from './platform/db/availability.js';
 import { registerErrorHandler } from './platform/errors/error-handler.js';
@@ -105,7 +106,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(cookie);
   await app.register(helmet, {
     // HSTS only means something over HTTPS, which COOKIE_SECURE or an https PUBLIC_URL declares.
-    hsts: deps.env.COOKIE_SECURE ?? deps.env.PUBLIC_URL?.startsWith('https:') === true,
+    hsts: declaresHttps(deps.env),
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

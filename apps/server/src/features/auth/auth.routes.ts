@@ -1,6 +1,7 @@
 import { API_PREFIX, auth } from '@console/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { deleteSessionByToken, SESSION_COOKIE } from '../../platform/auth/sessions.js';
+import { declaresHttps } from '../../platform/config/env.js';
 import type { AppDeps } from '../../platform/context.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import {
@@ -24,7 +25,7 @@ const DEVICE_COOKIE_PATH = API_PREFIX + auth.login.path;
  * X-Forwarded-Proto), so that a deployment behind TLS never sends the session in clear by default.
  */
 function secureCookies(env: AppDeps['env'], request: FastifyRequest): boolean {
-  return env.COOKIE_SECURE ?? (env.PUBLIC_URL?.startsWith('https:') === true || request.protocol === 'https');
+  return declaresHttps(env) || (env.COOKIE_SECURE === undefined && request.protocol === 'https');
 }
 
 /** The session cookie, and the device cookie that the sign-in routes alone receive. */

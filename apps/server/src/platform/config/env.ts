@@ -234,3 +234,11 @@ export function readTestEngine(): { engine: 'pglite' | 'postgres'; databaseUrl: 
 export function publicOrigin(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): string {
   return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
 }
+
+/**
+ * Whether the console declares itself served over HTTPS: COOKIE_SECURE when set, else an https
+ * PUBLIC_URL. HSTS follows it; the session cookies are Secure too when a sign-in came over HTTPS.
+ */
+export function declaresHttps(env: Pick<Env, 'COOKIE_SECURE' | 'PUBLIC_URL'>): boolean {
+  return env.COOKIE_SECURE ?? env.PUBLIC_URL?.startsWith('https:') === true;
+}
