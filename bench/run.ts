@@ -59,7 +59,10 @@ if (wanted('startup')) {
 
 if (wanted('bundle')) {
   console.log('\n# JavaScript of the sign-in screen and of the users view');
-  const measured = spawnSync('node', ['apps/web/scripts/measure-bundle-sizes.mjs'], { cwd: new URL('..', import.meta.url), encoding: 'utf8' });
+  const measured = spawnSync('node', ['apps/web/scripts/measure-bundle-sizes.mjs'], {
+    cwd: new URL('..', import.meta.url),
+    encoding: 'utf8',
+  });
   console.log('  ' + (measured.stdout + measured.stderr).trim().replace(/\n/g, '\n  '));
   passed &&= measured.status === 0;
 }
@@ -72,7 +75,9 @@ if (wanted('workflows')) {
 }
 
 if (wanted('users')) {
-  console.log('\n# Users actions: bulk updates of 5,000 users, adding a user (seed:large school; PGlite, and PostgreSQL with --database-url)');
+  console.log(
+    '\n# Users actions: bulk updates of 5,000 users, adding a user (seed:large school; PGlite, and PostgreSQL with --database-url)',
+  );
   const usersFigures = await runUsersBench({ databaseUrl: values['database-url'] });
   usersFigures.lines.forEach((line) => console.log('  ' + line));
   passed &&= usersFigures.passed;
@@ -100,7 +105,9 @@ if (wanted('token-purge')) {
 }
 
 if (wanted('import')) {
-  console.log('\n# CSV import: 10,000 lines × 60 columns verified and confirmed, 50,000 verified (PGlite, and PostgreSQL with --database-url)');
+  console.log(
+    '\n# CSV import: 10,000 lines × 60 columns verified and confirmed, 50,000 verified (PGlite, and PostgreSQL with --database-url)',
+  );
   const importFigures = await runImportBench({ databaseUrl: values['database-url'] });
   importFigures.lines.forEach((line) => console.log('  ' + line));
   passed &&= importFigures.passed;
@@ -116,14 +123,18 @@ if (wanted('import-load')) {
 }
 
 if (wanted('exports')) {
-  console.log('\n# Exports: 5,000 users in each CSV dialect, XLSX, ASM and OneRoster zips (PGlite, and PostgreSQL with --database-url)');
+  console.log(
+    '\n# Exports: 5,000 users in each CSV dialect, XLSX, ASM and OneRoster zips (PGlite, and PostgreSQL with --database-url)',
+  );
   const exportFigures = await runExportsBench({ databaseUrl: values['database-url'] });
   exportFigures.lines.forEach((line) => console.log('  ' + line));
   passed &&= exportFigures.passed;
 }
 
 if (wanted('sheets')) {
-  console.log('\n# PDF sheets: 1,000 deployment sheets with QR codes against a bare pdfkit loop (PGlite, and PostgreSQL with --database-url)');
+  console.log(
+    '\n# PDF sheets: 1,000 deployment sheets with QR codes against a bare pdfkit loop (PGlite, and PostgreSQL with --database-url)',
+  );
   const sheetFigures = await runSheetsBench({ databaseUrl: values['database-url'] });
   sheetFigures.lines.forEach((line) => console.log('  ' + line));
   passed &&= sheetFigures.passed;

@@ -19,7 +19,14 @@ test.describe('users grid', () => {
     await addPupils(
       page,
       JEAN_MOULIN,
-      names.map((lastName) => ({ firstName: 'Collation', lastName, login: `tri.${lastName.normalize('NFD').replace(/[^a-z]/gi, '').toLowerCase()}` })),
+      names.map((lastName) => ({
+        firstName: 'Collation',
+        lastName,
+        login: `tri.${lastName
+          .normalize('NFD')
+          .replace(/[^a-z]/gi, '')
+          .toLowerCase()}`,
+      })),
     );
     const users = new UsersPage(page);
     await page.reload();

@@ -116,7 +116,10 @@ export class CatalogueTab {
     readonly page: Page,
     readonly kind: 'platforms' | 'applications',
   ) {
-    const words = kind === 'platforms' ? { add: 'Ajouter une plateforme', form: 'Nouvelle plateforme' } : { add: 'Ajouter une application', form: 'Nouvelle application' };
+    const words =
+      kind === 'platforms'
+        ? { add: 'Ajouter une plateforme', form: 'Nouvelle plateforme' }
+        : { add: 'Ajouter une application', form: 'Nouvelle application' };
     this.add = page.getByRole('button', { name: words.add, exact: true });
     this.newForm = page.getByRole('form', { name: words.form, exact: true });
   }
@@ -144,7 +147,10 @@ export class CatalogueTab {
 export const PNG_PIXEL = {
   name: 'pixel.png',
   mimeType: 'image/png',
-  buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'),
+  buffer: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  ),
 };
 
 /** The Tokens tab: the scheduled token purges, their form in a dialog, and the delete confirmation. */

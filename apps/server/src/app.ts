@@ -59,11 +59,16 @@ export type BuildAppOptions = {
 /** The default folder of the built SPA: apps/web/dist of this checkout. */
 export function defaultWebDistDir(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  return [path.resolve(here, '../../web/dist'), path.resolve(here, '../web/dist')].find((dir) => existsSync(dir)) ?? path.resolve(here, '../../web/dist');
+  return (
+    [path.resolve(here, '../../web/dist'), path.resolve(here, '../web/dist')].find((dir) => existsSync(dir)) ??
+    path.resolve(here, '../../web/dist')
+  );
 }
 
 /** TRUST_PROXY as Fastify takes it: a count of proxies becomes "trust the nearest `count` hops". */
-function trustProxyOption(setting: AppDeps['env']['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
+function trustProxyOption(
+  setting: AppDeps['env']['TRUST_PROXY'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (typeof setting !== 'number') return setting;
   return (_address, hop) => hop < setting;
 }
@@ -100,7 +105,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.addHook('onSend', async (request, reply) => {
     void reply.header('server-timing', `app;dur=${(performance.now() - request.receivedAt).toFixed(2)}`);
     // API answers carry children's data, clear passwords and sign-in links: no cache keeps them.
-    if (request.url.startsWith(`${API_PREFIX}/`) && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+    if (request.url.startsWith(`${API_PREFIX}/`) && !reply.hasHeader('cache-control'))
+      void reply.header('cache-control', 'no-store');
   });
 
   await app.register(cookie);
@@ -159,7 +165,8 @@ const FILE_PATH = /\.[A-Za-z0-9]{1,10}$/;
 async function registerWebApp(app: FastifyInstance, root: string): Promise<void> {
   await app.register(fastifyStatic, { root, serve: false });
   // @fastify/static sets its own cache-control unless told not to; index.html must revalidate.
-  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     if (request.url.startsWith(`${API_PREFIX}/`)) {
@@ -172,7 +179,8 @@ async function registerWebApp(app: FastifyInstance, root: string): Promise<void>
         .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
         .sendFile(file, { cacheControl: false });
     }
-    if (FILE_PATH.test(file)) return reply.status(404).header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send('Not found');
+    if (FILE_PATH.test(file))
+      return reply.status(404).header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send('Not found');
     return sendIndex(reply);
   });
 }

@@ -155,7 +155,9 @@ describe('edit and save', () => {
   });
 
   it("shows the server's field error under its field and keeps what was typed", async () => {
-    const onSave = vi.fn().mockRejectedValue(new ApiError(400, 'validation_failed', 'Invalid body', { helpCenter: [INVALID_URL] }));
+    const onSave = vi
+      .fn()
+      .mockRejectedValue(new ApiError(400, 'validation_failed', 'Invalid body', { helpCenter: [INVALID_URL] }));
     const { user } = renderEditAndSave({ onSave });
 
     await user.click(button('Modifier'));
@@ -196,7 +198,11 @@ describe('edit and save', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirmer' }));
 
     await waitFor(() =>
-      expect(onSave).toHaveBeenCalledExactlyOnceWith({ helpCenter: 'https://aide.exemple.fr', legalNotice: 'https://exemple.fr/mentions', welcome: '' }),
+      expect(onSave).toHaveBeenCalledExactlyOnceWith({
+        helpCenter: 'https://aide.exemple.fr',
+        legalNotice: 'https://exemple.fr/mentions',
+        welcome: '',
+      }),
     );
   });
 });

@@ -31,6 +31,8 @@ describe('link setting values', () => {
   });
 
   it('keeps values trimmed', () => {
-    expect(linkSettingsSchema.parse({ helpCenter: '  https://aide.exemple.fr ' })).toEqual({ helpCenter: 'https://aide.exemple.fr' });
+    expect(linkSettingsSchema.parse({ helpCenter: '  https://aide.exemple.fr ' })).toEqual({
+      helpCenter: 'https://aide.exemple.fr',
+    });
   });
 });

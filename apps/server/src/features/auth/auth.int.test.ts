@@ -94,7 +94,12 @@ describe('POST /auth/login', () => {
   it('accepts a pupil by the encrypted printable password, case-insensitively on the login', async () => {
     const response = await login(pupil.login.toUpperCase(), 'bino3579');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ profile: 'Eleve', uai, rights: DEFAULT_RIGHTS.Eleve, informations: { qrCode: pupil.linkToken } });
+    expect(response.json()).toMatchObject({
+      profile: 'Eleve',
+      uai,
+      rights: DEFAULT_RIGHTS.Eleve,
+      informations: { qrCode: pupil.linkToken },
+    });
   });
 
   it('answers 401 invalid_credentials for a wrong password or an unknown login', async () => {
@@ -121,7 +126,10 @@ describe('POST /auth/login', () => {
   it('answers 400 with field errors for a missing or mistyped field, never a 500', async () => {
     const missing = await t.app.inject({ ...requestOf(auth.login), payload: { login: 'x' } });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({ code: 'validation_failed', details: { fieldErrors: { password: expect.any(Array) } } });
+    expect(missing.json()).toMatchObject({
+      code: 'validation_failed',
+      details: { fieldErrors: { password: expect.any(Array) } },
+    });
     const typed = await t.app.inject({ ...requestOf(auth.login), payload: { login: 12, password: ['a'] } });
     expect(typed.statusCode).toBe(400);
     expect(Object.keys(typed.json().details.fieldErrors).sort()).toEqual(['login', 'password']);
@@ -153,7 +161,10 @@ describe('account lock after repeated failures', () => {
     expect(right.statusCode).toBe(423);
     const [row] = await t.db.select().from(users).where(eq(users.id, manager.id));
     expect(row).toMatchObject({ locked: true, failedLogins: 3 });
-    const locks = await t.db.select().from(auditLog).where(eq(auditLog.entityId, String(manager.id)));
+    const locks = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(manager.id)));
     expect(locks.map((entry) => entry.action)).toContain('lock');
 
     const directionCookie = await signIn(t.app, direction.login, direction.password);
@@ -192,7 +203,10 @@ describe('sessions: GET /auth/me and POST /auth/logout', () => {
       const user = await buildUser(uncached.db, uncached.env.encryptionKey, { profile: 'Gestionnaire' });
       const cookie = await signIn(uncached.app, user.login, user.password);
       expect((await injectAs(uncached.app, cookie, requestOf(auth.me))).statusCode).toBe(200);
-      await uncached.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+      await uncached.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(sessions.userId, user.id));
       expect((await injectAs(uncached.app, cookie, requestOf(auth.me))).statusCode).toBe(401);
     } finally {
       await uncached.close();
@@ -274,7 +288,11 @@ describe('POST /auth/login/token (sign-in by link)', () => {
     for (const profile of ['Administrateur', 'Gestionnaire', 'Administrateur établissement'] as const) {
       const staff = await buildUser(t.db, t.env.encryptionKey, { profile, uai: profile === 'Administrateur' ? null : uai });
       const byLink = await t.app.inject({ ...requestOf(auth.loginWithToken), payload: { id: staff.linkToken } });
-      expect({ profile, status: byLink.statusCode, code: byLink.json().code }).toEqual({ profile, status: 401, code: 'invalid_credentials' });
+      expect({ profile, status: byLink.statusCode, code: byLink.json().code }).toEqual({
+        profile,
+        status: 401,
+        code: 'invalid_credentials',
+      });
       expect(byLink.cookies.find((candidate) => candidate.name === 'sid')).toBeUndefined();
       const issued = await injectAs(t.app, adminCookie, requestOf(auth.regenerateLinkToken, { userId: staff.id }));
       expect({ profile, status: issued.statusCode }).toEqual({ profile, status: 403 });
@@ -306,7 +324,11 @@ describe('PUT /auth/password', () => {
     const weak = await change({ currentPassword: manager.password, newPassword: 'short1A', confirmation: 'short1A' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().details.fieldErrors).toEqual({ newPassword: ['password_rules'] });
-    const mismatch = await change({ currentPassword: manager.password, newPassword: 'Nouveau#2027', confirmation: 'Nouveau#2028' });
+    const mismatch = await change({
+      currentPassword: manager.password,
+      newPassword: 'Nouveau#2027',
+      confirmation: 'Nouveau#2028',
+    });
     expect(mismatch.json().details.fieldErrors).toEqual({ confirmation: ['not_matching'] });
     const noCurrent = await change({ currentPassword: '', newPassword: 'Nouveau#2027', confirmation: 'Nouveau#2027' });
     expect(noCurrent.json().details.fieldErrors).toEqual({ currentPassword: ['global.errors.required'] });
@@ -324,7 +346,10 @@ describe('PUT /auth/password', () => {
 
     const [row] = await t.db.select().from(users).where(eq(users.id, manager.id));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
-    const entries = await t.db.select().from(auditLog).where(eq(auditLog.entityId, String(manager.id)));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(manager.id)));
     expect(JSON.stringify(entries)).not.toContain('Nouveau#2027');
     expect(entries.some((entry) => entry.action === 'update')).toBe(true);
   });
@@ -346,7 +371,10 @@ describe('purging expired sessions', () => {
     const live = await signIn(t.app, user.login, user.password);
     await signIn(t.app, user.login, user.password);
     const [first] = await t.db.select().from(sessions).where(eq(sessions.userId, user.id)).limit(1);
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, first!.id));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, first!.id));
     await t.db.insert(loginThrottle).values([
       { key: 'address:old', failures: 3, windowStartedAt: new Date(Date.now() - 2 * 3_600_000) },
       { key: 'address:recent', failures: 3 },

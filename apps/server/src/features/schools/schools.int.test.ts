@@ -4,7 +4,15 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, cities, countries, schools } from '../../platform/db/schema/index.js';
 import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '../../../test/context.js';
-import { buildApplication, buildSchool, buildUser, giveApplication, giveOptions, nextUai, type BuiltUser } from '../../../test/factories.js';
+import {
+  buildApplication,
+  buildSchool,
+  buildUser,
+  giveApplication,
+  giveOptions,
+  nextUai,
+  type BuiltUser,
+} from '../../../test/factories.js';
 
 let t: TestContext;
 let home: string;
@@ -35,7 +43,14 @@ beforeAll(async () => {
   const admin = await buildUser(t.db, key, { profile: 'Administrateur' });
   const manager = await buildUser(t.db, key, { profile: 'Gestionnaire', managedSchools: [managed] });
   const direction = await buildUser(t.db, key, { profile: 'Administrateur établissement', uai: home });
-  pupil = await buildUser(t.db, key, { profile: 'Eleve', uai: home, level: '6e', className: '6A', lastLoginAt: new Date(), adminMode: 1 });
+  pupil = await buildUser(t.db, key, {
+    profile: 'Eleve',
+    uai: home,
+    level: '6e',
+    className: '6A',
+    lastLoginAt: new Date(),
+    adminMode: 1,
+  });
   await buildUser(t.db, key, { profile: 'Eleve', uai: home, level: '5e' });
   await buildUser(t.db, key, { profile: 'Enseignant', uai: home, subject: 'Mathématiques' });
   await buildUser(t.db, key, { profile: 'Eleve', uai: managed });
@@ -57,7 +72,13 @@ describe('GET /schools/', () => {
     const response = await send('admin', requestOf(contract.listSchools));
     expect(response.statusCode).toBe(200);
     const list = contract.listSchools.answer.parse(response.json());
-    expect(list.find((school) => school.UAI === home)).toEqual({ UAI: home, Nom: 'Collège Jean Moulin', Commune: 'Lyon', Extension: expect.any(String), Effectif: 2 });
+    expect(list.find((school) => school.UAI === home)).toEqual({
+      UAI: home,
+      Nom: 'Collège Jean Moulin',
+      Commune: 'Lyon',
+      Extension: expect.any(String),
+      Effectif: 2,
+    });
     expect(list.map((school) => school.UAI)).toEqual(expect.arrayContaining([home, managed, other, empty]));
   });
 
@@ -101,7 +122,14 @@ describe('GET /schools/:uai and /schools/:uai/users', () => {
     const body = contract.getSchoolUsers.answer.parse(response.json());
     expect(body.users).toHaveLength(4);
     const row = body.users.find((user) => user.id === pupil.id)!;
-    expect(row).toMatchObject({ level: '6e', className: '6A', profile: 'Eleve', options: ['Latin', 'Allemand LV2'], platforms: ['EDULIB'], adminMode: 1 });
+    expect(row).toMatchObject({
+      level: '6e',
+      className: '6A',
+      profile: 'Eleve',
+      options: ['Latin', 'Allemand LV2'],
+      platforms: ['EDULIB'],
+      adminMode: 1,
+    });
     expect(Object.values(row.applications)).toEqual([{ status: 1, code: 'CODE-1' }]);
     expect(response.body).not.toContain(pupil.password);
     expect(response.body).not.toMatch(/"password(Hash|Encrypted)?"/i);
@@ -213,7 +241,13 @@ describe('POST /schools/', () => {
     const response = await post('admin', { uai, isEtabExist: true, state: record });
     expect(response.statusCode).toBe(200);
     const [row] = await t.db.select().from(schools).where(eq(schools.uai, uai));
-    expect(row).toMatchObject({ name: 'Collège Léonard de Vinci', town: 'Lyon', sector: 'Public', extension: 'college-leonard-de-vinci', countyId: 69 });
+    expect(row).toMatchObject({
+      name: 'Collège Léonard de Vinci',
+      town: 'Lyon',
+      sector: 'Public',
+      extension: 'college-leonard-de-vinci',
+      countyId: 69,
+    });
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, uai));
     expect(audit.map((entry) => entry.action)).toEqual(['create']);
 
@@ -222,25 +256,48 @@ describe('POST /schools/', () => {
     expect(duplicate.json().details.fieldErrors).toEqual({ uai: ['school.errors.uai_exists'] });
 
     const wrongLetter = digits + (computeUaiCheckLetter(digits) === 'A' ? 'B' : 'A');
-    const bad = await post('admin', { uai: wrongLetter, isEtabExist: true, state: { ...record, identifiant_de_l_etablissement: wrongLetter } });
+    const bad = await post('admin', {
+      uai: wrongLetter,
+      isEtabExist: true,
+      state: { ...record, identifiant_de_l_etablissement: wrongLetter },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details.fieldErrors).toEqual({ uai: ['school.errors.uai_check_letter'] });
   });
 
   it('creates a foreign school with a new city and the spec defaults, and refuses a malformed UAI', async () => {
     const [country] = await t.db.insert(countries).values({ name: 'Espagne' }).returning();
-    const malformed = await post('admin', { uai: '12345AB', isEtabExist: false, state: { uai: '12345AB', name: 'Liceo', address: 'Calle 1' } });
+    const malformed = await post('admin', {
+      uai: '12345AB',
+      isEtabExist: false,
+      state: { uai: '12345AB', name: 'Liceo', address: 'Calle 1' },
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().details.fieldErrors.uai).toContain('school.errors.uai_format');
-    const missing = await post('admin', { uai: '1234567Z', isEtabExist: false, state: { uai: '1234567Z', name: '', address: '' } });
+    const missing = await post('admin', {
+      uai: '1234567Z',
+      isEtabExist: false,
+      state: { uai: '1234567Z', name: '', address: '' },
+    });
     expect(Object.keys(missing.json().details.fieldErrors).sort()).toEqual(['state.address', 'state.name']);
-    const noCountry = await post('admin', { uai: '1234567Z', isEtabExist: false, state: { uai: '1234567Z', name: 'Liceo', address: 'Calle 1', nameOfCity: 'Madrid' } });
+    const noCountry = await post('admin', {
+      uai: '1234567Z',
+      isEtabExist: false,
+      state: { uai: '1234567Z', name: 'Liceo', address: 'Calle 1', nameOfCity: 'Madrid' },
+    });
     expect(noCountry.json().details.fieldErrors).toEqual({ 'state.idCountry': ['global.errors.required'] });
 
     const created = await post('admin', {
       uai: '1234567z',
       isEtabExist: false,
-      state: { uai: '1234567z', name: 'Liceo Francés', address: 'Calle Mayor 1', idCity: 0, nameOfCity: 'Madrid', idCountry: country!.id },
+      state: {
+        uai: '1234567z',
+        name: 'Liceo Francés',
+        address: 'Calle Mayor 1',
+        idCity: 0,
+        nameOfCity: 'Madrid',
+        idCountry: country!.id,
+      },
     });
     expect(created.statusCode).toBe(200);
     expect(created.json()).toEqual({ uai: '1234567Z' });
@@ -251,7 +308,11 @@ describe('POST /schools/', () => {
   });
 
   it('is refused without NavBar_addEtablissement at Ecriture, and writes nothing', async () => {
-    const response = await post('manager', { uai: '7654321A', isEtabExist: false, state: { uai: '7654321A', name: 'X', address: 'Y' } });
+    const response = await post('manager', {
+      uai: '7654321A',
+      isEtabExist: false,
+      state: { uai: '7654321A', name: 'X', address: 'Y' },
+    });
     expect(response.statusCode).toBe(403);
     expect(await t.db.select().from(schools).where(eq(schools.uai, '7654321A'))).toEqual([]);
   });

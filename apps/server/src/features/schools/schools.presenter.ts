@@ -132,5 +132,10 @@ export function presentSchoolUsers(rows: {
 
 /** The global regex settings as the school answer and the name rules read them (spec 2 §2.5). */
 export function presentRegexSettings(rows: readonly (typeof regexSettings.$inferSelect)[]): School['regexGlobal'] {
-  return rows.map((row) => ({ field: row.fieldName, conversion: row.regexConversion, special: row.regexSpecial, structure: row.regexStructure }));
+  return rows.map((row) => ({
+    field: row.fieldName,
+    conversion: row.regexConversion,
+    special: row.regexSpecial,
+    structure: row.regexStructure,
+  }));
 }

@@ -1,13 +1,13 @@
-import {
-  schools,
-  type School,
-  type SchoolListItem,
-  type SchoolUser,
-  type Statistics,
-} from '@console/contract';
+import { schools, type School, type SchoolListItem, type SchoolUser, type Statistics } from '@console/contract';
 import { sql } from 'drizzle-orm';
 import { writeAudit } from '../../platform/audit/audit.js';
-import { canReachSchool, reachesEverySchool, requireReachableSchool, schoolNotFound, schoolScopeCondition } from '../../platform/auth/access.js';
+import {
+  canReachSchool,
+  reachesEverySchool,
+  requireReachableSchool,
+  schoolNotFound,
+  schoolScopeCondition,
+} from '../../platform/auth/access.js';
 import { editorLabel, type ServiceContext } from '../../platform/context.js';
 import { AppError, validationError } from '../../platform/errors/app-error.js';
 import { canDeleteSchool, canReadStatistics } from './schools.policy.js';
@@ -86,7 +86,8 @@ export async function getReferenceData(ctx: ServiceContext) {
  * caller's schools (which needs the Overview right, else `forbidden`).
  */
 export async function getStatistics(ctx: ServiceContext, uai: string | undefined): Promise<Statistics> {
-  if (!canReadStatistics(ctx.actor.rights, uai !== undefined)) throw new AppError('forbidden', 'Right Overview at Lecture required', { reason: 'no_right' });
+  if (!canReadStatistics(ctx.actor.rights, uai !== undefined))
+    throw new AppError('forbidden', 'Right Overview at Lecture required', { reason: 'no_right' });
   if (uai !== undefined) {
     await requireReachableSchool(ctx, uai);
     return computeStatistics(ctx.db, { users: sql`u.uai = ${uai}`, schools: sql`s.uai = ${uai}`, applicationsNeedUsers: true });
@@ -107,7 +108,10 @@ export async function createSchool(ctx: ServiceContext, body: schools.CreateScho
   const editor = editorLabel(ctx.actor);
   return ctx.db.transaction(async (tx) => {
     if (await findSchool(tx, body.uai)) {
-      throw new AppError('conflict', 'A school with this UAI exists', { reason: 'uai_exists', fieldErrors: { uai: ['school.errors.uai_exists'] } });
+      throw new AppError('conflict', 'A school with this UAI exists', {
+        reason: 'uai_exists',
+        fieldErrors: { uai: ['school.errors.uai_exists'] },
+      });
     }
     let values: Parameters<typeof insertSchool>[1];
     if (body.isEtabExist) {
@@ -130,7 +134,8 @@ export async function createSchool(ctx: ServiceContext, body: schools.CreateScho
       let cityId: number | null = null;
       let town = '';
       let countryId = state.idCountry ?? null;
-      if (countryId !== null && !(await countryExists(tx, countryId))) throw validationError({ 'state.idCountry': ['school.errors.unknown_country'] });
+      if (countryId !== null && !(await countryExists(tx, countryId)))
+        throw validationError({ 'state.idCountry': ['school.errors.unknown_country'] });
       if (state.idCity > 0) {
         const city = await findCity(tx, state.idCity);
         if (!city) throw validationError({ 'state.idCity': ['school.errors.unknown_city'] });
@@ -159,7 +164,14 @@ export async function createSchool(ctx: ServiceContext, body: schools.CreateScho
       };
     }
     await insertSchool(tx, values);
-    await writeAudit(tx, { actor: ctx.actor, action: 'create', entity: 'school', entityId: body.uai, uai: body.uai, after: { ...values, editor } });
+    await writeAudit(tx, {
+      actor: ctx.actor,
+      action: 'create',
+      entity: 'school',
+      entityId: body.uai,
+      uai: body.uai,
+      after: { ...values, editor },
+    });
     return { uai: body.uai };
   });
 }
@@ -172,7 +184,11 @@ export async function deleteSchool(ctx: ServiceContext, uai: string): Promise<vo
     await tx.execute(sql`select uai from schools where uai = ${uai} for update`);
     const counts = await countSchoolUsers(tx, uai);
     if (counts.users > 0) {
-      throw new AppError('conflict', 'The school still has users', { reason: 'school_not_empty', params: { users: counts.users }, users: counts.users });
+      throw new AppError('conflict', 'The school still has users', {
+        reason: 'school_not_empty',
+        params: { users: counts.users },
+        users: counts.users,
+      });
     }
     await removeSchool(tx, uai);
     await writeAudit(tx, { actor: ctx.actor, action: 'delete', entity: 'school', entityId: uai, uai, before: school });

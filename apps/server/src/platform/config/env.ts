@@ -16,9 +16,7 @@ function variable<S extends z.ZodType>(schema: S, description: string, sensitive
 }
 
 const optionalUrl = z.url().optional();
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 /** proxy-addr's names of address ranges. */
 const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -40,7 +38,11 @@ const trustProxySetting = z.string().transform((value, context): boolean | numbe
   if (/^[0-9]{1,2}$/.test(text)) return Number(text);
   const addresses = text.split(',').map((part) => part.trim());
   if (addresses.every(isAddressOrRange)) return addresses;
-  context.addIssue({ code: 'custom', message: 'must be true, false, a number of proxies, or addresses, CIDR ranges and range names (loopback, linklocal, uniquelocal) separated by commas' });
+  context.addIssue({
+    code: 'custom',
+    message:
+      'must be true, false, a number of proxies, or addresses, CIDR ranges and range names (loopback, linklocal, uniquelocal) separated by commas',
+  });
   return z.NEVER;
 });
 
@@ -52,14 +54,23 @@ export const ENV_VARIABLES = {
   NODE_ENV: variable(z.enum(['development', 'production', 'test']).default('production'), 'Run mode.'),
   PORT: variable(z.coerce.number().int().min(0).max(65535).default(3000), 'Port of the HTTP server (API, SPA, realtime).'),
   HOST: variable(z.string().min(1).default('0.0.0.0'), 'Address the HTTP server listens on.'),
-  DATA_DIR: variable(z.string().min(1).default('./data'), 'Folder of the embedded database, files, outbox and generated secret. One server process at a time uses it (DATA_DIR/console.lock; see deploy.md).'),
+  DATA_DIR: variable(
+    z.string().min(1).default('./data'),
+    'Folder of the embedded database, files, outbox and generated secret. One server process at a time uses it (DATA_DIR/console.lock; see deploy.md).',
+  ),
   DATABASE_URL: variable(
-    z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
     'PostgreSQL connection URL. Unset: the embedded PGlite database in DATA_DIR/db.',
     true,
   ),
   ENCRYPTION_KEY: variable(
-    z.string().regex(/^[0-9a-f]{64}$/i, 'must be 64 hexadecimal characters (32 bytes)').optional(),
+    z
+      .string()
+      .regex(/^[0-9a-f]{64}$/i, 'must be 64 hexadecimal characters (32 bytes)')
+      .optional(),
     'AES-256-GCM key for secrets stored encrypted (printable passwords). Unset: generated into DATA_DIR/secret.key on first start. Set it when several instances share one database.',
     true,
   ),
@@ -68,7 +79,15 @@ export const ENV_VARIABLES = {
     booleanFlag.optional(),
     'Mark the session cookies Secure (sent over HTTPS only) and send HSTS. Unset: Secure when PUBLIC_URL is https, or when the sign-in came over HTTPS (directly, or through a trusted proxy saying so in X-Forwarded-Proto).',
   ),
-  SESSION_TTL_HOURS: variable(z.coerce.number().int().min(1).max(24 * 30).default(12), 'Lifetime of a session without activity, in hours.'),
+  SESSION_TTL_HOURS: variable(
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(12),
+    'Lifetime of a session without activity, in hours.',
+  ),
   SESSION_CACHE_MS: variable(
     z.coerce.number().int().min(0).max(60_000).default(3000),
     'How long an instance reuses a validated session before reading it again (0: every request). A logout elsewhere takes effect here within this time.',
@@ -78,7 +97,10 @@ export const ENV_VARIABLES = {
     'Which proxies to believe about the client address (X-Forwarded-For, -Host, -Proto), which sign-in throttling counts failures by: false (none); the number of proxies in front (1 behind one load balancer); or their addresses and CIDR ranges, comma-separated (loopback, linklocal and uniquelocal name the private ranges). true believes every hop, which lets a client choose its own address: use it only when the balancer overwrites X-Forwarded-For.',
   ),
   SEED_DEMO: variable(booleanFlag.default(true), 'Fill an empty database with the demo data on start.'),
-  LOGIN_MAX_FAILURES: variable(z.coerce.number().int().min(1).max(100).default(5), 'Consecutive failed sign-ins that lock an account.'),
+  LOGIN_MAX_FAILURES: variable(
+    z.coerce.number().int().min(1).max(100).default(5),
+    'Consecutive failed sign-ins that lock an account.',
+  ),
   LOGIN_ADDRESS_MAX_FAILURES: variable(
     z.coerce.number().int().min(1).max(10000).default(30),
     'Failed sign-ins from one address within 15 minutes before that address refuses the browsers not known for the account signing in (a browser where that account signed in before carries a signed device cookie and is spared; a valid sign-in link is always accepted).',
@@ -89,8 +111,14 @@ export const ENV_VARIABLES = {
   ),
   ALERTS_URL: variable(optionalUrl, 'Support host URL answering the alerts list [{label, type}]. Unset: no alerts.'),
   ALERTS_TIMEOUT_MS: variable(z.coerce.number().int().min(100).max(60000).default(3000), 'Timeout of the alerts fetch.'),
-  HELP_URL_MANAGER: variable(z.string().default('https://aide.example.fr/gestionnaire'), 'Help page for the Gestionnaire profile.'),
-  HELP_URL_SCHOOL_ADMIN: variable(z.string().default('https://aide.example.fr/etablissement'), 'Help page for school administrators.'),
+  HELP_URL_MANAGER: variable(
+    z.string().default('https://aide.example.fr/gestionnaire'),
+    'Help page for the Gestionnaire profile.',
+  ),
+  HELP_URL_SCHOOL_ADMIN: variable(
+    z.string().default('https://aide.example.fr/etablissement'),
+    'Help page for school administrators.',
+  ),
   TERMS_URL: variable(z.string().default('https://aide.example.fr/cgu'), 'Terms of use link (preferences, legal tab).'),
   ACCESSIBILITY_URL: variable(z.string().default('https://aide.example.fr/accessibilite'), 'Accessibility statement link.'),
   WEB_DIST_DIR: variable(z.string().optional(), 'Folder of the built SPA. Unset: apps/web/dist of this checkout.'),
@@ -103,22 +131,43 @@ export const ENV_VARIABLES = {
     z.coerce.number().int().min(100).max(60000).default(10000),
     'Timeout of a directory search; past it the dialog says the directory is unavailable.',
   ),
-  EDULIB_API_URL: variable(optionalUrl, 'Base URL of the Edulib token-check API (docs/publishers.md). Unset: an Edulib synchronisation answers that it is not configured.'),
+  EDULIB_API_URL: variable(
+    optionalUrl,
+    'Base URL of the Edulib token-check API (docs/publishers.md). Unset: an Edulib synchronisation answers that it is not configured.',
+  ),
   EDULIB_API_KEY: variable(z.string().min(1).optional(), 'API key this server presents to Edulib (Bearer).', true),
-  LLS_API_URL: variable(optionalUrl, 'Base URL of the Le Livre Scolaire licence-check API (docs/publishers.md). Unset: its synchronisation answers that it is not configured.'),
+  LLS_API_URL: variable(
+    optionalUrl,
+    'Base URL of the Le Livre Scolaire licence-check API (docs/publishers.md). Unset: its synchronisation answers that it is not configured.',
+  ),
   LLS_API_KEY: variable(z.string().min(1).optional(), 'API key this server presents to Le Livre Scolaire (X-Api-Key).', true),
-  PUBLISHER_TIMEOUT_MS: variable(z.coerce.number().int().min(100).max(120000).default(15000), 'Timeout of one call to a publisher.'),
-  SUPPORT_SSO_URL: variable(optionalUrl, 'Support site opened by the support button, with a signed token in the `token` query parameter. Unset: the button answers unavailable.'),
-  CATALOGUE_SSO_URL: variable(optionalUrl, 'Catalogue site opened by the catalogue button, with a signed token in the `token` query parameter. Unset: the button answers unavailable.'),
+  PUBLISHER_TIMEOUT_MS: variable(
+    z.coerce.number().int().min(100).max(120000).default(15000),
+    'Timeout of one call to a publisher.',
+  ),
+  SUPPORT_SSO_URL: variable(
+    optionalUrl,
+    'Support site opened by the support button, with a signed token in the `token` query parameter. Unset: the button answers unavailable.',
+  ),
+  CATALOGUE_SSO_URL: variable(
+    optionalUrl,
+    'Catalogue site opened by the catalogue button, with a signed token in the `token` query parameter. Unset: the button answers unavailable.',
+  ),
   SSO_SECRET: variable(
     z.string().min(32, 'must be at least 32 characters').optional(),
     'Shared secret signing the single-sign-on tokens (HS256 JWT) for the support and catalogue sites.',
     true,
   ),
-  SSO_TTL_SECONDS: variable(z.coerce.number().int().min(10).max(3600).default(120), 'Lifetime of a single-sign-on token, in seconds.'),
+  SSO_TTL_SECONDS: variable(
+    z.coerce.number().int().min(10).max(3600).default(120),
+    'Lifetime of a single-sign-on token, in seconds.',
+  ),
   // Deployment workflow: realtime between instances, quote status from Dolibarr
   REDIS_URL: variable(
-    z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
     'Redis connection URL. Set: the Socket.IO Redis adapter carries realtime events between instances (while Redis is unreachable, at start too, the instance serves on, realtime within itself), and scheduled jobs (token purges) go through BullMQ, each due occurrence run once by one instance. Unset: realtime within this process only, jobs in-process.',
     true,
   ),
@@ -137,11 +186,17 @@ export const ENV_VARIABLES = {
   ),
   // Users: mailing access, activating PNE keys
   SMTP_URL: variable(
-    z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
     'SMTP server the mails go through (smtp://user:password@host:587, or smtps:// for implicit TLS). Unset: each mail is written as an .eml file into DATA_DIR/outbox.',
     true,
   ),
-  MAIL_FROM: variable(z.string().min(3).default('Console ENT <no-reply@console.local>'), 'Sender (From) of the mails the console sends.'),
+  MAIL_FROM: variable(
+    z.string().min(3).default('Console ENT <no-reply@console.local>'),
+    'Sender (From) of the mails the console sends.',
+  ),
   SMTP_TIMEOUT_MS: variable(
     z.coerce.number().int().min(100).max(120000).default(10000),
     'Timeout of the SMTP connection, greeting and each exchange; past it the mailing stops and answers unavailable.',
@@ -150,9 +205,15 @@ export const ENV_VARIABLES = {
     optionalUrl,
     "The console's public origin, for the sign-in links in mails (origin + '/?iduser=' + the user's link token). Unset: http://localhost:PORT.",
   ),
-  PNE_API_URL: variable(optionalUrl, "Base URL of the PNE key-activation API (docs/publishers.md). Unset: activating teachers' Educadhoc keys answers unavailable."),
+  PNE_API_URL: variable(
+    optionalUrl,
+    "Base URL of the PNE key-activation API (docs/publishers.md). Unset: activating teachers' Educadhoc keys answers unavailable.",
+  ),
   PNE_API_KEY: variable(z.string().min(1).optional(), 'API key this server presents to the PNE service (Bearer).', true),
-  PNE_TIMEOUT_MS: variable(z.coerce.number().int().min(100).max(120000).default(15000), 'Timeout of one call to the PNE service.'),
+  PNE_TIMEOUT_MS: variable(
+    z.coerce.number().int().min(100).max(120000).default(15000),
+    'Timeout of one call to the PNE service.',
+  ),
   // Users: CSV import
   IMPORT_MAX_MEGABYTES: variable(
     z.coerce.number().int().min(1).max(500).default(20),

@@ -71,7 +71,9 @@ export const PUBLIC_BODY_LIMIT_BYTES = 16_384;
 export async function attachActor(deps: AppDeps, request: FastifyRequest): Promise<Actor | null> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return null;
-  return (await findSessionActor(deps.db, token, { ttlHours: deps.env.SESSION_TTL_HOURS, cacheMs: deps.env.SESSION_CACHE_MS })) ?? null;
+  return (
+    (await findSessionActor(deps.db, token, { ttlHours: deps.env.SESSION_TTL_HOURS, cacheMs: deps.env.SESSION_CACHE_MS })) ?? null
+  );
 }
 
 /**
@@ -164,7 +166,8 @@ export function registerRoute<R extends RouteDescriptor, D extends AppDeps = App
       let answer: unknown;
       if (route.sendsOutside && request.actor) {
         const outcome = await runOnce(deps.db, request.actor, request, reply, run);
-        if (outcome.kind === 'replayed') return reply.status(outcome.status).type('application/json; charset=utf-8').send(JSON.stringify(outcome.body));
+        if (outcome.kind === 'replayed')
+          return reply.status(outcome.status).type('application/json; charset=utf-8').send(JSON.stringify(outcome.body));
         answer = outcome.answer;
       } else {
         answer = await run();
@@ -181,7 +184,10 @@ export function registerRoute<R extends RouteDescriptor, D extends AppDeps = App
  * and the UTF-8 name), and its bytes; chunks produced while sending are streamed as they come.
  */
 function sendFile(reply: FastifyReply, file: FileAnswer): FastifyReply {
-  const asciiName = file.fileName.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_');
+  const asciiName = file.fileName
+    .normalize('NFD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/["\\]/g, '_');
   void reply
     .type(file.mediaType)
     .header('content-disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);

@@ -100,7 +100,9 @@ describe('answers that no cache may keep', () => {
   });
 
   it('sends it with a sign-in by link, which answers the link token', async () => {
-    const [{ linkToken }] = (await t.db.select({ linkToken: users.linkToken }).from(users).where(eq(users.id, pupil.id))) as [{ linkToken: string }];
+    const [{ linkToken }] = (await t.db.select({ linkToken: users.linkToken }).from(users).where(eq(users.id, pupil.id))) as [
+      { linkToken: string },
+    ];
     const response = await t.app.inject({ ...requestOf(auth.loginWithToken), payload: { id: linkToken } });
     expect(response.statusCode).toBe(200);
     expect(response.json().informations.qrCode).toBe(linkToken);
@@ -109,16 +111,24 @@ describe('answers that no cache may keep', () => {
 });
 
 describe('the size of a body anyone may send', () => {
-  it('refuses a sign-in body past 16 KiB before reading it (413), and takes a signed-in caller\'s larger body', async () => {
+  it("refuses a sign-in body past 16 KiB before reading it (413), and takes a signed-in caller's larger body", async () => {
     const big = await t.app.inject({ ...requestOf(auth.login), payload: { login: admin.login, password: 'x'.repeat(20_000) } });
     expect(big.statusCode).toBe(413);
     expect(big.json().code).toBe('payload_too_large');
-    const nested = await t.app.inject({ ...requestOf(auth.loginWithToken), payload: { id: 'y'.repeat(PUBLIC_BODY_LIMIT_BYTES) } });
+    const nested = await t.app.inject({
+      ...requestOf(auth.loginWithToken),
+      payload: { id: 'y'.repeat(PUBLIC_BODY_LIMIT_BYTES) },
+    });
     expect(nested.statusCode).toBe(413);
     // Under the limit, the sign-in is read as before.
-    expect((await t.app.inject({ ...requestOf(auth.login), payload: { login: admin.login, password: admin.password } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ ...requestOf(auth.login), payload: { login: admin.login, password: admin.password } })).statusCode,
+    ).toBe(200);
     // A signed-in caller's body is read up to the server's limit: this one reaches the route's own check (400), not 413.
-    const change = await injectAs(t.app, adminCookie, { ...requestOf(auth.changePassword), payload: { currentPassword: 'x'.repeat(20_000), newPassword: 'y', confirmation: 'y' } });
+    const change = await injectAs(t.app, adminCookie, {
+      ...requestOf(auth.changePassword),
+      payload: { currentPassword: 'x'.repeat(20_000), newPassword: 'y', confirmation: 'y' },
+    });
     expect(change.statusCode).toBe(400);
   });
 });

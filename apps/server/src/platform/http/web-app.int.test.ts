@@ -47,7 +47,11 @@ describe('serving the SPA', () => {
   it('answers 404, not the page, for a file the folder lacks (a picture, a script, a translation)', async () => {
     for (const url of ['/catalogue/platforms/lls2020.png', '/assets/index-gone.js', '/locales/xx.json', '/favicon.svg?v=2']) {
       const response = await app.inject({ method: 'GET', url });
-      expect({ url, status: response.statusCode, page: response.body.includes('<title>') }).toEqual({ url, status: 404, page: false });
+      expect({ url, status: response.statusCode, page: response.body.includes('<title>') }).toEqual({
+        url,
+        status: 404,
+        page: false,
+      });
     }
   });
 

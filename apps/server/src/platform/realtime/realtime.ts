@@ -2,7 +2,13 @@ import { REALTIME_PATH, type ServerEventName, type ServerEventPayload } from '@c
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
-import { findSessionActor, forgetRevokedSessions, onSessionRevocation, SESSION_COOKIE, type SessionRevocation } from '../auth/sessions.js';
+import {
+  findSessionActor,
+  forgetRevokedSessions,
+  onSessionRevocation,
+  SESSION_COOKIE,
+  type SessionRevocation,
+} from '../auth/sessions.js';
 import type { Actor, AppDeps } from '../context.js';
 import { isCrossSiteHandshake } from '../http/same-origin.js';
 import { connectRedisAdapter, type RedisState } from './redis-adapter.js';
@@ -131,7 +137,8 @@ function closeEndedSessions(io: Server, revocation: SessionRevocation): void {
   const userIds = new Set(revocation.userIds);
   for (const socket of io.of('/').sockets.values()) {
     const { actor } = socket.data;
-    if (sessionIds.has(actor.sessionId) || (userIds.has(actor.id) && actor.sessionId !== revocation.exceptSessionId)) socket.disconnect(true);
+    if (sessionIds.has(actor.sessionId) || (userIds.has(actor.id) && actor.sessionId !== revocation.exceptSessionId))
+      socket.disconnect(true);
   }
 }
 

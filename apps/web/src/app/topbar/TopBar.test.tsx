@@ -19,7 +19,19 @@ afterEach(() => {
 
 function school(uai: string, name: string, deployment: Record<string, unknown> = {}) {
   return {
-    informations: { uai, name, town: 'Nantes', extension: 'x', adminDuration: 0, connectRndPwd: false, address: 'a', postalCode: null, sector: 'Privé', latitude: null, longitude: null },
+    informations: {
+      uai,
+      name,
+      town: 'Nantes',
+      extension: 'x',
+      adminDuration: 0,
+      connectRndPwd: false,
+      address: 'a',
+      postalCode: null,
+      sector: 'Privé',
+      latitude: null,
+      longitude: null,
+    },
     deployment,
     regexGlobal: [],
     regexEstab: [],
@@ -31,15 +43,23 @@ function school(uai: string, name: string, deployment: Record<string, unknown> =
 
 function renderTopBar(profile: ProfileName, activeSchoolUai: string | null) {
   const user = buildSessionUser(profile);
-  return renderInShell(<TopBar user={user} activeSchoolUai={activeSchoolUai} onOpenPreferences={() => {}} onSignOut={() => {}} />, {
-    i18n,
-    initial: { activeSchoolUai },
-  });
+  return renderInShell(
+    <TopBar user={user} activeSchoolUai={activeSchoolUai} onOpenPreferences={() => {}} onSignOut={() => {}} />,
+    {
+      i18n,
+      initial: { activeSchoolUai },
+    },
+  );
 }
 
 describe('top bar', () => {
   it("shows the active school's name, UAI and the École Directe banner", async () => {
-    mockFetch({ 'GET /api/schools/0441750K': { status: 200, body: school('0441750K', 'Collège Jules Verne', { hasEcoleDirecteApiKey: true }) } });
+    mockFetch({
+      'GET /api/schools/0441750K': {
+        status: 200,
+        body: school('0441750K', 'Collège Jules Verne', { hasEcoleDirecteApiKey: true }),
+      },
+    });
     renderTopBar('Administrateur', '0441750K');
 
     expect(await screen.findByText('Collège Jules Verne')).toBeInTheDocument();
@@ -48,21 +68,31 @@ describe('top bar', () => {
   });
 
   it('shows no banner for a school without École Directe', async () => {
-    mockFetch({ 'GET /api/schools/0693284X': { status: 200, body: school('0693284X', 'Collège Jean Moulin', { hasEcoleDirecteApiKey: false }) } });
+    mockFetch({
+      'GET /api/schools/0693284X': {
+        status: 200,
+        body: school('0693284X', 'Collège Jean Moulin', { hasEcoleDirecteApiKey: false }),
+      },
+    });
     renderTopBar('Administrateur', '0693284X');
 
     expect(await screen.findByText('Collège Jean Moulin')).toBeInTheDocument();
     expect(screen.queryByText('établissement école directe')).not.toBeInTheDocument();
   });
 
-  it.each<ProfileName>(['Enseignant', 'Eleve'])('takes the school name from the session for %s, who may not read schools', async (profile) => {
-    const fetchMock = mockFetch({ 'GET /api/schools/0750001A': { status: 403, body: { code: 'forbidden', message: 'Forbidden' } } });
-    renderTopBar(profile, '0750001A');
+  it.each<ProfileName>(['Enseignant', 'Eleve'])(
+    'takes the school name from the session for %s, who may not read schools',
+    async (profile) => {
+      const fetchMock = mockFetch({
+        'GET /api/schools/0750001A': { status: 403, body: { code: 'forbidden', message: 'Forbidden' } },
+      });
+      renderTopBar(profile, '0750001A');
 
-    expect(await screen.findByText('Collège Jean Moulin')).toBeInTheDocument();
-    expect(screen.getByText('UAI 0750001A')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalledWith(expect.stringContaining('/api/schools/'), expect.anything());
-  });
+      expect(await screen.findByText('Collège Jean Moulin')).toBeInTheDocument();
+      expect(screen.getByText('UAI 0750001A')).toBeInTheDocument();
+      expect(fetchMock).not.toHaveBeenCalledWith(expect.stringContaining('/api/schools/'), expect.anything());
+    },
+  );
 
   it.each<[ProfileName, string[]]>([
     ['Administrateur', ['Rechercher un utilisateur', 'Ajouter un établissement', 'Choisir un établissement (Ctrl+E)']],

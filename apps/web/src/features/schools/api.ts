@@ -36,7 +36,10 @@ export function useSchool(uai: string | null, { isEnabled = true }: { isEnabled?
 
 /** The order the users view lists users in before the user sorts: by last name, first name, then id, in French order. */
 function inFrenchOrder<U extends { lastname: string; firstname: string; id: number }>(list: readonly U[]): U[] {
-  return [...list].sort((left, right) => compareFrench(left.lastname, right.lastname) || compareFrench(left.firstname, right.firstname) || left.id - right.id);
+  return [...list].sort(
+    (left, right) =>
+      compareFrench(left.lastname, right.lastname) || compareFrench(left.firstname, right.firstname) || left.id - right.id,
+  );
 }
 
 /**

@@ -64,7 +64,8 @@ export function buildColumns(t: TFunction, language: string, renderers: Renderer
       headerName: t('global_monitoring.last_update_column'),
       initialHide: true,
       valueGetter: (params: ValueGetterParams<GridRow>) => dateOf(params.data?.lastUpdate),
-      valueFormatter: (params: ValueFormatterParams<GridRow, Date | null>) => (params.value ? formatDateTime(params.value.toISOString(), language) : ''),
+      valueFormatter: (params: ValueFormatterParams<GridRow, Date | null>) =>
+        params.value ? formatDateTime(params.value.toISOString(), language) : '',
       filter: 'agDateColumnFilter',
       filterParams: { comparator: compareDay, maxNumConditions: 1 },
       minWidth: 170,

@@ -44,7 +44,15 @@ const report: apps.TokenReportSchool[] = [
   {
     uai: '0441750K',
     name: 'Collège Jules Verne',
-    applications: [{ idApplication: 2, name: 'Edulib', users: [{ Nom: 'Roux', Prenom: 'Noé', Login: 'noe.roux', Erreur: 'x' }], total: 1, truncated: false }],
+    applications: [
+      {
+        idApplication: 2,
+        name: 'Edulib',
+        users: [{ Nom: 'Roux', Prenom: 'Noé', Login: 'noe.roux', Erreur: 'x' }],
+        total: 1,
+        truncated: false,
+      },
+    ],
   },
 ];
 
@@ -65,11 +73,24 @@ describe('token report card', () => {
     await userEvent.setup().click(school);
 
     // The panel's content mounts as it opens, which a loaded machine may do after the click returns.
-    expect((await screen.findAllByRole('heading', { level: 4 })).map((heading) => heading.textContent)).toEqual(['Lelivrescolaire.fr', 'Edulib']);
+    expect((await screen.findAllByRole('heading', { level: 4 })).map((heading) => heading.textContent)).toEqual([
+      'Lelivrescolaire.fr',
+      'Edulib',
+    ]);
     const table = screen.getByRole('table', { name: 'Lelivrescolaire.fr' });
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Nom', 'Prénom', 'Login', 'Erreur']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Nom', 'Prénom', 'Login', 'Erreur']);
     const users = within(table).getAllByRole('row').slice(1);
-    expect(users.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+    expect(
+      users.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ['Durand', 'Léa', 'lea.durand', 'Jeton expiré'],
       ['Petit', 'Hugo', 'hugo.petit', 'Utilisateur inconnu'],
     ]);

@@ -31,12 +31,11 @@ describe('general settings, Tabuléo tab', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Paramètres généraux' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Tabuléo' })).toHaveAttribute('aria-selected', 'true');
     const form = await screen.findByRole('form', { name: 'Tabuléo' });
-    expect(within(form).getAllByRole<HTMLInputElement>('textbox').map((input) => input.labels?.[0]?.textContent)).toEqual([
-      'appStore',
-      'helpCenter',
-      'legalNotice',
-      'playStore',
-    ]);
+    expect(
+      within(form)
+        .getAllByRole<HTMLInputElement>('textbox')
+        .map((input) => input.labels?.[0]?.textContent),
+    ).toEqual(['appStore', 'helpCenter', 'legalNotice', 'playStore']);
     expect(screen.getByLabelText('helpCenter')).toHaveValue(LINKS.helpCenter);
     expect(screen.getByLabelText('helpCenter')).toHaveAttribute('readonly');
     expect(screen.getByRole('button', { name: 'Modifier' })).toBeInTheDocument();
@@ -86,7 +85,11 @@ describe('general settings, Tabuléo tab', () => {
       'GET /api/settings/tabuleo': { status: 200, body: LINKS },
       'PUT /api/settings/tabuleo': {
         status: 400,
-        body: { code: 'validation_failed', message: 'Invalid body', details: { fieldErrors: { playStore: ['settings.errors.too_long'] } } },
+        body: {
+          code: 'validation_failed',
+          message: 'Invalid body',
+          details: { fieldErrors: { playStore: ['settings.errors.too_long'] } },
+        },
       },
     });
 

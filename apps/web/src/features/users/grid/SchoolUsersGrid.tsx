@@ -76,7 +76,16 @@ function markPerformance(name: 'users-grid:answer' | 'users-grid:rows'): void {
  * One school's users grid (spec 3 §2.1): the columns of its definitions in the saved layout,
  * the columns and filters panels, the chips and the counts, the edits, the passwords on demand.
  */
-export function SchoolUsersGrid({ school, columns, user, onSelectionChange, onOpenUser, handleRef, importFilter = null, onImportFilterApplied }: UsersGridProps) {
+export function SchoolUsersGrid({
+  school,
+  columns,
+  user,
+  onSelectionChange,
+  onOpenUser,
+  handleRef,
+  importFilter = null,
+  onImportFilterApplied,
+}: UsersGridProps) {
   useState(() => markPerformance('users-grid:answer'));
   const { t, i18n } = useTranslation();
   const [api, setApi] = useState<GridApi<UsersGridRow> | null>(null);
@@ -90,10 +99,7 @@ export function SchoolUsersGrid({ school, columns, user, onSelectionChange, onOp
     () => new Map<string, GridColumn>(columns.map((definition) => [definition.key, definition])),
     [columns],
   );
-  const optionNames = useMemo(
-    () => school.options.map((option) => option.name).sort(compareFrench),
-    [school.options],
-  );
+  const optionNames = useMemo(() => school.options.map((option) => option.name).sort(compareFrench), [school.options]);
   const columnDefs = useMemo(
     () => buildColumnDefs(columns, { columnState: preferences.columnState, optionNames, language: i18n.language }),
     [columns, preferences, optionNames, i18n.language],

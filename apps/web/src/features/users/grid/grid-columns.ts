@@ -1,5 +1,11 @@
 import { compareFrench, users, type CellValue, type GridColumn } from '@console/contract';
-import type { ColDef, DoesFilterPassParams, EditableCallbackParams, ICellEditorParams, ValueFormatterParams } from 'ag-grid-community';
+import type {
+  ColDef,
+  DoesFilterPassParams,
+  EditableCallbackParams,
+  ICellEditorParams,
+  ValueFormatterParams,
+} from 'ag-grid-community';
 import { localeOf } from '../../../lib/format';
 import { BooleanFilter } from './filters/BooleanFilter';
 import { BooleanFloatingFilter } from './filters/BooleanFloatingFilter';

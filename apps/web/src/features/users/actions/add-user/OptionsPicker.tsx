@@ -11,7 +11,6 @@ type OptionsPickerProps = {
   onChange: (chosen: string[]) => void;
 };
 
-
 /**
  * The options of a new user, sorted by name, with a search-or-create box: typing a name no option
  * has offers to tick it, which creates it with the user.
