@@ -1,16 +1,21 @@
-import { Queue, Worker } from 'bullmq';
+import { DelayedError, Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { JobHandler, JobLog, JobQueue } from './job-queue.js';
 import { REMEMBER_IDS_MS } from './job-queue.js';
 
 /** How long `idle` waits for the queue to drain before giving up. */
 const IDLE_TIMEOUT_MS = 30_000;
+/** How long a job no handler took yet waits before it is tried again. */
+export const UNHANDLED_RETRY_MS = 1_000;
 
 /**
  * The queue on Redis (BullMQ): every instance adds and works the same queue, a job runs on one of
  * them, and a job id added by several instances is one job (kept for REMEMBER_IDS_MS after it ran,
  * so that an instance late to find the occurrence due adds nothing). A job is tried once: the
- * handlers make their own claim in the database and would refuse a second try anyway.
+ * handlers make their own claim in the database and would refuse a second try anyway. A job that
+ * reaches an instance with no handler for it yet (added at start, before the feature registered
+ * its handler) is put back, delayed by UNHANDLED_RETRY_MS, until one has: it waits as in the
+ * in-process queue, rather than failing and its id being remembered for a day.
  */
 export function createBullmqQueue(url: string, log: JobLog, options: { name?: string; prefix?: string } = {}): JobQueue {
   const name = options.name ?? 'console-jobs';
@@ -22,9 +27,13 @@ export function createBullmqQueue(url: string, log: JobLog, options: { name?: st
   const handlers = new Map<string, JobHandler>();
   const worker = new Worker(
     name,
-    async (job) => {
+    async (job, token) => {
       const handler = handlers.get(job.name);
-      if (!handler) throw new Error(`no handler for job ${job.name}`);
+      if (!handler) {
+        await job.moveToDelayed(Date.now() + UNHANDLED_RETRY_MS, token);
+        // BullMQ's way to end a run whose job was moved: neither completed nor failed.
+        throw new DelayedError();
+      }
       await handler(job.data);
     },
     { connection: connection.duplicate({ maxRetriesPerRequest: null }), prefix, concurrency: 1 },
