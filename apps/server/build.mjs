@@ -1,5 +1,7 @@
-// Bundles the server into dist/main.js (workspace packages inlined, npm packages external) and
-// copies the migrations beside it, so that `node dist/main.js` runs without TypeScript tooling.
+// Bundles the server into dist/main.js (workspace packages inlined, npm packages external), and
+// each worker thread's code into dist/<name>.js beside it (the code that starts a worker looks
+// for it there: platform/workers/worker-pool.ts), and copies the migrations beside them, so that
+// `node dist/main.js` runs without TypeScript tooling.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -8,8 +10,11 @@ const external = Object.keys(manifest.dependencies).filter((name) => !name.start
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: {
+    main: 'src/main.ts',
+    'verify.worker': 'src/features/imports/verify/verify.worker.ts',
+  },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

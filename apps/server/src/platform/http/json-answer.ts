@@ -16,6 +16,13 @@ export class JsonList<T> {
   private readonly written: Buffer[] = [];
   private pending: T[] = [];
 
+  /** A list written elsewhere (a worker thread), from its parts. */
+  static fromParts<T>(parts: readonly Buffer[]): JsonList<T> {
+    const list = new JsonList<T>();
+    list.written.push(...parts);
+    return list;
+  }
+
   push(item: T): void {
     this.pending.push(item);
     if (this.pending.length === BATCH) this.write();

@@ -1,0 +1,47 @@
+import { imports } from '@console/contract';
+import type { ServiceContext } from '../../../platform/context.js';
+import { findApplicationsWithPlatforms } from '../../users/bulk/users-bulk.repository.js';
+import { loadSchoolNaming } from '../../users/users.shared.js';
+import { checkImportFile, type ImportFileCheck } from '../check-file.js';
+import { listCatalogueApplications, listSchoolOptions } from '../imports.repository.js';
+import type { Planning } from '../plan.js';
+import { planContextOf, type PlanContext } from './plan-context.js';
+import { planInitial } from './plan-initial.js';
+import { planTeaching } from './plan-teaching.js';
+import { planUpdate } from './plan-update.js';
+import { importInvalid } from './import-invalid.js';
+
+const PLANNERS: Record<imports.ImportMode, (plan: PlanContext, lines: readonly imports.ImportedLine[]) => Promise<Planning>> = {
+  users_initial: planInitial,
+  users_update: planUpdate,
+  teaching: planTeaching,
+};
+
+/**
+ * Reads and checks the file, then plans its lines against the school; throws `validation_failed`
+ * with every problem. Its own function so that the file's lines (80 MiB for 50,000) are garbage
+ * once the plan is made, before it is stored and the preview is sent.
+ */
+export async function checkAndPlan(
+  ctx: ServiceContext,
+  { bytes, mode, uai }: { bytes: Uint8Array; mode: imports.ImportMode; uai: string },
+): Promise<{ format: NonNullable<ImportFileCheck['format']>; planning: Planning }> {
+  const [naming, applications, options] = await Promise.all([
+    loadSchoolNaming(ctx.db, uai),
+    listCatalogueApplications(ctx.db),
+    listSchoolOptions(ctx.db, uai),
+  ]);
+  const check = checkImportFile(bytes, mode, applications, { uai }, { maxLines: ctx.env.IMPORT_MAX_LINES });
+  // A file that cannot be read, or lacks a column, says that alone; else the lines read are checked against the school too, so that every problem shows at once.
+  if (!check.format || (check.problems.length > 0 && check.lines.length === 0)) throw importInvalid(check.problems);
+  if (check.lines.length === 0) throw importInvalid([{ msg: imports.IMPORT_ERRORS.noLines, line: 2, field: null }]);
+  const named = new Set(
+    check.lines.flatMap((line) =>
+      line.mode === 'teaching' ? [] : line.applications.map((application) => application.idApplication),
+    ),
+  );
+  const catalogue = await findApplicationsWithPlatforms(ctx.db, [...named]);
+  const planning = await PLANNERS[mode](planContextOf(ctx, uai, naming, catalogue, options), check.lines);
+  if (check.problems.length > 0 || planning.problems.length > 0) throw importInvalid([...check.problems, ...planning.problems]);
+  return { format: check.format, planning };
+}

@@ -1,0 +1,22 @@
+// The import verification's worker thread (issue 31 §1): reads, checks and plans a file off the
+// event loop; its database reads run on the main thread (ARCHITECTURE.md, platform/workers).
+import type { Env } from '../../../platform/config/env.js';
+import type { ServiceContext } from '../../../platform/context.js';
+import { serveTasks } from '../../../platform/workers/serve-tasks.js';
+import { checkAndPlan } from './check-and-plan.js';
+import type { VerifyTask, VerifyTaskResult } from './verify-task.js';
+
+serveTasks(async (payload, db) => {
+  const { actor, env, engine, upload } = payload as VerifyTask;
+  // A Buffer crosses threads as a Uint8Array: the key and the file are made Buffers again (no copy).
+  const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const ctx: ServiceContext = { db, engine, actor, env: { ...env, encryptionKey: asBuffer(env.encryptionKey) } as Env };
+  const { format, planning } = await checkAndPlan(ctx, { ...upload, bytes: asBuffer(upload.bytes) });
+  const result: VerifyTaskResult = {
+    format,
+    packed: await planning.plan.packed(),
+    previewParts: [...planning.preview.parts()],
+    counts: planning.preview.counts,
+  };
+  return { result };
+});

@@ -1,0 +1,49 @@
+import { parentPort } from 'node:worker_threads';
+import type { Database } from '../db/client.js';
+import { AppError } from '../errors/app-error.js';
+import { remoteDatabase, type RemoteRows } from './remote-database.js';
+import type { FromWorker, SentError, ToWorker } from './worker-messages.js';
+
+/** What a task answers: its result, copied to the main thread (structured clone). */
+export type TaskOutcome = { result: unknown };
+
+function sentErrorOf(error: unknown): SentError {
+  if (error instanceof AppError)
+    return { message: error.message, appError: { code: error.code, details: error.details, extra: error.extra } };
+  if (error instanceof Error) return { message: error.message, ...(error.stack ? { stack: error.stack } : {}) };
+  return { message: String(error) };
+}
+
+/**
+ * The worker side of a WorkerPool (worker-pool.ts): runs each task it is sent with `handle`, one
+ * at a time, giving it a database whose queries run on the main thread. Call it once, at the top
+ * of a worker's entry file.
+ */
+export function serveTasks(handle: (payload: unknown, db: Database) => Promise<TaskOutcome>): void {
+  const port = parentPort;
+  if (!port) throw new Error('serveTasks runs in a worker thread');
+  const waiting = new Map<number, { resolve: (rows: RemoteRows) => void; reject: (error: Error) => void }>();
+  let nextQueryId = 1;
+  const send = (message: FromWorker) => port.postMessage(message);
+  const db = remoteDatabase(
+    (query) =>
+      new Promise<RemoteRows>((resolve, reject) => {
+        const queryId = nextQueryId++;
+        waiting.set(queryId, { resolve, reject });
+        send({ kind: 'query', queryId, query });
+      }),
+  );
+  port.on('message', (message: ToWorker) => {
+    if (message.kind === 'task') {
+      handle(message.payload, db).then(
+        (outcome) => send({ kind: 'done', result: outcome.result }),
+        (error: unknown) => send({ kind: 'failed', error: sentErrorOf(error) }),
+      );
+      return;
+    }
+    const query = waiting.get(message.queryId);
+    waiting.delete(message.queryId);
+    if (message.kind === 'rows') query?.resolve(message.rows);
+    else query?.reject(new Error(message.error.message));
+  });
+}

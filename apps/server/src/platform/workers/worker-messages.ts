@@ -1,0 +1,21 @@
+import type { ErrorCode, ErrorDetails } from '@console/contract';
+import type { RemoteQuery, RemoteRows } from './remote-database.js';
+
+/** An error sent between threads: its message, and an AppError's code and details to throw it again. */
+export type SentError = {
+  message: string;
+  stack?: string;
+  appError?: { code: ErrorCode; details: ErrorDetails | undefined; extra: Record<string, unknown> | undefined };
+};
+
+/** What the pool sends a worker: a task, or the answer to one of its queries. */
+export type ToWorker =
+  | { kind: 'task'; payload: unknown }
+  | { kind: 'rows'; queryId: number; rows: RemoteRows }
+  | { kind: 'query-failed'; queryId: number; error: SentError };
+
+/** What a worker sends the pool: a query of its task, then the task's result or error. */
+export type FromWorker =
+  | { kind: 'query'; queryId: number; query: RemoteQuery }
+  | { kind: 'done'; result: unknown }
+  | { kind: 'failed'; error: SentError };

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { threadId } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/context.js';
+import type { DatabaseHandle } from '../db/client.js';
+import { profiles } from '../db/schema/index.js';
+import { AppError } from '../errors/app-error.js';
+import { WorkerPool } from './worker-pool.js';
+
+let handle: DatabaseHandle;
+let pool: WorkerPool;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  pool = new WorkerPool(new URL('./fixtures/probe.worker.js', import.meta.url), { size: 1, idleMs: 60_000 });
+});
+
+afterAll(async () => {
+  await pool.close();
+  await handle.close();
+});
+
+describe('WorkerPool', () => {
+  it('runs a task in another thread', async () => {
+    const workerThread = await pool.run<number>(handle.db, { kind: 'thread' });
+    expect(workerThread).not.toBe(threadId);
+  });
+
+  it("answers a worker's queries from the main thread's database, as Drizzle reads them there", async () => {
+    const answer = await pool.run<{ executed: unknown[]; built: unknown[] }>(handle.db, { kind: 'read' });
+    const executed = await handle.db.execute(sql`select id, name from profiles where id = ${1}`);
+    const built = await handle.db.select({ id: profiles.id, name: profiles.name }).from(profiles).orderBy(profiles.id).limit(2);
+    expect(answer.executed).toEqual(executed.rows);
+    expect(answer.built).toEqual(built);
+    expect(built).toHaveLength(2);
+  });
+
+  it('keeps the main thread free while a task works', async () => {
+    const events: string[] = [];
+    const busy = pool.run<string>(handle.db, { kind: 'busy', ms: 1500 }).then(() => events.push('task done'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    events.push('main thread answered');
+    await busy;
+    expect(events).toEqual(['main thread answered', 'task done']);
+  });
+
+  it("throws a worker's AppError again with its code, details and extra fields", async () => {
+    const error = await pool.run(handle.db, { kind: 'refuse' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({
+      code: 'validation_failed',
+      message: 'refused in the worker',
+      details: { reason: 'import_invalid', params: { count: 2 } },
+      extra: { errors: [{ line: 3 }] },
+    });
+  });
+
+  it('fails a task whose query fails, and goes on serving', async () => {
+    await expect(pool.run(handle.db, { kind: 'bad-query' })).rejects.toThrow(/no_such_table/);
+    expect(await pool.run<number>(handle.db, { kind: 'thread' })).not.toBe(threadId);
+  });
+
+  it('fails the task of a worker that dies, and runs the next on a new one', async () => {
+    const before = await pool.run<number>(handle.db, { kind: 'thread' });
+    await expect(pool.run(handle.db, { kind: 'die' })).rejects.toThrow(/exit code 3/);
+    const after = await pool.run<number>(handle.db, { kind: 'thread' });
+    expect(after).not.toBe(before);
+  });
+
+  it('queues tasks beyond its size and runs them all', async () => {
+    const threads = await Promise.all([1, 2, 3].map(() => pool.run<number>(handle.db, { kind: 'thread' })));
+    expect(new Set(threads).size).toBe(1);
+  });
+});
