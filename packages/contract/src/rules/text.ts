@@ -71,11 +71,24 @@ export function isNestedDeeperThan(value: unknown, depth: number): boolean {
 export const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
- * A free text as a spreadsheet shows it without running it: a text that would start a formula is
- * preceded by an apostrophe (OWASP "CSV Injection"). Only for the exports people open in a
- * spreadsheet; a file a machine reads keeps its values exact, so that the values the product
- * generates (logins, passwords) never start that way.
+ * A text as a spreadsheet shows it without running it: a text that would start a formula is
+ * preceded by an apostrophe (OWASP "CSV Injection"). Only for the files people open in a
+ * spreadsheet (the writer of their dialects applies it to every cell, exports/dialects.ts); a file
+ * a machine reads keeps its values exact. The values the product generates (logins, passwords)
+ * never start that way.
  */
 export function neutraliseFormula(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** An apostrophe the guard put before a formula's first character. */
+const GUARDED_FORMULA = /^'[=+\-@\t\r]/;
+
+/**
+ * A cell of a file the product exported, as it was before the guard (neutraliseFormula): the
+ * import reads it so, and an export sent back unchanged changes nothing (`'=1+2` stays `=1+2`,
+ * never `''=1+2`).
+ */
+export function removeFormulaGuard(value: string): string {
+  return GUARDED_FORMULA.test(value) ? value.slice(1) : value;
 }

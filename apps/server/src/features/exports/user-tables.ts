@@ -1,15 +1,14 @@
-import { profileNameOf, userExports } from '@console/contract';
+import { profileNameOf } from '@console/contract';
 import type { UserRecord } from '../../platform/auth/access.js';
 import type { ExportSelection } from './export-selection.js';
 import type { AccessCredentialsRow } from './exports.repository.js';
 
 /**
  * The tables of the exports people open in a spreadsheet (Tous, Brut, Full, Teaching): a header,
- * then a row per user (or per teaching). Free texts (names, classes, levels, subjects, comments,
- * options, e-mails) are neutralised against formulas; logins, passwords and codes stay exact.
+ * then a row per user (or per teaching), values as stored. Their dialects' writer guards every
+ * cell against formulas, credentials too (exports/dialects.ts in the contract).
  */
 
-const free = userExports.neutraliseFormula;
 const flag = (value: boolean | number) => (value ? '1' : '0');
 const iso = (value: Date | null) => (value ? value.toISOString() : '');
 const profileOf = (user: UserRecord) => profileNameOf(user.profileId) ?? '';
@@ -37,17 +36,17 @@ function tousCells(user: UserRecord, password: string, options: readonly string[
   return [
     user.uai ?? '',
     profileOf(user),
-    free(user.lastname),
-    free(user.firstname),
+    user.lastname,
+    user.firstname,
     user.login,
     password,
-    free(user.level ?? ''),
-    free(user.className ?? ''),
-    free(user.subject ?? ''),
-    free(user.email ?? ''),
-    free(user.tabletNumber ?? ''),
-    free(user.comment ?? ''),
-    free(options.join(', ')),
+    user.level ?? '',
+    user.className ?? '',
+    user.subject ?? '',
+    user.email ?? '',
+    user.tabletNumber ?? '',
+    user.comment ?? '',
+    options.join(', '),
     flag(user.adminMode),
     flag(user.disabled),
   ];
@@ -95,17 +94,17 @@ export function* brutTable(selection: ExportSelection, options: ReadonlyMap<numb
       String(user.id),
       user.uai ?? '',
       profileOf(user),
-      free(user.lastname),
-      free(user.firstname),
+      user.lastname,
+      user.firstname,
       user.login,
       selection.reveal(user, user.passwordEncrypted),
-      free(user.level ?? ''),
-      free(user.className ?? ''),
-      free(user.subject ?? ''),
-      free(user.email ?? ''),
-      free(user.tabletNumber ?? ''),
-      free(user.comment ?? ''),
-      free((options.get(user.id) ?? []).join(', ')),
+      user.level ?? '',
+      user.className ?? '',
+      user.subject ?? '',
+      user.email ?? '',
+      user.tabletNumber ?? '',
+      user.comment ?? '',
+      (options.get(user.id) ?? []).join(', '),
       String(user.adminMode),
       flag(user.disabled),
       iso(user.disabledAt),
@@ -113,9 +112,9 @@ export function* brutTable(selection: ExportSelection, options: ReadonlyMap<numb
       iso(user.lastLoginAt),
       user.importNumber === null ? '' : String(user.importNumber),
       iso(user.createdAt),
-      free(user.createdBy ?? ''),
+      user.createdBy ?? '',
       iso(user.updatedAt),
-      free(user.updatedBy ?? ''),
+      user.updatedBy ?? '',
     ];
   }
 }
@@ -172,7 +171,7 @@ export function* teachingTable(
   }
   for (const user of selection.users) {
     for (const row of byUser.get(user.id) ?? []) {
-      yield [user.uai ?? '', user.login, free(user.lastname), free(user.firstname), free(row.class_name), free(row.discipline)];
+      yield [user.uai ?? '', user.login, user.lastname, user.firstname, row.class_name, row.discipline];
     }
   }
 }

@@ -3,6 +3,10 @@ import type { RosterModel } from './roster-model.js';
 
 type Files = Record<userExports.AsmFileName, string>;
 
+/** Apple's CSV: a backslash in a value escaped with a backslash (reference §1.3). */
+const APPLE: userExports.RosterEscaping = { appleBackslash: true };
+const appleCsv = (header: readonly string[], rows: readonly (readonly string[])[]) => userExports.rosterCsv(header, rows, APPLE);
+
 /**
  * The six files of an Apple School Manager upload (reference §1.2–§1.3): Apple's headers in
  * Apple's order, UTF-8 without a byte-order mark, LF. Pupils get password policy 4; staff have
@@ -13,8 +17,8 @@ export function asmFiles(model: RosterModel): Files {
   const h = userExports.ASM_HEADERS;
   const locationId = model.location.id;
   return {
-    'locations.csv': userExports.rosterCsv(h['locations.csv'], [[locationId, model.location.name]]),
-    'students.csv': userExports.rosterCsv(
+    'locations.csv': appleCsv(h['locations.csv'], [[locationId, model.location.name]]),
+    'students.csv': appleCsv(
       h['students.csv'],
       model.students.map((student) => [
         student.id,
@@ -29,7 +33,7 @@ export function asmFiles(model: RosterModel): Files {
         locationId,
       ]),
     ),
-    'staff.csv': userExports.rosterCsv(
+    'staff.csv': appleCsv(
       h['staff.csv'],
       model.teachers.map((teacher) => [
         teacher.id,
@@ -42,18 +46,18 @@ export function asmFiles(model: RosterModel): Files {
         locationId,
       ]),
     ),
-    'courses.csv': userExports.rosterCsv(
+    'courses.csv': appleCsv(
       h['courses.csv'],
       model.classes.map((rosterClass) => [rosterClass.courseId, rosterClass.name, rosterClass.name, locationId]),
     ),
-    'classes.csv': userExports.rosterCsv(
+    'classes.csv': appleCsv(
       h['classes.csv'],
       model.classes.map((rosterClass) => {
         const [first = '', second = '', third = ''] = rosterClass.teacherIds;
         return [rosterClass.id, rosterClass.name, rosterClass.courseId, first, second, third, locationId];
       }),
     ),
-    'rosters.csv': userExports.rosterCsv(
+    'rosters.csv': appleCsv(
       h['rosters.csv'],
       model.classes.flatMap((rosterClass) =>
         rosterClass.studentIds.map((studentId) => [`${rosterClass.id}-${studentId}`, rosterClass.id, studentId]),

@@ -169,6 +169,11 @@ describe('readCsv separator', () => {
     expect(readTable(utf8(`${header}\n`))).toMatchObject({ separator, headers });
   });
 
+  it('reads a cell the exports guarded against formulas as it was: the apostrophe is taken off (issue 31 §3)', () => {
+    const table = readTable(utf8("Nom;Mot de passe;Commentaire\r\n'=1+2;'+pass;l'école\r\n"));
+    expect(table.rows[0]!.cells).toEqual(['=1+2', '+pass', "l'école"]);
+  });
+
   it('reads a one-column file, commas included', () => {
     expect(readTable(utf8('Nom\nMartin, Paul\n')).rows).toEqual(rowsOf([[2, 'Martin, Paul']]));
   });

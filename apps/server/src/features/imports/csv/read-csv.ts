@@ -1,3 +1,4 @@
+import { userExports } from '@console/contract';
 import Papa from 'papaparse';
 import { decodeCsvBytes, type CsvEncoding } from './decode.js';
 
@@ -140,11 +141,15 @@ function readHeader(cells: string[], line: number): { headers: string[] } | { fa
   return { headers };
 }
 
-/** Trims the cells in place; true when one of them is not empty. */
+/**
+ * Trims the cells in place, and takes off the apostrophe the exports put before a formula (a file
+ * the product exported comes back with its values: `'=1+2` is read `=1+2`); true when one of them
+ * is not empty.
+ */
 function trimCells(cells: string[]): boolean {
   let hasContent = false;
   for (let index = 0; index < cells.length; index++) {
-    const cell = cells[index]!.trim();
+    const cell = userExports.removeFormulaGuard(cells[index]!.trim());
     cells[index] = cell;
     if (cell !== '') hasContent = true;
   }

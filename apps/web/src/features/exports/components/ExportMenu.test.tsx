@@ -90,6 +90,19 @@ describe('export menu, its items', () => {
     expect(screen.getByText('Sélectionnez au moins un utilisateur.')).toBeInTheDocument();
   });
 
+  it('says which files are guarded against formulas for a spreadsheet and which keep exact values (issue 31 §4)', async () => {
+    await openMenu([]);
+
+    expect(
+      screen.getByText(
+        /fichiers pour un tableur\. Une valeur qui commencerait par =, \+, - ou @ \(un mot de passe aussi\) y est précédée d'une apostrophe, qui n'en fait pas partie/,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText("Par éditeur, ASM, OneRoster : valeurs exactes, pour l'outil qui lit le fichier."),
+    ).toBeInTheDocument();
+  });
+
   it('closes on Escape even when every item is off', async () => {
     const events = await openMenu([]);
 

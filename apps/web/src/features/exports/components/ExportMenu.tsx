@@ -15,7 +15,8 @@ type ExportMenuProps = { school: School; user: SessionUser; selected: readonly S
  * 'OneRoster', each shown with its own right at Lecture (`userExports.EXPORT_ITEM_RIGHTS`, which
  * the server checks too) and off without a selection; ASM and OneRoster are off, saying why,
  * while the school's settings hold no location id. The selected users go in the order the grid shows them; while a
- * file is being written, the menu's button is busy.
+ * file is being written, the menu's button is busy. Its foot says which files are guarded against
+ * formulas for a spreadsheet (the apostrophe is not part of a value) and which keep exact values.
  */
 export function ExportMenu({ school, user, selected }: ExportMenuProps) {
   const { t } = useTranslation();
@@ -80,6 +81,14 @@ export function ExportMenu({ school, user, selected }: ExportMenuProps) {
             </Menu.Item>
           );
         })}
+        <Menu.Divider />
+        {/* What each kind of file holds: guarded cells for a spreadsheet, exact values for a machine (issue 31 §4). */}
+        <Menu.Label maw={320} style={{ textTransform: 'none' }}>
+          {t('exports.values.spreadsheet')}
+        </Menu.Label>
+        <Menu.Label maw={320} style={{ textTransform: 'none' }}>
+          {t('exports.values.exact')}
+        </Menu.Label>
       </Menu.Dropdown>
     </Menu>
   );
