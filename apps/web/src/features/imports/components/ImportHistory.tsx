@@ -9,7 +9,12 @@ import { ErrorAlert } from '../../../ui/ErrorAlert';
 import { useImportHistory, useRollBackImport } from '../api';
 
 /** Shades whose text keeps a 4.5:1 contrast on the table's rows, striped ones too (outlined: no tint behind the text). */
-const STATUS_COLORS: Record<imports.ImportStatus, string> = { verified: 'gray.7', applied: 'teal.9', cancelled: 'gray.7', rolled_back: 'orange.9' };
+const STATUS_COLORS: Record<imports.ImportStatus, string> = {
+  verified: 'gray.7',
+  applied: 'teal.9',
+  cancelled: 'gray.7',
+  rolled_back: 'red.9',
+};
 
 /** What an import did, in a few words: "12 créés, 3 modifiés". */
 function CountsOf({ entry }: { entry: imports.ImportHistoryEntry }) {
@@ -37,7 +42,8 @@ export function ImportHistory({ uai, onShowUsers }: ImportHistoryProps) {
   const handleRollBack = () => {
     if (!confirming) return;
     rollBack.mutate(confirming.importNumber, {
-      onSuccess: (entry) => notifications.show({ color: 'green', message: t('imports.history.rolled_back', { importNumber: entry.importNumber }) }),
+      onSuccess: (entry) =>
+        notifications.show({ color: 'green', message: t('imports.history.rolled_back', { importNumber: entry.importNumber }) }),
       onError: (error) => notifyFailure(error, t),
       onSettled: () => setConfirming(null),
     });
@@ -110,10 +116,18 @@ export function ImportHistory({ uai, onShowUsers }: ImportHistoryProps) {
           </Table>
         </ScrollArea>
       )}
-      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title={t('imports.history.confirm_title', { importNumber: confirming?.importNumber ?? '' })}>
+      <Modal
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={t('imports.history.confirm_title', { importNumber: confirming?.importNumber ?? '' })}
+      >
         <Stack gap="md">
           <Text size="sm">
-            {t('imports.history.confirm_text', { created: confirming?.counts?.created ?? 0, updated: confirming?.counts?.updated ?? 0, teaching: confirming?.counts?.teaching ?? 0 })}
+            {t('imports.history.confirm_text', {
+              created: confirming?.counts?.created ?? 0,
+              updated: confirming?.counts?.updated ?? 0,
+              teaching: confirming?.counts?.teaching ?? 0,
+            })}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(null)} disabled={rollBack.isPending}>
