@@ -10,7 +10,7 @@ test.describe('general settings, Tabuléo tab', () => {
   test('the Administrateur changes a link through the confirmation, and the change stays', async ({ page }) => {
     const shell = await ShellPage.signIn(page, DEMO.administrator);
     const settings = await SettingsPage.open(shell);
-    const helpCenter = settings.link('helpCenter');
+    const helpCenter = settings.link('Centre d’aide');
     await expect(helpCenter).toHaveAttribute('readonly');
     const seeded = await helpCenter.inputValue();
     expect(seeded).toMatch(/^https:\/\//);
@@ -23,7 +23,7 @@ test.describe('general settings, Tabuléo tab', () => {
     await settings.save.click();
 
     await expect(settings.confirmDialog).toBeVisible();
-    await expect(settings.confirmDialog.getByRole('listitem')).toHaveText(`helpCenter : ${seeded} → ${NEW_HELP_CENTER}`);
+    await expect(settings.confirmDialog.getByRole('listitem')).toHaveText(`Centre d’aide : ${seeded} → ${NEW_HELP_CENTER}`);
     await expect(settings.confirm).toBeFocused();
     await expectNoSeriousViolations(page, 'general settings, confirmation dialog');
 
@@ -37,7 +37,7 @@ test.describe('general settings, Tabuléo tab', () => {
     await page.reload();
     await expect(shell.userMenuButton).toBeVisible();
     const reloaded = await SettingsPage.open(shell);
-    await expect(reloaded.link('helpCenter')).toHaveValue(NEW_HELP_CENTER);
+    await expect(reloaded.link('Centre d’aide')).toHaveValue(NEW_HELP_CENTER);
 
     // Back to the seeded value, through the product's own API.
     const restored = await page.request.put('/api/settings/tabuleo', { data: { helpCenter: seeded } });
@@ -47,7 +47,7 @@ test.describe('general settings, Tabuléo tab', () => {
   test('a link that is not http(s) or mailto is refused with its reason, and nothing is sent', async ({ page }) => {
     const shell = await ShellPage.signIn(page, DEMO.administrator);
     const settings = await SettingsPage.open(shell);
-    const helpCenter = settings.link('helpCenter');
+    const helpCenter = settings.link('Centre d’aide');
     const seeded = await helpCenter.inputValue();
     const updates: string[] = [];
     page.on('request', (request) => {
@@ -71,7 +71,9 @@ test.describe('general settings, Tabuléo tab', () => {
 });
 
 test.describe('general settings, Regex tab', () => {
-  test('the Administrateur tries a rule on sample names before saving it, and a login rule letting spaces in is refused', async ({ page }) => {
+  test('the Administrateur tries a rule on sample names before saving it, and a login rule letting spaces in is refused', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const shell = await ShellPage.signIn(page, DEMO.administrator);
     const seeded = await page.request.get('/api/settings/regex');
@@ -102,7 +104,9 @@ test.describe('general settings, Regex tab', () => {
 
     await regex.structure('Login').fill(loginStructure);
     await regex.save.click();
-    await expect(settings.confirmDialog.getByRole('listitem')).toHaveText('Nom · Conversion : MAJ (majuscules) → FIRSTMAJ (initiales en majuscule)');
+    await expect(settings.confirmDialog.getByRole('listitem')).toHaveText(
+      'Nom · Conversion : MAJ (majuscules) → FIRSTMAJ (initiales en majuscule)',
+    );
     await settings.confirm.click();
     await expect(settings.toast(SETTINGS_MESSAGES.updated)).toBeVisible();
     await expect(regex.structure('Nom')).toHaveAttribute('readonly');
@@ -119,7 +123,9 @@ test.describe('general settings, Regex tab', () => {
 });
 
 test.describe('general settings, catalogues', () => {
-  test('the Administrateur adds a platform with an uploaded image, then an application on it that comes last', async ({ page }) => {
+  test('the Administrateur adds a platform with an uploaded image, then an application on it that comes last', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     // Unique per run: the id and names stay in the catalogue.
     const id = `E2E${Date.now().toString(36).toUpperCase().slice(-6)}`;
@@ -168,7 +174,9 @@ test.describe('general settings, catalogues', () => {
 });
 
 test.describe('general settings, Tokens tab', () => {
-  test('the Administrateur schedules a token purge, sees its next run and what it would clear, then deletes it', async ({ page }) => {
+  test('the Administrateur schedules a token purge, sees its next run and what it would clear, then deletes it', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const shell = await ShellPage.signIn(page, DEMO.administrator);
     const settings = await SettingsPage.open(shell);
@@ -227,7 +235,9 @@ test.describe('general settings, Tokens tab', () => {
     await expect(async () => {
       await page.reload();
       const reloaded = await TokensTab.open(await SettingsPage.open(shell));
-      await expect(reloaded.row(name).getByRole('cell', { name: /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} — \d+ tokens? effacés?$/ })).toBeVisible({ timeout: 2_000 });
+      await expect(
+        reloaded.row(name).getByRole('cell', { name: /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} — \d+ tokens? effacés?$/ }),
+      ).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 60_000 });
     // Done once: no next run.
     await expect(row.getByRole('cell', { name: 'ø', exact: true })).toBeVisible();

@@ -41,7 +41,7 @@ export class SettingsPage {
     return settings;
   }
 
-  /** A link setting's field, labelled by its name. */
+  /** A link setting's field, by its label (its French name, or its key for one the product does not know). */
   link(name: string): Locator {
     return this.linksForm.getByRole('textbox', { name, exact: true });
   }

@@ -22,32 +22,40 @@ afterEach(() => {
 });
 
 describe('view switch', () => {
-  it('shows the tracker skeleton of 13 steps, not a bare loader, while the monitoring view first loads', { timeout: 20_000 }, async () => {
-    mockFetch({
-      [`GET /api/workflows/${UAI}`]: { status: 200, body: buildWorkflow() },
-      [`GET /api/workflows/${UAI}/quote`]: { status: 200, body: { uai: UAI, status: 'pending' } },
-      'GET /api/schools/': { status: 200, body: [] },
-    });
-    renderWithProviders(<ViewSwitch view="monitoring" user={buildSessionUser('Administrateur')} activeSchoolUai={UAI} />, { i18n });
+  it(
+    'shows the tracker skeleton of 13 steps, not a bare loader, while the monitoring view first loads',
+    { timeout: 20_000 },
+    async () => {
+      mockFetch({
+        [`GET /api/workflows/${UAI}`]: { status: 200, body: buildWorkflow() },
+        [`GET /api/workflows/${UAI}/quote`]: { status: 200, body: { uai: UAI, status: 'pending' } },
+        'GET /api/schools/': { status: 200, body: [] },
+      });
+      renderWithProviders(<ViewSwitch view="monitoring" user={buildSessionUser('Administrateur')} activeSchoolUai={UAI} />, {
+        i18n,
+      });
 
-    // The view's code is still loading here: what shows is its placeholder.
-    expect(screen.getByRole('heading', { level: 1, name: 'Suivi du déploiement' })).toBeInTheDocument();
-    const status = screen.getByRole('status');
-    expect(status).toHaveTextContent('Chargement du suivi…');
-    expect(status).toHaveAttribute('aria-busy', 'true');
-    expect(screen.getByTestId('workflow-skeleton').querySelectorAll(':scope > [aria-hidden]')).toHaveLength(13);
-    expect(screen.queryByLabelText('Chargement…')).not.toBeInTheDocument();
+      // The view's code is still loading here: what shows is its placeholder.
+      expect(screen.getByRole('heading', { level: 1, name: 'Suivi du déploiement' })).toBeInTheDocument();
+      const status = screen.getByRole('status');
+      expect(status).toHaveTextContent('Chargement du suivi…');
+      expect(status).toHaveAttribute('aria-busy', 'true');
+      expect(screen.getByTestId('workflow-skeleton').querySelectorAll(':scope > [aria-hidden]')).toHaveLength(13);
+      expect(screen.queryByLabelText('Chargement…')).not.toBeInTheDocument();
 
-    expect(await screen.findAllByRole('tab', {}, { timeout: 15_000 })).toHaveLength(13);
-    expect(screen.queryByTestId('workflow-skeleton')).not.toBeInTheDocument();
-  });
+      expect(await screen.findAllByRole('tab', {}, { timeout: 15_000 })).toHaveLength(13);
+      expect(screen.queryByTestId('workflow-skeleton')).not.toBeInTheDocument();
+    },
+  );
 
   it('shows a loader while the config view loads, then the general settings', { timeout: 20_000 }, async () => {
     mockFetch({ 'GET /api/settings/tabuleo': { status: 200, body: { helpCenter: 'https://aide.exemple.fr' } } });
     renderWithProviders(<ViewSwitch view="config" user={buildSessionUser('Administrateur')} activeSchoolUai={null} />, { i18n });
 
     expect(screen.getByLabelText('Chargement…')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Paramètres généraux' }, { timeout: 15_000 })).toBeInTheDocument();
-    expect(await screen.findByLabelText('helpCenter')).toHaveValue('https://aide.exemple.fr');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Paramètres généraux' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(await screen.findByLabelText('Centre d’aide')).toHaveValue('https://aide.exemple.fr');
   });
 });

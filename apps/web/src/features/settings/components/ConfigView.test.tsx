@@ -25,7 +25,7 @@ function renderConfig(routes: Parameters<typeof mockFetch>[0], sessionUser = bui
 }
 
 describe('general settings, Tabuléo tab', () => {
-  it('shows every link setting, by name, read-only', async () => {
+  it('shows every link setting under its French label, in French order, read-only', async () => {
     renderConfig({ 'GET /api/settings/tabuleo': { status: 200, body: LINKS } });
 
     expect(screen.getByRole('heading', { level: 1, name: 'Paramètres généraux' })).toBeInTheDocument();
@@ -35,9 +35,9 @@ describe('general settings, Tabuléo tab', () => {
       within(form)
         .getAllByRole<HTMLInputElement>('textbox')
         .map((input) => input.labels?.[0]?.textContent),
-    ).toEqual(['appStore', 'helpCenter', 'legalNotice', 'playStore']);
-    expect(screen.getByLabelText('helpCenter')).toHaveValue(LINKS.helpCenter);
-    expect(screen.getByLabelText('helpCenter')).toHaveAttribute('readonly');
+    ).toEqual(['Centre d’aide', 'Lien App Store (iPad)', 'Lien Google Play (Android)', 'Mentions légales']);
+    expect(screen.getByLabelText('Centre d’aide')).toHaveValue(LINKS.helpCenter);
+    expect(screen.getByLabelText('Centre d’aide')).toHaveAttribute('readonly');
     expect(screen.getByRole('button', { name: 'Modifier' })).toBeInTheDocument();
   });
 
@@ -52,28 +52,28 @@ describe('general settings, Tabuléo tab', () => {
     });
 
     await user.click(await screen.findByRole('button', { name: 'Modifier' }));
-    await user.clear(screen.getByLabelText('helpCenter'));
-    await user.type(screen.getByLabelText('helpCenter'), NEW_HELP_CENTER);
+    await user.clear(screen.getByLabelText('Centre d’aide'));
+    await user.type(screen.getByLabelText('Centre d’aide'), NEW_HELP_CENTER);
     await user.click(screen.getByRole('button', { name: 'Sauvegarder' }));
     const dialog = screen.getByRole('dialog', { name: 'Confirmer les modifications' });
-    expect(within(dialog).getByRole('listitem')).toHaveTextContent(`helpCenter : ${LINKS.helpCenter} → ${NEW_HELP_CENTER}`);
+    expect(within(dialog).getByRole('listitem')).toHaveTextContent(`Centre d’aide : ${LINKS.helpCenter} → ${NEW_HELP_CENTER}`);
     await user.click(within(dialog).getByRole('button', { name: 'Confirmer' }));
 
     expect(await screen.findByText('Les paramètres ont bien été mis à jour.')).toBeInTheDocument();
     expect(bodiesSentTo(fetchMock, 'PUT /api/settings/tabuleo')).toEqual([{ helpCenter: NEW_HELP_CENTER }]);
-    await waitFor(() => expect(screen.getByLabelText('helpCenter')).toHaveAttribute('readonly'));
-    expect(screen.getByLabelText('helpCenter')).toHaveValue(NEW_HELP_CENTER);
+    await waitFor(() => expect(screen.getByLabelText('Centre d’aide')).toHaveAttribute('readonly'));
+    expect(screen.getByLabelText('Centre d’aide')).toHaveValue(NEW_HELP_CENTER);
   });
 
   it('refuses a link that is not http(s) or mailto before sending anything', async () => {
     const { fetchMock, user } = renderConfig({ 'GET /api/settings/tabuleo': { status: 200, body: LINKS } });
 
     await user.click(await screen.findByRole('button', { name: 'Modifier' }));
-    await user.clear(screen.getByLabelText('appStore'));
-    await user.type(screen.getByLabelText('appStore'), 'javascript:alert(1)');
+    await user.clear(screen.getByLabelText('Lien App Store (iPad)'));
+    await user.type(screen.getByLabelText('Lien App Store (iPad)'), 'javascript:alert(1)');
     await user.click(screen.getByRole('button', { name: 'Sauvegarder' }));
 
-    expect(screen.getByLabelText('appStore')).toHaveAccessibleDescription(
+    expect(screen.getByLabelText('Lien App Store (iPad)')).toHaveAccessibleDescription(
       "Cette adresse n'est pas valide : elle doit commencer par http://, https:// ou mailto: et ne contenir ni tabulation ni retour à la ligne. Un texte qui n'est pas une adresse ne commence pas par « mot: ».",
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -94,19 +94,21 @@ describe('general settings, Tabuléo tab', () => {
     });
 
     await user.click(await screen.findByRole('button', { name: 'Modifier' }));
-    await user.type(screen.getByLabelText('playStore'), '&hl=fr');
+    await user.type(screen.getByLabelText('Lien Google Play (Android)'), '&hl=fr');
     await user.click(screen.getByRole('button', { name: 'Sauvegarder' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirmer' }));
 
-    await waitFor(() => expect(screen.getByLabelText('playStore')).toHaveAccessibleDescription(/Cette valeur est trop longue/));
-    expect(screen.getByLabelText('playStore')).toHaveValue(`${LINKS.playStore}&hl=fr`);
+    await waitFor(() =>
+      expect(screen.getByLabelText('Lien Google Play (Android)')).toHaveAccessibleDescription(/Cette valeur est trop longue/),
+    );
+    expect(screen.getByLabelText('Lien Google Play (Android)')).toHaveValue(`${LINKS.playStore}&hl=fr`);
   });
 
   it('shows the values without Modifier to a reader without the write right', async () => {
     const rights = { ...DEFAULT_RIGHTS.Administrateur, Config: { Lecture: 1, Ecriture: 0 } } as const;
     renderConfig({ 'GET /api/settings/tabuleo': { status: 200, body: LINKS } }, buildSessionUser('Administrateur', { rights }));
 
-    expect(await screen.findByLabelText('helpCenter')).toHaveAttribute('readonly');
+    expect(await screen.findByLabelText('Centre d’aide')).toHaveAttribute('readonly');
     expect(screen.queryByRole('button', { name: 'Modifier' })).not.toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import { settings } from '@console/contract';
+import { compareFrench, settings } from '@console/contract';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EditAndSave, type EditableField } from '../../../ui/EditAndSave';
@@ -12,7 +12,11 @@ function checkLinkValue(value: string): string | null {
   return checked.success ? null : (checked.error.issues[0]?.message ?? settings.INVALID_URL);
 }
 
-/** The Tabuléo tab (spec 2 §2.4): every link setting, by name, edited with the edit-and-save pattern. */
+/**
+ * The Tabuléo tab (spec 2 §2.4): every link setting, edited with the edit-and-save pattern, under
+ * its label (`settings.links.<name>`; a setting the product does not know yet shows its name), in
+ * French order.
+ */
 export function LinkSettingsTab({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
   const linkSettings = useLinkSettings();
@@ -22,9 +26,21 @@ export function LinkSettingsTab({ canEdit }: { canEdit: boolean }) {
   if (linkSettings.isError) return <ErrorAlert />;
 
   const fields: EditableField[] = Object.entries(linkSettings.data)
-    .sort(([first], [second]) => first.localeCompare(second, 'en'))
-    .map(([name, value]) => ({ name, label: name, value, validate: checkLinkValue }));
+    .map(([name, value]) => ({
+      name,
+      label: t(`settings.links.${name}`, { defaultValue: name }),
+      value,
+      validate: checkLinkValue,
+    }))
+    .sort((first, second) => compareFrench(first.label, second.label));
   if (fields.length === 0) return <Text>{t('settings.no_settings')}</Text>;
 
-  return <EditAndSave fields={fields} onSave={(changes) => update.mutateAsync(changes)} label={t('settings.tabs.tabuleo')} canEdit={canEdit} />;
+  return (
+    <EditAndSave
+      fields={fields}
+      onSave={(changes) => update.mutateAsync(changes)}
+      label={t('settings.tabs.tabuleo')}
+      canEdit={canEdit}
+    />
+  );
 }
