@@ -32,6 +32,16 @@ const TOUS_HEADER = [
   'Désactivé',
 ];
 
+/** The columns Tous and Brut both give, in this order: level, class, subject, e-mail, tablet number, comment. */
+const describingCells = (user: UserRecord) => [
+  user.level ?? '',
+  user.className ?? '',
+  user.subject ?? '',
+  user.email ?? '',
+  user.tabletNumber ?? '',
+  user.comment ?? '',
+];
+
 function tousCells(user: UserRecord, password: string, options: readonly string[]): string[] {
   return [
     user.uai ?? '',
@@ -40,12 +50,7 @@ function tousCells(user: UserRecord, password: string, options: readonly string[
     user.firstname,
     user.login,
     password,
-    user.level ?? '',
-    user.className ?? '',
-    user.subject ?? '',
-    user.email ?? '',
-    user.tabletNumber ?? '',
-    user.comment ?? '',
+    ...describingCells(user),
     options.join(', '),
     flag(user.adminMode),
     flag(user.disabled),
@@ -98,12 +103,7 @@ export function* brutTable(selection: ExportSelection, options: ReadonlyMap<numb
       user.firstname,
       user.login,
       selection.reveal(user, user.passwordEncrypted),
-      user.level ?? '',
-      user.className ?? '',
-      user.subject ?? '',
-      user.email ?? '',
-      user.tabletNumber ?? '',
-      user.comment ?? '',
+      ...describingCells(user),
       (options.get(user.id) ?? []).join(', '),
       String(user.adminMode),
       flag(user.disabled),
