@@ -15,7 +15,7 @@ import { listen } from './support/export-app.js';
 import { createImportSchool, importEnv, listImportApplications, verifyBody, type ImportSchool } from './support/import-app.js';
 import { generateImportFile, type ImportFile } from './support/import-file.js';
 import { formatMs, percentile } from './support/measure.js';
-import { openSeededPglite, openSeededPostgres, type SeededDatabase } from './support/seeded-school.js';
+import { measureOnEachEngine, type EngineFigures, type SeededDatabase } from './support/seeded-school.js';
 
 const LINES = 50_000;
 const NAMESAKES_RATIO_MAX = 1.5;
@@ -142,26 +142,11 @@ async function measureEngine(label: string, seeded: SeededDatabase): Promise<{ l
     passed &&= ratio <= NAMESAKES_RATIO_MAX;
   } finally {
     await app.close();
+    await handle.close();
   }
   return { lines: [`${label}:`, ...lines], passed };
 }
 
-export async function runImportLoadBench(options: { databaseUrl?: string }): Promise<{ lines: string[]; passed: boolean }> {
-  const lines: string[] = [];
-  let passed = true;
-  const engines: [string, () => Promise<SeededDatabase>][] = [['PGlite', () => openSeededPglite('import-load')]];
-  if (options.databaseUrl) engines.push(['PostgreSQL', () => openSeededPostgres(options.databaseUrl!, 'import_load')]);
-  else lines.push('PostgreSQL figures skipped: needs --database-url (an admin URL; a database is made and dropped)');
-  for (const [label, open] of engines) {
-    const seeded = await open();
-    try {
-      const figures = await measureEngine(label, seeded);
-      lines.push(...figures.lines);
-      passed &&= figures.passed;
-    } finally {
-      await seeded.handle.close();
-      await seeded.dispose();
-    }
-  }
-  return { lines, passed };
+export function runImportLoadBench(options: { databaseUrl?: string }): Promise<EngineFigures> {
+  return measureOnEachEngine('import-load', options.databaseUrl, measureEngine);
 }

@@ -33,29 +33,27 @@ const seconds = Number(values.seconds);
 const wanted = (name: string) => !values.only || values.only === name;
 let passed = true;
 
-if (wanted('auth')) {
-  console.log('\n# Sign-in and session');
-  const auth = await runAuthBench({ databaseUrl: values['database-url'], seconds });
-  auth.lines.forEach((line) => console.log('  ' + line));
-  passed &&= auth.passed;
+/** One part of the figures: its title, then its lines, indented; a missed target fails the run. */
+async function section(name: string, title: string, run: () => Promise<{ lines: string[]; passed: boolean }>): Promise<void> {
+  if (!wanted(name)) return;
+  console.log(`\n# ${title}`);
+  const figures = await run();
+  figures.lines.forEach((line) => console.log('  ' + line));
+  passed &&= figures.passed;
 }
 
-if (wanted('schools')) {
-  console.log('\n# Schools and user search (seed:large data)');
-  const schools = await runSchoolsBench({ databaseUrl: values['large-database-url'], pgliteDir: values['pglite-dir'] });
-  schools.lines.forEach((line) => console.log('  ' + line));
-  passed &&= schools.passed;
-}
+await section('auth', 'Sign-in and session', () => runAuthBench({ databaseUrl: values['database-url'], seconds }));
 
-if (wanted('startup')) {
-  console.log('\n# Start on an existing data directory (built product)');
+await section('schools', 'Schools and user search (seed:large data)', () =>
+  runSchoolsBench({ databaseUrl: values['large-database-url'], pgliteDir: values['pglite-dir'] }),
+);
+
+await section('startup', 'Start on an existing data directory (built product)', async () => {
   if (!existsSync(new URL('../apps/server/dist/main.js', import.meta.url))) {
     spawnSync('npm', ['run', 'build'], { cwd: new URL('..', import.meta.url), stdio: 'inherit' });
   }
-  const startup = await runStartupBench();
-  startup.lines.forEach((line) => console.log('  ' + line));
-  passed &&= startup.passed;
-}
+  return runStartupBench();
+});
 
 if (wanted('bundle')) {
   console.log('\n# JavaScript of the sign-in screen and of the users view');
@@ -67,78 +65,53 @@ if (wanted('bundle')) {
   passed &&= measured.status === 0;
 }
 
-if (wanted('workflows')) {
-  console.log('\n# Deployment workflow: global monitoring, live changes, sockets (embedded PGlite)');
-  const workflows = await runWorkflowsBench({ dataDir: values['workflows-dir'] });
-  workflows.lines.forEach((line) => console.log('  ' + line));
-  passed &&= workflows.passed;
-}
+await section('workflows', 'Deployment workflow: global monitoring, live changes, sockets (embedded PGlite)', () =>
+  runWorkflowsBench({ dataDir: values['workflows-dir'] }),
+);
 
-if (wanted('users')) {
-  console.log(
-    '\n# Users actions: bulk updates of 5,000 users, adding a user (seed:large school; PGlite, and PostgreSQL with --database-url)',
-  );
-  const usersFigures = await runUsersBench({ databaseUrl: values['database-url'] });
-  usersFigures.lines.forEach((line) => console.log('  ' + line));
-  passed &&= usersFigures.passed;
-}
+await section(
+  'users',
+  'Users actions: bulk updates of 5,000 users, adding a user (seed:large school; PGlite, and PostgreSQL with --database-url)',
+  () => runUsersBench({ databaseUrl: values['database-url'] }),
+);
 
-if (wanted('users-grid')) {
-  console.log('\n# Users grid in headless Chromium: 5,000 users × 60 columns (built product, embedded PGlite)');
-  const grid = await runUsersGridBench();
-  grid.lines.forEach((line) => console.log('  ' + line));
-  passed &&= grid.passed;
-}
+await section('users-grid', 'Users grid in headless Chromium: 5,000 users × 60 columns (built product, embedded PGlite)', () =>
+  runUsersGridBench(),
+);
 
-if (wanted('embedded-wal')) {
-  console.log('\n# Embedded database: the folder under 100,000 writes (write-ahead log checkpointed by the server)');
-  const wal = await runEmbeddedWalBench();
-  wal.lines.forEach((line) => console.log('  ' + line));
-  passed &&= wal.passed;
-}
+await section(
+  'embedded-wal',
+  'Embedded database: the folder under 100,000 writes (write-ahead log checkpointed by the server)',
+  () => runEmbeddedWalBench(),
+);
 
-if (wanted('token-purge')) {
-  console.log('\n# Token purge: one platform over every school (seed:large on PostgreSQL, --large-database-url)');
-  const purge = await runTokenPurgeBench({ databaseUrl: values['large-database-url'] });
-  purge.lines.forEach((line) => console.log('  ' + line));
-  passed &&= purge.passed;
-}
+await section('token-purge', 'Token purge: one platform over every school (seed:large on PostgreSQL, --large-database-url)', () =>
+  runTokenPurgeBench({ databaseUrl: values['large-database-url'] }),
+);
 
-if (wanted('import')) {
-  console.log(
-    '\n# CSV import: 10,000 lines × 60 columns verified and confirmed, 50,000 verified (PGlite, and PostgreSQL with --database-url)',
-  );
-  const importFigures = await runImportBench({ databaseUrl: values['database-url'] });
-  importFigures.lines.forEach((line) => console.log('  ' + line));
-  passed &&= importFigures.passed;
-}
+await section(
+  'import',
+  'CSV import: 10,000 lines × 60 columns verified and confirmed, 50,000 verified (PGlite, and PostgreSQL with --database-url)',
+  () => runImportBench({ databaseUrl: values['database-url'] }),
+);
 
-if (wanted('import-load')) {
-  console.log(
-    '\n# CSV import beside other users: 50,000 namesakes against 50,000 varied names, another user probing meanwhile (PGlite, and PostgreSQL with --database-url)',
-  );
-  const loadFigures = await runImportLoadBench({ databaseUrl: values['database-url'] });
-  loadFigures.lines.forEach((line) => console.log('  ' + line));
-  passed &&= loadFigures.passed;
-}
+await section(
+  'import-load',
+  'CSV import beside other users: 50,000 namesakes against 50,000 varied names, another user probing meanwhile (PGlite, and PostgreSQL with --database-url)',
+  () => runImportLoadBench({ databaseUrl: values['database-url'] }),
+);
 
-if (wanted('exports')) {
-  console.log(
-    '\n# Exports: 5,000 users in each CSV dialect, XLSX, ASM and OneRoster zips (PGlite, and PostgreSQL with --database-url)',
-  );
-  const exportFigures = await runExportsBench({ databaseUrl: values['database-url'] });
-  exportFigures.lines.forEach((line) => console.log('  ' + line));
-  passed &&= exportFigures.passed;
-}
+await section(
+  'exports',
+  'Exports: 5,000 users in each CSV dialect, XLSX, ASM and OneRoster zips (PGlite, and PostgreSQL with --database-url)',
+  () => runExportsBench({ databaseUrl: values['database-url'] }),
+);
 
-if (wanted('sheets')) {
-  console.log(
-    '\n# PDF sheets: 1,000 deployment sheets with QR codes against a bare pdfkit loop (PGlite, and PostgreSQL with --database-url)',
-  );
-  const sheetFigures = await runSheetsBench({ databaseUrl: values['database-url'] });
-  sheetFigures.lines.forEach((line) => console.log('  ' + line));
-  passed &&= sheetFigures.passed;
-}
+await section(
+  'sheets',
+  'PDF sheets: 1,000 deployment sheets with QR codes against a bare pdfkit loop (PGlite, and PostgreSQL with --database-url)',
+  () => runSheetsBench({ databaseUrl: values['database-url'] }),
+);
 
 console.log(passed ? '\nAll figures within their targets.' : '\nSome figures miss their targets (see above).');
 process.exit(passed ? 0 : 1);

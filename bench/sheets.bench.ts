@@ -31,7 +31,7 @@ import {
 import { formatMs, percentile } from './support/measure.js';
 import { measureExportMemory, sheetsRequest } from './support/export-memory.js';
 import { createSession } from './support/session.js';
-import { openSeededPglite, openSeededPostgres, type SeededDatabase } from './support/seeded-school.js';
+import { measureOnEachEngine, type EngineFigures, type SeededDatabase } from './support/seeded-school.js';
 
 const SHEETS = 1_000;
 const WARM_UP_ROUNDS = 1;
@@ -203,21 +203,6 @@ async function measureEngine(label: string, seeded: SeededDatabase): Promise<{ l
   return { lines: lines.map((line) => `${label}: ${line}`), passed: fast && close && lean && streamed };
 }
 
-export async function runSheetsBench(options: { databaseUrl?: string }): Promise<{ lines: string[]; passed: boolean }> {
-  const lines: string[] = [];
-  let passed = true;
-  const engines: [string, () => Promise<SeededDatabase>][] = [['PGlite', () => openSeededPglite('sheets')]];
-  if (options.databaseUrl) engines.push(['PostgreSQL', () => openSeededPostgres(options.databaseUrl!, 'sheets')]);
-  for (const [label, open] of engines) {
-    const seeded = await open();
-    try {
-      const result = await measureEngine(label, seeded);
-      lines.push(...result.lines);
-      passed &&= result.passed;
-    } finally {
-      // measureEngine closed the handle.
-      await seeded.dispose();
-    }
-  }
-  return { lines, passed };
+export function runSheetsBench(options: { databaseUrl?: string }): Promise<EngineFigures> {
+  return measureOnEachEngine('sheets', options.databaseUrl, measureEngine);
 }

@@ -58,3 +58,34 @@ export async function openSeededPostgres(adminUrl: string, tag: string): Promise
     },
   };
 }
+
+/** What a benchmark measures on one engine: its lines and whether its figures met their targets. */
+export type EngineFigures = { lines: string[]; passed: boolean };
+
+/**
+ * Runs `measure` on the seeded school on PGlite, then on PostgreSQL when `adminUrl` is given (else
+ * a line says it was skipped). `measure` closes the handle when it is done with it (some close it
+ * early, for a server process of their own); each database is removed afterwards.
+ */
+export async function measureOnEachEngine(
+  tag: string,
+  adminUrl: string | undefined,
+  measure: (label: string, seeded: SeededDatabase) => Promise<EngineFigures>,
+): Promise<EngineFigures> {
+  const lines: string[] = [];
+  let passed = true;
+  const engines: [string, () => Promise<SeededDatabase>][] = [['PGlite', () => openSeededPglite(tag)]];
+  if (adminUrl) engines.push(['PostgreSQL', () => openSeededPostgres(adminUrl, tag.replaceAll('-', '_'))]);
+  else lines.push('PostgreSQL figures skipped: needs --database-url (an admin URL; a database is made and dropped)');
+  for (const [label, open] of engines) {
+    const seeded = await open();
+    try {
+      const figures = await measure(label, seeded);
+      lines.push(...figures.lines);
+      passed &&= figures.passed;
+    } finally {
+      await seeded.dispose();
+    }
+  }
+  return { lines, passed };
+}
