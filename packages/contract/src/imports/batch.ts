@@ -19,7 +19,11 @@ export const IMPORT_SCHOOL_FIELD = 'uai';
 /** The verification's fields other than the file. */
 export const importVerifyFieldsSchema = z.object({
   mode: z.enum(IMPORT_MODES, { error: 'imports.errors.unknown_mode' }),
-  uai: z.string().trim().toUpperCase().regex(/^\d{7}[A-Z]$/, 'school.errors.uai_format'),
+  uai: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^\d{7}[A-Z]$/, 'school.errors.uai_format'),
 });
 
 /** What an import does with a line once confirmed. */
@@ -27,7 +31,13 @@ export const IMPORT_ACTIONS = ['create', 'update', 'unchanged', 'teaching'] as c
 export type ImportAction = (typeof IMPORT_ACTIONS)[number];
 
 /** One field an update changes, as the preview shows it (before → after); a password shows neither value. */
-export const importChangeSchema = z.object({ field: z.string(), before: z.string().nullable(), after: z.string().nullable() });
+export const importChangeSchema = z.object({
+  field: z.string(),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+  /** True when the school's rule makes the value other than the file's (a name upper-cased, a login cleaned). */
+  byRule: z.boolean().optional(),
+});
 export type ImportChange = z.infer<typeof importChangeSchema>;
 
 /** A previewed line (spec 3 §3): the user as the import leaves them, and what it does. */
@@ -54,7 +64,14 @@ export const importUserSchema = z.object({
   /** The options the user ends with; `idOption` null for one the import creates. */
   options: z.array(z.object({ idOption: z.number().int().nullable(), name: z.string() })),
   /** The applications the line sets: enabled (1) or removed (0), with the credentials it gives. */
-  applications: z.array(z.object({ idApplication: z.number().int(), etat: z.number().int().nullable(), login: z.string().nullable(), code: z.string().nullable() })),
+  applications: z.array(
+    z.object({
+      idApplication: z.number().int(),
+      etat: z.number().int().nullable(),
+      login: z.string().nullable(),
+      code: z.string().nullable(),
+    }),
+  ),
   teaching: z.array(z.object({ class: z.string(), discipline: z.string() })),
   /** An update's changed fields; empty otherwise. */
   changes: z.array(importChangeSchema),
@@ -76,6 +93,8 @@ export const importCheckAnswerSchema = z.object({
   uai: z.string(),
   /** How the file was read. */
   format: z.object({ encoding: z.string(), separator: z.string() }),
+  /** The file's columns the import reads past (those the product sets itself, as an export gives them). */
+  ignoredColumns: z.array(z.string()),
   users: z.array(importUserSchema),
   counts: importCountsSchema,
 });
@@ -101,7 +120,9 @@ export const importConfirmBodySchema = z.object({
 export type ImportConfirmBody = z.infer<typeof importConfirmBodySchema>;
 
 /** The confirmation by number, for the spec's `PATCH /users/batch` and `PUT /users/teaching`. */
-export const importApplyBodySchema = importConfirmBodySchema.omit({ confirmation: true }).extend({ importNumber: recordIdSchema });
+export const importApplyBodySchema = importConfirmBodySchema
+  .omit({ confirmation: true })
+  .extend({ importNumber: recordIdSchema });
 
 export const IMPORT_OUTCOMES = ['created', 'updated', 'unchanged', 'teaching', 'excluded'] as const;
 export type ImportOutcome = (typeof IMPORT_OUTCOMES)[number];
@@ -118,7 +139,14 @@ export const importResultSchema = z.object({
     teaching: z.number().int(),
     excluded: z.number().int(),
   }),
-  lines: z.array(z.object({ line: z.number().int(), outcome: z.enum(IMPORT_OUTCOMES), userId: z.number().int().nullable(), login: z.string() })),
+  lines: z.array(
+    z.object({
+      line: z.number().int(),
+      outcome: z.enum(IMPORT_OUTCOMES),
+      userId: z.number().int().nullable(),
+      login: z.string(),
+    }),
+  ),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
@@ -137,7 +165,8 @@ export const confirmImport = defineRoute({
   method: 'POST',
   path: '/users/batch/:importNumber',
   right: IMPORT_RIGHT,
-  summary: 'Apply a verified import (confirmation 1), all lines but `excludeUsers` in one transaction, or cancel it (confirmation 0).',
+  summary:
+    'Apply a verified import (confirmation 1), all lines but `excludeUsers` in one transaction, or cancel it (confirmation 0).',
   params: z.object({ importNumber: recordIdParamSchema }),
   body: importConfirmBodySchema,
   answer: importResultSchema,

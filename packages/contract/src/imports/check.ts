@@ -10,7 +10,8 @@ export type ImportTable = {
   rowProblems?: readonly { line: number; reason: 'too_many_cells' | 'unclosed_quote' }[];
 };
 
-export type ImportCheck = { lines: ImportedLine[]; problems: ImportProblem[] };
+/** The lines read, the problems found, and the headers of the columns read past (columns.ts). */
+export type ImportCheck = { lines: ImportedLine[]; problems: ImportProblem[]; ignoredColumns: string[] };
 
 const ROW_PROBLEMS = { too_many_cells: IMPORT_ERRORS.tooManyCells, unclosed_quote: IMPORT_ERRORS.unclosedQuote } as const;
 
@@ -25,7 +26,8 @@ function emptyUnnamedColumns(table: ImportTable): Set<number> {
 
 /** A key naming the user a line is about, or the line itself for teaching (a teacher has a line per class and discipline). */
 function identityOf(line: ImportedLine): { key: string; value: string } | null {
-  if (line.mode === 'users_initial') return line.informations.login === null ? null : { key: 'login', value: line.informations.login };
+  if (line.mode === 'users_initial')
+    return line.informations.login === null ? null : { key: 'login', value: line.informations.login };
   const user = line.userId !== null ? `#${line.userId}` : (line.login ?? '');
   if (line.mode === 'users_update') return { key: 'user', value: user };
   return { key: 'teaching', value: `${user}\u0000${line.class}\u0000${line.discipline}` };
@@ -45,7 +47,12 @@ function duplicates(lines: readonly ImportedLine[]): ImportProblem[] {
       continue;
     }
     if (line.mode === 'users_initial') {
-      problems.push({ msg: IMPORT_ERRORS.duplicateLogin, line: line.line, field: 'Login', params: { login: identity.value, line: earlier } });
+      problems.push({
+        msg: IMPORT_ERRORS.duplicateLogin,
+        line: line.line,
+        field: 'Login',
+        params: { login: identity.value, line: earlier },
+      });
     } else {
       problems.push({ msg: IMPORT_ERRORS.duplicateUser, line: line.line, field: null, params: { line: earlier } });
     }
@@ -68,7 +75,7 @@ export function checkImportTable(
 ): ImportCheck {
   const { columns, problems } = mapImportColumns(mode, table.headers, applications, emptyUnnamedColumns(table));
   if (problems.some((problem) => problem.msg === IMPORT_ERRORS.missingColumn || problem.msg === IMPORT_ERRORS.missingKeyColumn)) {
-    return { lines: [], problems };
+    return { lines: [], problems, ignoredColumns: columns.ignored };
   }
   const lines: ImportedLine[] = [];
   for (const row of table.rows) {
@@ -76,8 +83,9 @@ export function checkImportTable(
     if (read.ok) lines.push(read.value);
     else problems.push(...read.problems);
   }
-  for (const problem of table.rowProblems ?? []) problems.push({ msg: ROW_PROBLEMS[problem.reason], line: problem.line, field: null });
+  for (const problem of table.rowProblems ?? [])
+    problems.push({ msg: ROW_PROBLEMS[problem.reason], line: problem.line, field: null });
   problems.push(...duplicates(lines));
   problems.sort((a, b) => a.line - b.line);
-  return { lines, problems };
+  return { lines, problems, ignoredColumns: columns.ignored };
 }

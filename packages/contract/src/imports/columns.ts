@@ -6,8 +6,9 @@ import { IMPORT_ERRORS, type ImportProblem } from './problems.js';
  * Which column of an import file holds what (spec 3 §2.8, §3). A header is read whatever its case,
  * accents, spaces and punctuation ('Prénom', 'PRENOM', 'prénom ' are one column), under the names
  * the product's templates and the users grid's exports give it, and a few a school's spreadsheet
- * commonly has. Options are 'Option1'…'OptionN'; an application's columns are its name (enabled:
- * 1 or 0), its name then 'Code', 'Login' or 'Mot de passe' ('Lelivrescolaire.fr-Code').
+ * commonly has, and those of the Brut export ('class_name'). Options are 'Option1'…'OptionN'; an
+ * application's columns are its name (enabled: 1 or 0) or its name then 'Statut', and its name then
+ * 'Code', 'Login' or 'Mot de passe' ('Lelivrescolaire.fr-Code', 'Lelivrescolaire.fr - Login').
  */
 
 export type ImportField =
@@ -29,7 +30,7 @@ export type ImportField =
 
 /** Each field's headers; the first is the one the templates use and the messages name. */
 export const IMPORT_FIELD_HEADERS: Readonly<Record<ImportField, readonly string[]>> = {
-  userId: ['ID utilisateur', 'Identifiant utilisateur', 'userId'],
+  userId: ['ID utilisateur', 'Identifiant utilisateur', 'userId', 'id'],
   uai: ['UAI', 'RNE'],
   profile: ['Profil', 'Profile'],
   lastName: ['Nom', 'Nom de famille', 'lastName'],
@@ -37,19 +38,48 @@ export const IMPORT_FIELD_HEADERS: Readonly<Record<ImportField, readonly string[
   login: ['Login', 'Identifiant'],
   password: ['Password', 'Mot de passe', 'MDP'],
   level: ['Niveau', 'level'],
-  class: ['Classe', 'class'],
+  class: ['Classe', 'class', 'class_name'],
   adminMode: ['Mode admin', 'adminMode'],
   subject: ['Matière', 'subject'],
   email: ['Mail', 'E-mail', 'Email', 'Courriel'],
   comment: ['Commentaire', 'comment'],
-  tabletNumber: ['N° tablette', 'Numéro de tablette'],
+  tabletNumber: ['N° tablette', 'Numéro de tablette', 'tablet_number'],
   discipline: ['Discipline'],
 };
 
-/** Columns of the users grid's exports that the product sets itself: an import reads past them. */
-const IGNORED_HEADERS = ['N° import', 'Désactivé', 'Désactivé le', 'Verrouille', 'Dernière connexion', 'Plateformes'];
+/** The Brut export's last columns (after 'admin_mode'): what the product sets itself. */
+export const BRUT_PRODUCT_COLUMNS = [
+  'disabled',
+  'disabled_at',
+  'locked',
+  'last_login_at',
+  'import_number',
+  'created_at',
+  'created_by',
+  'updated_at',
+  'updated_by',
+] as const;
 
-type ModeColumns = { required: readonly ImportField[]; oneOf: readonly ImportField[]; allowed: readonly ImportField[]; catalogue: boolean };
+/**
+ * Columns of the users grid's exports (Tous, Full, Brut) that the product sets itself: an import
+ * reads past them and says which it read past, so that an export goes back in as it came out.
+ */
+export const IGNORED_HEADERS: readonly string[] = [
+  'N° import',
+  'Désactivé',
+  'Désactivé le',
+  'Verrouille',
+  'Dernière connexion',
+  'Plateformes',
+  ...BRUT_PRODUCT_COLUMNS,
+];
+
+type ModeColumns = {
+  required: readonly ImportField[];
+  oneOf: readonly ImportField[];
+  allowed: readonly ImportField[];
+  catalogue: boolean;
+};
 
 const USER_FIELDS: readonly ImportField[] = [
   'uai',
@@ -82,7 +112,9 @@ export const IMPORT_MODE_COLUMNS: Readonly<Record<ImportMode, ModeColumns>> = {
 
 /** A header's key: without accents, lower case, letters and digits only ('N° tablette' → 'ntablette'). */
 export function headerKey(header: string): string {
-  return withoutAccents(header).toLowerCase().replace(/[^a-z0-9]/g, '');
+  return withoutAccents(header)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 }
 
 const FIELD_BY_KEY = new Map<string, ImportField>(
@@ -91,10 +123,23 @@ const FIELD_BY_KEY = new Map<string, ImportField>(
   ),
 );
 const IGNORED_KEYS = new Set(IGNORED_HEADERS.map(headerKey));
-const CREDENTIAL_SUFFIXES = { code: ['code'], login: ['login', 'identifiant'], password: ['password', 'motdepasse', 'mdp'] } as const;
+/** An application's columns after its name: the Full export's '<name> - Statut' is its 1 or 0. */
+const APPLICATION_SUFFIXES = {
+  etat: ['statut', 'status', 'etat'],
+  code: ['code'],
+  login: ['login', 'identifiant'],
+  password: ['password', 'motdepasse', 'mdp'],
+} as const;
 
 export type ImportCatalogueApplication = { idApplication: number; name: string };
-export type ApplicationColumns = { idApplication: number; name: string; etat: number | null; code: number | null; login: number | null; password: number | null };
+export type ApplicationColumns = {
+  idApplication: number;
+  name: string;
+  etat: number | null;
+  code: number | null;
+  login: number | null;
+  password: number | null;
+};
 
 /** Where each value is, by column index. */
 export type ImportColumns = {
@@ -102,6 +147,8 @@ export type ImportColumns = {
   /** Option columns, in the order of their number. */
   options: number[];
   applications: ApplicationColumns[];
+  /** The headers read past (IGNORED_HEADERS), as the file spells them. */
+  ignored: string[];
 };
 
 /** A header's label as the messages name it. */
@@ -109,14 +156,20 @@ export function fieldLabel(field: ImportField): string {
   return IMPORT_FIELD_HEADERS[field][0]!;
 }
 
-type Target = { kind: 'field'; field: ImportField } | { kind: 'option'; rank: number } | { kind: 'application'; application: ImportCatalogueApplication; part: 'etat' | 'code' | 'login' | 'password' };
+type Target =
+  | { kind: 'field'; field: ImportField }
+  | { kind: 'option'; rank: number }
+  | { kind: 'application'; application: ImportCatalogueApplication; part: 'etat' | 'code' | 'login' | 'password' };
 
 function applicationTargets(applications: readonly ImportCatalogueApplication[]): Map<string, Target> {
   const targets = new Map<string, Target>();
   for (const application of applications) {
     const key = headerKey(application.name);
     targets.set(key, { kind: 'application', application, part: 'etat' });
-    for (const [part, suffixes] of Object.entries(CREDENTIAL_SUFFIXES) as ['code' | 'login' | 'password', readonly string[]][]) {
+    for (const [part, suffixes] of Object.entries(APPLICATION_SUFFIXES) as [
+      keyof typeof APPLICATION_SUFFIXES,
+      readonly string[],
+    ][]) {
       for (const suffix of suffixes) targets.set(key + suffix, { kind: 'application', application, part });
     }
   }
@@ -137,7 +190,7 @@ export function mapImportColumns(
 ): { columns: ImportColumns; problems: ImportProblem[] } {
   const rules = IMPORT_MODE_COLUMNS[mode];
   const byApplication = applicationTargets(applications);
-  const columns: ImportColumns = { fields: {}, options: [], applications: [] };
+  const columns: ImportColumns = { fields: {}, options: [], applications: [], ignored: [] };
   const problems: ImportProblem[] = [];
   const seen = new Map<string, string>();
   const options: { rank: number; index: number }[] = [];
@@ -146,7 +199,8 @@ export function mapImportColumns(
 
   headers.forEach((header, index) => {
     const key = headerKey(header);
-    if (IGNORED_KEYS.has(key) || skipColumns.has(index)) return;
+    if (skipColumns.has(index)) return;
+    if (IGNORED_KEYS.has(key)) return void columns.ignored.push(header);
     const field = FIELD_BY_KEY.get(key);
     const optionRank = /^option(\d+)$/.exec(key)?.[1];
     const target: Target | undefined = field
@@ -155,7 +209,12 @@ export function mapImportColumns(
         ? { kind: 'option', rank: Number(optionRank) }
         : byApplication.get(key);
     if (!target) return problem(IMPORT_ERRORS.unknownColumn, header, { position: index + 1 });
-    const identity = target.kind === 'field' ? target.field : target.kind === 'option' ? `option${target.rank}` : `${target.application.idApplication}.${target.part}`;
+    const identity =
+      target.kind === 'field'
+        ? target.field
+        : target.kind === 'option'
+          ? `option${target.rank}`
+          : `${target.application.idApplication}.${target.part}`;
     const earlier = seen.get(identity);
     if (earlier !== undefined) return problem(IMPORT_ERRORS.duplicateColumn, header, { first: earlier });
     seen.set(identity, header);
@@ -169,7 +228,14 @@ export function mapImportColumns(
     } else {
       let entry = columns.applications.find((candidate) => candidate.idApplication === target.application.idApplication);
       if (!entry) {
-        entry = { idApplication: target.application.idApplication, name: target.application.name, etat: null, code: null, login: null, password: null };
+        entry = {
+          idApplication: target.application.idApplication,
+          name: target.application.name,
+          etat: null,
+          code: null,
+          login: null,
+          password: null,
+        };
         columns.applications.push(entry);
       }
       entry[target.part] = index;
@@ -178,7 +244,13 @@ export function mapImportColumns(
   columns.options = options.sort((a, b) => a.rank - b.rank).map((option) => option.index);
 
   for (const field of rules.required) {
-    if (columns.fields[field] === undefined) problems.push({ msg: IMPORT_ERRORS.missingColumn, line: 1, field: fieldLabel(field), params: { column: fieldLabel(field) } });
+    if (columns.fields[field] === undefined)
+      problems.push({
+        msg: IMPORT_ERRORS.missingColumn,
+        line: 1,
+        field: fieldLabel(field),
+        params: { column: fieldLabel(field) },
+      });
   }
   if (rules.oneOf.length > 0 && rules.oneOf.every((field) => columns.fields[field] === undefined)) {
     const names = rules.oneOf.map(fieldLabel).join(' / ');

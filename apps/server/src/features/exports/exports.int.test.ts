@@ -171,9 +171,9 @@ describe('POST /users/export (Tous, Brut, Full)', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     expect(lines(response.body)).toEqual([
-      'UAI;Profil;Nom;Prénom;Login;Password;Niveau;Classe;Matière;Mail;N° tablette;Commentaire;Options;Mode admin;Désactivé',
-      `${home};Eleve;"'=HYPERLINK(""x"")";Luc;luc.martin;'+plus-pass;5e;5e B;;;;'@SUM(A1);;0;0`,
-      `${home};Eleve;Dupré;Zoé;zoe.dupre;zoe-1234;6e;6e A;;;;;Latin, Grec;0;0`,
+      'UAI;Profil;Nom;Prénom;Login;Password;Niveau;Classe;Matière;Mail;N° tablette;Commentaire;Option1;Option2;Mode admin;Désactivé',
+      `${home};Eleve;"'=HYPERLINK(""x"")";Luc;luc.martin;'+plus-pass;5e;5e B;;;;'@SUM(A1);;;0;0`,
+      `${home};Eleve;Dupré;Zoé;zoe.dupre;zoe-1234;6e;6e A;;;;;Latin;Grec;0;0`,
     ]);
   });
 
@@ -187,7 +187,8 @@ describe('POST /users/export (Tous, Brut, Full)', () => {
       profile: 'Eleve',
       login: 'zoe.dupre',
       password: 'zoe-1234',
-      options: 'Latin, Grec',
+      option1: 'Latin',
+      option2: 'Grec',
       disabled: '0',
     });
     expect(values.created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
@@ -199,7 +200,7 @@ describe('POST /users/export (Tous, Brut, Full)', () => {
       delimiter: ';',
       skipEmptyLines: true,
     }).data;
-    expect(header!.slice(15)).toEqual([
+    expect(header!.slice(16)).toEqual([
       'Manuels LLS - Login',
       'Manuels LLS - Password',
       'Manuels LLS - Code',
@@ -213,7 +214,7 @@ describe('POST /users/export (Tous, Brut, Full)', () => {
       'Kiosque - Code',
       'Kiosque - Statut',
     ]);
-    expect(zoeRow!.slice(15)).toEqual([
+    expect(zoeRow!.slice(16)).toEqual([
       'zoe.lls',
       'lls;secret',
       '',
@@ -227,7 +228,7 @@ describe('POST /users/export (Tous, Brut, Full)', () => {
       'K-42',
       '1',
     ]);
-    expect(teacherRow!.slice(15)).toEqual(['ada.lls', '', '', '0', 'ada.edulib', 'edu-1!', '', '1', '', '', '', '']);
+    expect(teacherRow!.slice(16)).toEqual(['ada.lls', '', '', '0', 'ada.edulib', 'edu-1!', '', '1', '', '', '', '']);
   });
 
   it('hides every password from a caller who may not see passwords, and audits who exported whom', async () => {

@@ -1,4 +1,4 @@
-import { profileNameOf } from '@console/contract';
+import { imports, profileNameOf } from '@console/contract';
 import type { UserRecord } from '../../platform/auth/access.js';
 import type { ExportSelection } from './export-selection.js';
 import type { AccessCredentialsRow } from './exports.repository.js';
@@ -6,15 +6,17 @@ import type { AccessCredentialsRow } from './exports.repository.js';
 /**
  * The tables of the exports people open in a spreadsheet (Tous, Brut, Full, Teaching): a header,
  * then a row per user (or per teaching), values as stored. Their dialects' writer guards every
- * cell against formulas, credentials too (exports/dialects.ts in the contract).
+ * cell against formulas, credentials too (exports/dialects.ts in the contract). Tous, Brut and
+ * Full go back into the update import as they are: each column is one the import reads or one it
+ * reads past (imports/columns.ts in the contract), options one per column as in the grid.
  */
 
 const flag = (value: boolean | number) => (value ? '1' : '0');
 const iso = (value: Date | null) => (value ? value.toISOString() : '');
 const profileOf = (user: UserRecord) => profileNameOf(user.profileId) ?? '';
 
-/** The Tous export's columns: the grid's field labels (spec 3 §3), options joined. */
-const TOUS_HEADER = [
+/** The Tous export's columns: the grid's field labels (spec 3 §3); the options come after 'Commentaire'. */
+const TOUS_FIELDS = [
   'UAI',
   'Profil',
   'Nom',
@@ -27,10 +29,31 @@ const TOUS_HEADER = [
   'Mail',
   'N° tablette',
   'Commentaire',
-  'Options',
-  'Mode admin',
-  'Désactivé',
 ];
+const TOUS_FLAGS = ['Mode admin', 'Désactivé'];
+
+/**
+ * One column per option, as many as the most options a user of the export has (at least one, for
+ * a school that adds some in the spreadsheet): 'Option1'… in Tous and Full, 'option1'… in Brut.
+ * A name may hold a comma, so options are never joined in one cell.
+ */
+type OptionColumns = { count: number; cells: (userId: number) => string[] };
+
+function optionColumns(options: ReadonlyMap<number, string[]>): OptionColumns {
+  let count = 1;
+  for (const names of options.values()) count = Math.max(count, names.length);
+  return {
+    count,
+    cells: (userId) => {
+      const names = options.get(userId) ?? [];
+      return Array.from({ length: count }, (_unused, index) => names[index] ?? '');
+    },
+  };
+}
+
+const optionHeaders = (columns: OptionColumns, prefix: string) =>
+  Array.from({ length: columns.count }, (_unused, index) => `${prefix}${index + 1}`);
+const tousHeader = (columns: OptionColumns) => [...TOUS_FIELDS, ...optionHeaders(columns, 'Option'), ...TOUS_FLAGS];
 
 /** The columns Tous and Brut both give, in this order: level, class, subject, e-mail, tablet number, comment. */
 const describingCells = (user: UserRecord) => [
@@ -51,21 +74,22 @@ function tousCells(user: UserRecord, password: string, options: readonly string[
     user.login,
     password,
     ...describingCells(user),
-    options.join(', '),
+    ...options,
     flag(user.adminMode),
     flag(user.disabled),
   ];
 }
 
 export function* tousTable(selection: ExportSelection, options: ReadonlyMap<number, string[]>): Generator<string[]> {
-  yield TOUS_HEADER;
+  const columns = optionColumns(options);
+  yield tousHeader(columns);
   for (const user of selection.users) {
-    yield tousCells(user, selection.reveal(user, user.passwordEncrypted), options.get(user.id) ?? []);
+    yield tousCells(user, selection.reveal(user, user.passwordEncrypted), columns.cells(user.id));
   }
 }
 
 /** The Brut export: the stored values under their column names, dates in ISO 8601, flags 0 or 1. */
-const BRUT_HEADER = [
+const BRUT_FIELDS = [
   'id',
   'uai',
   'profile',
@@ -79,21 +103,12 @@ const BRUT_HEADER = [
   'email',
   'tablet_number',
   'comment',
-  'options',
-  'admin_mode',
-  'disabled',
-  'disabled_at',
-  'locked',
-  'last_login_at',
-  'import_number',
-  'created_at',
-  'created_by',
-  'updated_at',
-  'updated_by',
 ];
+const BRUT_AFTER_OPTIONS = ['admin_mode', ...imports.BRUT_PRODUCT_COLUMNS];
 
 export function* brutTable(selection: ExportSelection, options: ReadonlyMap<number, string[]>): Generator<string[]> {
-  yield BRUT_HEADER;
+  const columns = optionColumns(options);
+  yield [...BRUT_FIELDS, ...optionHeaders(columns, 'option'), ...BRUT_AFTER_OPTIONS];
   for (const user of selection.users) {
     yield [
       String(user.id),
@@ -104,7 +119,7 @@ export function* brutTable(selection: ExportSelection, options: ReadonlyMap<numb
       user.login,
       selection.reveal(user, user.passwordEncrypted),
       ...describingCells(user),
-      (options.get(user.id) ?? []).join(', '),
+      ...columns.cells(user.id),
       String(user.adminMode),
       flag(user.disabled),
       iso(user.disabledAt),
@@ -137,13 +152,14 @@ export function* fullTable(
   }
   const used = new Set(accesses.map((access) => access.application_id));
   const shown = applications.filter((application) => used.has(application.id));
+  const columns = optionColumns(options);
   yield [
-    ...TOUS_HEADER,
+    ...tousHeader(columns),
     ...shown.flatMap(({ name }) => [`${name} - Login`, `${name} - Password`, `${name} - Code`, `${name} - Statut`]),
   ];
   for (const user of selection.users) {
     const own = byUser.get(user.id);
-    const cells = tousCells(user, selection.reveal(user, user.passwordEncrypted), options.get(user.id) ?? []);
+    const cells = tousCells(user, selection.reveal(user, user.passwordEncrypted), columns.cells(user.id));
     for (const application of shown) {
       const access = own?.get(application.id);
       cells.push(

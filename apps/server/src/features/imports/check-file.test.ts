@@ -15,21 +15,41 @@ const APPS = [
 ];
 const UAI = '0690002B';
 const LIMITS = { maxLines: 10_000 };
-const check = (bytes: Uint8Array, mode: imports.ImportMode = 'users_initial') => checkImportFile(bytes, mode, APPS, { uai: UAI }, LIMITS);
+const check = (bytes: Uint8Array, mode: imports.ImportMode = 'users_initial') =>
+  checkImportFile(bytes, mode, APPS, { uai: UAI }, LIMITS);
 const { IMPORT_ERRORS } = imports;
 
 const names = (result: ReturnType<typeof check>) =>
-  result.lines.flatMap((line) => (line.mode === 'users_initial' ? [`${line.informations.firstName} ${line.informations.lastName}`] : []));
+  result.lines.flatMap((line) =>
+    line.mode === 'users_initial' ? [`${line.informations.firstName} ${line.informations.lastName}`] : [],
+  );
 
 describe('checkImportFile over real-looking files', () => {
   it('reads an Excel semicolon export in Windows-1252: accents, œ and ’ intact, levels as the product writes them, an unknown profile refused', () => {
     const result = check(fixture('excel-semicolon-windows-1252.csv'));
     expect(result.format).toEqual({ encoding: 'windows-1252', separator: ';' });
-    expect(names(result)).toEqual(['Élodie Lefèvre', 'François Cœur', 'Zoé D’Arc', 'Maëlle Benoît', 'Jérôme Prêtre', 'Hélène Garçon', 'Anaïs Rousseau']);
+    expect(names(result)).toEqual([
+      'Élodie Lefèvre',
+      'François Cœur',
+      'Zoé D’Arc',
+      'Maëlle Benoît',
+      'Jérôme Prêtre',
+      'Hélène Garçon',
+      'Anaïs Rousseau',
+    ]);
     const pupil = result.lines[0];
-    expect(pupil).toMatchObject({ line: 2, informations: { profile: 'Eleve', level: '6e', class: '6A' }, options: ['Anglais', 'Latin'] });
-    expect(result.lines[5]).toMatchObject({ line: 7, informations: { login: 'helene.garcon', password: 'Ch4ng3r!', level: null } });
-    expect(result.problems).toEqual([{ msg: IMPORT_ERRORS.unknownProfile, line: 9, field: 'Profil', params: { profile: 'Personnel' } }]);
+    expect(pupil).toMatchObject({
+      line: 2,
+      informations: { profile: 'Eleve', level: '6e', class: '6A' },
+      options: ['Anglais', 'Latin'],
+    });
+    expect(result.lines[5]).toMatchObject({
+      line: 7,
+      informations: { login: 'helene.garcon', password: 'Ch4ng3r!', level: null },
+    });
+    expect(result.problems).toEqual([
+      { msg: IMPORT_ERRORS.unknownProfile, line: 9, field: 'Profil', params: { profile: 'Personnel' } },
+    ]);
   });
 
   it.each([
@@ -63,7 +83,10 @@ describe('checkImportFile over real-looking files', () => {
       { msg: IMPORT_ERRORS.required, line: 7, field: 'Niveau' },
     ]);
     expect(result.lines).toEqual([
-      expect.objectContaining({ line: 6, informations: expect.objectContaining({ lastName: 'Petit, Bernard', firstName: 'Jean', class: null, comment: null }) }),
+      expect.objectContaining({
+        line: 6,
+        informations: expect.objectContaining({ lastName: 'Petit, Bernard', firstName: 'Jean', class: null, comment: null }),
+      }),
     ]);
   });
 
@@ -75,7 +98,9 @@ describe('checkImportFile over real-looking files', () => {
   });
 
   it('names the missing required column, once', () => {
-    expect(check(fixture('missing-columns.csv')).problems).toEqual([{ msg: IMPORT_ERRORS.missingColumn, line: 1, field: 'Profil', params: { column: 'Profil' } }]);
+    expect(check(fixture('missing-columns.csv')).problems).toEqual([
+      { msg: IMPORT_ERRORS.missingColumn, line: 1, field: 'Profil', params: { column: 'Profil' } },
+    ]);
   });
 
   it('names each unknown level with its line, and reads the spellings of known ones', () => {
@@ -91,7 +116,12 @@ describe('checkImportFile over real-looking files', () => {
     ['not-csv.csv', IMPORT_ERRORS.spreadsheet],
     ['not-text.csv', IMPORT_ERRORS.notText],
   ])('says what %s is instead of a CSV', (file, msg) => {
-    expect(check(fixture(file))).toEqual({ lines: [], problems: [{ msg, line: 1, field: null }], format: null });
+    expect(check(fixture(file))).toEqual({
+      lines: [],
+      ignoredColumns: [],
+      problems: [{ msg, line: 1, field: null }],
+      format: null,
+    });
   });
 
   it('refuses a file past the line limit, naming the limit', () => {
@@ -105,15 +135,41 @@ describe('checkImportFile over real-looking files', () => {
 describe('checkImportFile on 10,000 lines of 60 columns', () => {
   it('reads every line, with the applications and options it gives, and reports the one bad line', () => {
     const optionHeaders = Array.from({ length: 50 }, (_, index) => `Option${index + 1}`);
-    const header = ['UAI', 'Profil', 'Nom', 'Prénom', 'Login', 'Mot de passe', 'Niveau', 'Classe', 'Edulib', 'Edulib-Code', ...optionHeaders];
+    const header = [
+      'UAI',
+      'Profil',
+      'Nom',
+      'Prénom',
+      'Login',
+      'Mot de passe',
+      'Niveau',
+      'Classe',
+      'Edulib',
+      'Edulib-Code',
+      ...optionHeaders,
+    ];
     const rows = Array.from({ length: 10_000 }, (_, index) => {
       const options = optionHeaders.map((_, column) => (column < 3 ? `Option ${column + 1}` : ''));
       const level = index === 7_000 ? 'Huitième' : ['6ème', '5e', '4EME', '3e'][index % 4];
-      return [UAI, 'Eleve', `Nom${index}`, `Élève${index}`, `eleve.${index}`, '', level, `${index % 30}`, '1', `K-${index}`, ...options].join(';');
+      return [
+        UAI,
+        'Eleve',
+        `Nom${index}`,
+        `Élève${index}`,
+        `eleve.${index}`,
+        '',
+        level,
+        `${index % 30}`,
+        '1',
+        `K-${index}`,
+        ...options,
+      ].join(';');
     });
     const bytes = iconv.encode([header.join(';'), ...rows].join('\r\n'), 'windows-1252');
     const result = check(bytes);
-    expect(result.problems).toEqual([{ msg: IMPORT_ERRORS.unknownLevel, line: 7_002, field: 'Niveau', params: { level: 'Huitième' } }]);
+    expect(result.problems).toEqual([
+      { msg: IMPORT_ERRORS.unknownLevel, line: 7_002, field: 'Niveau', params: { level: 'Huitième' } },
+    ]);
     expect(result.lines).toHaveLength(9_999);
     expect(result.lines[9_998]).toMatchObject({
       line: 10_001,

@@ -32,8 +32,16 @@ export function checkImportFile(
   const read = readCsv(bytes, limits);
   if (!read.ok) {
     const { reason, line, params } = read.failure;
-    return { lines: [], problems: [{ msg: FAILURE_MESSAGES[reason], line: line ?? 1, field: null, ...(params ? { params } : {}) }], format: null };
+    return {
+      lines: [],
+      problems: [{ msg: FAILURE_MESSAGES[reason], line: line ?? 1, field: null, ...(params ? { params } : {}) }],
+      ignoredColumns: [],
+      format: null,
+    };
   }
   const { table } = read;
-  return { ...imports.checkImportTable(mode, table, applications, context), format: { encoding: table.encoding, separator: table.separator } };
+  return {
+    ...imports.checkImportTable(mode, table, applications, context),
+    format: { encoding: table.encoding, separator: table.separator },
+  };
 }

@@ -2,7 +2,7 @@ import type { imports } from '@console/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
 import { importBatchChunks, importBatches } from '../../platform/db/schema/index.js';
-import type { HeldAccess, ImportPlan } from './plan.js';
+import type { HeldAccess, ImportPlan, PlannedFields } from './plan.js';
 import { unpackPlan } from './plan-packing.js';
 import { jsonRows } from '../../platform/db/params.js';
 
@@ -44,6 +44,21 @@ export type SchoolUserRow = {
   admin_mode: number;
   import_number: number | null;
 };
+
+/** Each user column an import plans (but the password), under its name in a SchoolUserRow. */
+export const STORED_COLUMN = {
+  profileId: 'profile_id',
+  firstname: 'firstname',
+  lastname: 'lastname',
+  login: 'login',
+  level: 'level',
+  className: 'class_name',
+  subject: 'subject',
+  email: 'email',
+  comment: 'comment',
+  tabletNumber: 'tablet_number',
+  adminMode: 'admin_mode',
+} as const satisfies Record<Exclude<keyof PlannedFields, 'passwordEncrypted'>, keyof SchoolUserRow>;
 
 /** The users of one school among some ids and logins (logins compared in lower case). */
 export async function findSchoolUsers(

@@ -5,28 +5,13 @@ import { decryptSecret } from '../../../platform/auth/secrets.js';
 import { editorLabel, type ServiceContext } from '../../../platform/context.js';
 import type { Executor } from '../../../platform/db/client.js';
 import { ensureOptions, listOptionLists, optionKey, writeOptionLists } from '../../users/bulk/users-bulk.repository.js';
-import type { SchoolUserRow } from '../imports.repository.js';
+import { STORED_COLUMN, type SchoolUserRow } from '../imports.repository.js';
 
 /** A user an update import changes, locked, as they were before it. */
 export type LockedUser = SchoolUserRow & { password_hash: string | null; updated_at: string | null; updated_by: string | null };
 import type { PlannedFields, PlannedUpdate, UpdateUndo } from '../plan.js';
 import { insertPlannedAccesses } from './apply-creates.js';
 import { jsonRows } from '../../../platform/db/params.js';
-
-/** The user columns an update writes, by the plan's names. */
-const COLUMNS: Record<Exclude<keyof PlannedFields, 'passwordEncrypted'>, keyof SchoolUserRow> = {
-  profileId: 'profile_id',
-  firstname: 'firstname',
-  lastname: 'lastname',
-  login: 'login',
-  level: 'level',
-  className: 'class_name',
-  subject: 'subject',
-  email: 'email',
-  comment: 'comment',
-  tabletNumber: 'tablet_number',
-  adminMode: 'admin_mode',
-};
 
 /**
  * Applies the planned changes of an update import in the caller's transaction, to users already
@@ -83,17 +68,27 @@ export async function applyUpdates(
     withOptions.map((line) => ({
       id: line.userId,
       before: optionsBefore.get(line.userId) ?? [],
-      after: line.options!.map((name, index) => ({ optionId: ensured.ids.get(optionKey(batch.uai, name))!, name, ordre: index + 1 })),
+      after: line.options!.map((name, index) => ({
+        optionId: ensured.ids.get(optionKey(batch.uai, name))!,
+        name,
+        ordre: index + 1,
+      })),
     })),
   );
 
-  const accessKeys = changed.flatMap((line) => line.accesses.map((access) => ({ userId: line.userId, applicationId: access.applicationId })));
+  const accessKeys = changed.flatMap((line) =>
+    line.accesses.map((access) => ({ userId: line.userId, applicationId: access.applicationId })),
+  );
   const accessesBefore = await tx.execute<{ user_id: number; application_id: number; row: Record<string, unknown> }>(sql`
     select ua.user_id, ua.application_id, to_jsonb(ua) as row from user_applications ua
     join json_to_recordset(${jsonRows(accessKeys)}) as k("userId" int, "applicationId" int)
       on ua.user_id = k."userId" and ua.application_id = k."applicationId"`);
   const heldBefore = new Map(accessesBefore.rows.map((row) => [`${row.user_id}.${row.application_id}`, row.row]));
-  const removed = changed.flatMap((line) => line.accesses.filter((access) => access.etat === 0).map((access) => ({ userId: line.userId, applicationId: access.applicationId })));
+  const removed = changed.flatMap((line) =>
+    line.accesses
+      .filter((access) => access.etat === 0)
+      .map((access) => ({ userId: line.userId, applicationId: access.applicationId })),
+  );
   if (removed.length > 0) {
     await tx.execute(sql`
       delete from user_applications ua using json_to_recordset(${jsonRows(removed)}) as k("userId" int, "applicationId" int)
@@ -107,20 +102,27 @@ export async function applyUpdates(
 
   const undo = changed.map((line): UpdateUndo => {
     const user = locked.get(line.userId)!;
-    const columns: UpdateUndo['columns'] = { import_number: user.import_number, updated_at: user.updated_at, updated_by: user.updated_by };
+    const columns: UpdateUndo['columns'] = {
+      import_number: user.import_number,
+      updated_at: user.updated_at,
+      updated_by: user.updated_by,
+    };
     for (const key of Object.keys(line.fields) as (keyof PlannedFields)[]) {
       if (key === 'passwordEncrypted') {
         columns.password_encrypted = user.password_encrypted;
         columns.password_hash = user.password_hash;
       } else {
-        columns[COLUMNS[key]] = user[COLUMNS[key]];
+        columns[STORED_COLUMN[key]] = user[STORED_COLUMN[key]];
       }
     }
     return {
       userId: line.userId,
       columns,
       options: line.options === null ? null : (optionsBefore.get(line.userId) ?? []),
-      accesses: line.accesses.map((access) => ({ applicationId: access.applicationId, before: heldBefore.get(`${line.userId}.${access.applicationId}`) ?? null })),
+      accesses: line.accesses.map((access) => ({
+        applicationId: access.applicationId,
+        before: heldBefore.get(`${line.userId}.${access.applicationId}`) ?? null,
+      })),
     };
   });
   await writeAuditEntries(
@@ -131,13 +133,24 @@ export async function applyUpdates(
       changed.map((line) => {
         const { passwordEncrypted, ...fields } = line.fields;
         const user = locked.get(line.userId)!;
-        const before = Object.fromEntries(Object.keys(fields).map((key) => [key, user[COLUMNS[key as keyof typeof COLUMNS]]]));
+        const before = Object.fromEntries(
+          Object.keys(fields).map((key) => [key, user[STORED_COLUMN[key as keyof typeof STORED_COLUMN]]]),
+        );
         const secret = passwordEncrypted === undefined ? {} : { passwordSet: true };
         return {
           id: line.userId,
           uai: batch.uai,
-          before: { ...before, ...(line.options ? { options: (optionsBefore.get(line.userId) ?? []).map((entry) => entry.name) } : {}) },
-          after: { importNumber: batch.id, ...fields, ...secret, ...(line.options ? { options: line.options } : {}), applications: line.accesses.map((access) => ({ applicationId: access.applicationId, etat: access.etat })) },
+          before: {
+            ...before,
+            ...(line.options ? { options: (optionsBefore.get(line.userId) ?? []).map((entry) => entry.name) } : {}),
+          },
+          after: {
+            importNumber: batch.id,
+            ...fields,
+            ...secret,
+            ...(line.options ? { options: line.options } : {}),
+            applications: line.accesses.map((access) => ({ applicationId: access.applicationId, etat: access.etat })),
+          },
         };
       }),
     ),

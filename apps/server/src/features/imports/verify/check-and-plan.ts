@@ -25,7 +25,7 @@ const PLANNERS: Record<imports.ImportMode, (plan: PlanContext, lines: readonly i
 export async function checkAndPlan(
   ctx: ServiceContext,
   { bytes, mode, uai }: { bytes: Uint8Array; mode: imports.ImportMode; uai: string },
-): Promise<{ format: NonNullable<ImportFileCheck['format']>; planning: Planning }> {
+): Promise<{ format: NonNullable<ImportFileCheck['format']>; ignoredColumns: string[]; planning: Planning }> {
   const [naming, applications, options] = await Promise.all([
     loadSchoolNaming(ctx.db, uai),
     listCatalogueApplications(ctx.db),
@@ -43,5 +43,5 @@ export async function checkAndPlan(
   const catalogue = await findApplicationsWithPlatforms(ctx.db, [...named]);
   const planning = await PLANNERS[mode](planContextOf(ctx, uai, naming, catalogue, options), check.lines);
   if (check.problems.length > 0 || planning.problems.length > 0) throw importInvalid([...check.problems, ...planning.problems]);
-  return { format: check.format, planning };
+  return { format: check.format, ignoredColumns: check.ignoredColumns, planning };
 }

@@ -4,7 +4,6 @@ import type { ApplicationWithPlatform } from '../../users/bulk/users-bulk.reposi
 import { newAccessCredentialsOf } from '../../users/create/user-create.policy.js';
 import type { HeldAccess, PlannedAccess } from '../plan.js';
 
-
 /** The column of a credential in the messages, as the templates name it. */
 const CREDENTIAL_SUFFIX = { login: 'Login', password: 'Mot de passe', code: 'Code' } as const;
 
@@ -17,8 +16,9 @@ export type AccessPlanning = {
  * What a line's application columns do to a user's accesses (the add-user panel's rules): an
  * application enabled (1), or given credentials without a 1 or 0, is given with the credentials
  * of the line, else those already held, else the user's login and password and the common code;
- * a required one still blank is a problem under its column. 0 removes an access held. Only what
- * changes is planned: an access held and given again as it is plans nothing.
+ * a required one still blank is a problem under its column. 0 removes an access held and active;
+ * one held disabled stays as it is (the Full export's 'Statut' 0 goes back in unchanged). Only
+ * what changes is planned: an access held and given again as it is plans nothing.
  */
 export function planAccesses(
   line: number,
@@ -34,12 +34,18 @@ export function planAccesses(
   for (const application of wanted) {
     const row = catalogue.get(application.idApplication);
     if (!row) {
-      problems.push({ msg: imports.IMPORT_ERRORS.unknownApplication, line, field: null, params: { application: application.idApplication } });
+      problems.push({
+        msg: imports.IMPORT_ERRORS.unknownApplication,
+        line,
+        field: null,
+        params: { application: application.idApplication },
+      });
       continue;
     }
     const existing = held.get(application.idApplication);
     if (application.etat === 0) {
-      if (existing) accesses.push({ applicationId: row.id, etat: 0, login: null, passwordEncrypted: null, keys: null });
+      if (existing && existing.status !== 0)
+        accesses.push({ applicationId: row.id, etat: 0, login: null, passwordEncrypted: null, keys: null });
       continue;
     }
     const heldPassword = existing?.passwordEncrypted ? secrets.decrypt(existing.passwordEncrypted) : null;
@@ -64,7 +70,10 @@ export function planAccesses(
       etat: 1,
       login: credentials.login,
       // Most accesses take the user's own password: one encryption serves them all.
-      passwordEncrypted: credentials.password === account.password && account.sealedPassword !== null ? account.sealedPassword : secrets.encrypt(credentials.password),
+      passwordEncrypted:
+        credentials.password === account.password && account.sealedPassword !== null
+          ? account.sealedPassword
+          : secrets.encrypt(credentials.password),
       keys: credentials.code,
     });
   }
@@ -72,6 +81,11 @@ export function planAccesses(
 }
 
 /** The credentials a preview shows of a planned access (never its password). */
-export function previewAccess(access: PlannedAccess): { idApplication: number; etat: number; login: string | null; code: string | null } {
+export function previewAccess(access: PlannedAccess): {
+  idApplication: number;
+  etat: number;
+  login: string | null;
+  code: string | null;
+} {
   return { idApplication: access.applicationId, etat: access.etat, login: access.login, code: access.keys };
 }

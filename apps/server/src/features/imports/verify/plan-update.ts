@@ -2,7 +2,7 @@ import { cleanName, imports, profileNameOf, PROFILES, users as contract, type Pr
 import { listActionableUserIds } from '../../../platform/auth/access.js';
 import { hasPrintablePassword } from '../../auth/auth.policy.js';
 import { listOptionLists } from '../../users/bulk/users-bulk.repository.js';
-import { findTakenLogins, listHeldAccesses, type SchoolUserRow } from '../imports.repository.js';
+import { findTakenLogins, listHeldAccesses, STORED_COLUMN, type SchoolUserRow } from '../imports.repository.js';
 import { PlanPacker } from '../plan-packing.js';
 import { PreviewList, type PlannedFields, type PlannedUpdate, type Planning } from '../plan.js';
 import { planAccesses, previewAccess } from './plan-accesses.js';
@@ -22,25 +22,38 @@ const PLAIN_FIELDS = [
   ['tabletNumber', 'tabletNumber'],
 ] as const;
 
-const ROW_COLUMN = { level: 'level', className: 'class_name', subject: 'subject', email: 'email', comment: 'comment', tabletNumber: 'tablet_number' } as const;
-
 /** One line's changes against the user as stored: the columns that differ, and the preview's before → after. */
 function fieldChanges(plan: PlanContext, source: UpdateLine, user: SchoolUserRow, problems: imports.ImportProblem[]) {
   const { changes, line } = source;
   const { rules } = plan.naming;
   const fields: Partial<PlannedFields> = {};
   const shown: imports.ImportChange[] = [];
-  const set = <K extends keyof PlannedFields>(key: K, header: string, before: PlannedFields[K] | null, after: PlannedFields[K]) => {
+  /** Plans a column that differs; `given`, the file's value when the school's rule rewrote it, marks the change as the rule's. */
+  const set = <K extends keyof PlannedFields>(
+    key: K,
+    header: string,
+    before: PlannedFields[K] | null,
+    after: PlannedFields[K],
+    given?: string,
+  ) => {
     if (before === after) return;
     fields[key] = after;
-    shown.push({ field: header, before: before === null ? null : String(before), after: String(after) });
+    const byRule = given !== undefined && given !== after;
+    shown.push({
+      field: header,
+      before: before === null ? null : String(before),
+      after: String(after),
+      ...(byRule ? { byRule } : {}),
+    });
   };
   const profileBefore = profileNameOf(user.profile_id)!;
   let profile: ProfileName = profileBefore;
   if (changes.profile && changes.profile !== profileBefore) {
     const crossesPasswordKind = hasPrintablePassword(changes.profile) !== hasPrintablePassword(profileBefore);
     if (!contract.assignableProfiles(plan.ctx.actor.profile).includes(changes.profile) || crossesPasswordKind) {
-      problems.push(problemAt(line, IMPORT_ERRORS.profileNotAssignable, imports.fieldLabel('profile'), { profile: changes.profile }));
+      problems.push(
+        problemAt(line, IMPORT_ERRORS.profileNotAssignable, imports.fieldLabel('profile'), { profile: changes.profile }),
+      );
     } else {
       profile = changes.profile;
       fields.profileId = PROFILES[profile];
@@ -56,16 +69,16 @@ function fieldChanges(plan: PlanContext, source: UpdateLine, user: SchoolUserRow
     if (given == null) continue;
     const cleaned = cleanName(given, rules[column]);
     if (cleaned === '') problems.push(problemAt(line, IMPORT_ERRORS.required, header));
-    else set(column, header, user[column], cleaned);
+    else set(column, header, user[column], cleaned, given);
   }
   if (changes.login != null) {
     const cleaned = cleanName(changes.login, rules.login);
     if (cleaned === '') problems.push(problemAt(line, IMPORT_ERRORS.required, imports.fieldLabel('login')));
-    else set('login', imports.fieldLabel('login'), user.login, cleaned);
+    else set('login', imports.fieldLabel('login'), user.login, cleaned, changes.login);
   }
   for (const [key, column] of PLAIN_FIELDS) {
     const given = changes[key];
-    if (given != null) set(column, imports.fieldLabel(key), user[ROW_COLUMN[column]], given);
+    if (given != null) set(column, imports.fieldLabel(key), user[STORED_COLUMN[column]], given);
   }
   if (changes.adminMode !== undefined) set('adminMode', imports.fieldLabel('adminMode'), user.admin_mode, changes.adminMode);
   let password: string | null = user.password_encrypted === null ? null : plan.secrets.decrypt(user.password_encrypted);
@@ -112,15 +125,26 @@ export async function planUpdate(plan: PlanContext, lines: readonly imports.Impo
   });
 
   // New logins: free of accounts (but the user's own), and once in the file.
-  const renamed = drafts.filter((draft) => draft.fields.login !== undefined && draft.fields.login.toLowerCase() !== draft.user.login.toLowerCase());
+  const renamed = drafts.filter(
+    (draft) => draft.fields.login !== undefined && draft.fields.login.toLowerCase() !== draft.user.login.toLowerCase(),
+  );
   const taken = await findTakenLogins(db, [...new Set(renamed.map((draft) => draft.fields.login!.toLowerCase()))]);
   const claimed = new Map<string, number>();
   const refused = new Set<number>();
   for (const draft of renamed) {
     const key = draft.fields.login!.toLowerCase();
     const earlier = claimed.get(key);
-    if (taken.has(key)) problems.push(problemAt(draft.source.line, IMPORT_ERRORS.loginTaken, imports.fieldLabel('login'), { login: draft.fields.login! }));
-    else if (earlier !== undefined) problems.push(problemAt(draft.source.line, IMPORT_ERRORS.duplicateLogin, imports.fieldLabel('login'), { login: draft.fields.login!, line: earlier }));
+    if (taken.has(key))
+      problems.push(
+        problemAt(draft.source.line, IMPORT_ERRORS.loginTaken, imports.fieldLabel('login'), { login: draft.fields.login! }),
+      );
+    else if (earlier !== undefined)
+      problems.push(
+        problemAt(draft.source.line, IMPORT_ERRORS.duplicateLogin, imports.fieldLabel('login'), {
+          login: draft.fields.login!,
+          line: earlier,
+        }),
+      );
     else claimed.set(key, draft.source.line);
     if (taken.has(key) || earlier !== undefined) refused.add(draft.source.line);
   }
@@ -133,18 +157,36 @@ export async function planUpdate(plan: PlanContext, lines: readonly imports.Impo
     const login = fields.login ?? user.login;
     const currentOptions = (optionLists.get(user.id) ?? []).map((entry) => entry.name);
     const optionsChange = source.options !== null && source.options.join('\u0000') !== currentOptions.join('\u0000');
-    if (optionsChange) shown.push({ field: 'Options', before: currentOptions.join(', ') || null, after: source.options!.join(', ') || null });
+    if (optionsChange)
+      shown.push({ field: 'Options', before: currentOptions.join(', ') || null, after: source.options!.join(', ') || null });
     const account = { login, password: password ?? '', sealedPassword: fields.passwordEncrypted ?? user.password_encrypted };
-    const accessPlanning = planAccesses(source.line, source.applications, plan.catalogue, account, heldAccesses.get(user.id) ?? new Map(), plan.secrets);
+    const accessPlanning = planAccesses(
+      source.line,
+      source.applications,
+      plan.catalogue,
+      account,
+      heldAccesses.get(user.id) ?? new Map(),
+      plan.secrets,
+    );
     problems.push(...accessPlanning.problems);
     if (accessPlanning.problems.length > 0) continue;
     for (const access of accessPlanning.accesses) {
       const name = plan.catalogue.get(access.applicationId)?.name ?? String(access.applicationId);
-      shown.push({ field: name, before: heldAccesses.get(user.id)?.has(access.applicationId) ? '1' : '0', after: String(access.etat) });
+      const held = heldAccesses.get(user.id)?.get(access.applicationId);
+      shown.push({ field: name, before: held ? String(held.status) : '0', after: String(access.etat) });
     }
     const kind = shown.length > 0 ? 'update' : 'unchanged';
     const options = optionsChange ? source.options! : null;
-    await planned.push({ kind, line: source.line, userId: user.id, login, fields, printable: hasPrintablePassword(profile), options, accesses: accessPlanning.accesses });
+    await planned.push({
+      kind,
+      line: source.line,
+      userId: user.id,
+      login,
+      fields,
+      printable: hasPrintablePassword(profile),
+      options,
+      accesses: accessPlanning.accesses,
+    });
     preview.push({
       line: source.line,
       action: kind,

@@ -42,7 +42,7 @@ export async function verifyImport(
   if (!(await canReachSchool(ctx, uai))) throw schoolNotFound();
   if (mode === 'teaching') requireRight(ctx.actor, 'adminTabs', 'Lecture');
   const task: VerifyTask = { actor: ctx.actor, env: ctx.env, engine: ctx.engine, upload };
-  const { format, packed, previewParts, counts } = await verifyPool().run<VerifyTaskResult>(ctx.db, task);
+  const { format, ignoredColumns, packed, previewParts, counts } = await verifyPool().run<VerifyTaskResult>(ctx.db, task);
   const importNumber = await insertBatch(
     ctx.db,
     { uai, mode, createdById: ctx.actor.id, createdBy: editorLabel(ctx.actor) },
@@ -51,5 +51,5 @@ export async function verifyImport(
   const users = JsonList.fromParts<imports.ImportUser>(
     previewParts.map((part) => Buffer.from(part.buffer, part.byteOffset, part.byteLength)),
   );
-  return { importNumber, mode, uai, format, users, counts };
+  return { importNumber, mode, uai, format, ignoredColumns, users, counts };
 }

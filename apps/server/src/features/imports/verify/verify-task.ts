@@ -10,6 +10,7 @@ export type VerifyTask = Pick<ServiceContext, 'actor' | 'env' | 'engine'> & {
 /** What it answers: how the file was read, the plan's stored chunks, the preview's JSON parts and counts. */
 export type VerifyTaskResult = {
   format: NonNullable<ImportFileCheck['format']>;
+  ignoredColumns: string[];
   packed: string[];
   /** The previewed users as JsonList parts (a Buffer arrives as a Uint8Array). */
   previewParts: Uint8Array[];

@@ -11,9 +11,10 @@ serveTasks(async (payload, db) => {
   // A Buffer crosses threads as a Uint8Array: the key and the file are made Buffers again (no copy).
   const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const ctx: ServiceContext = { db, engine, actor, env: { ...env, encryptionKey: asBuffer(env.encryptionKey) } as Env };
-  const { format, planning } = await checkAndPlan(ctx, { ...upload, bytes: asBuffer(upload.bytes) });
+  const { format, ignoredColumns, planning } = await checkAndPlan(ctx, { ...upload, bytes: asBuffer(upload.bytes) });
   const result: VerifyTaskResult = {
     format,
+    ignoredColumns,
     packed: await planning.plan.packed(),
     previewParts: [...planning.preview.parts()],
     counts: planning.preview.counts,
