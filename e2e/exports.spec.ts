@@ -1,8 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './pages/accessibility';
 import { ExportMenu } from './pages/export-menu';
+import { ImportPage } from './pages/import-page';
 import { JEAN_MOULIN, openJeanMoulinAsAdministrator, pupils } from './pages/school-users-api';
 import { SchoolPickerPage } from './pages/school-picker-page';
+import { ShellPage } from './pages/shell-page';
 
 /** The first columns of the Tous export (spec 3 §9: the grid's fields). */
 const TOUS_FIRST_COLUMNS = 'UAI;Profil;Nom;Prénom;Login';
@@ -54,6 +56,15 @@ test.describe('CSV exports', () => {
     const loginColumn = header.slice(1).split(';').indexOf('Login');
     expect(lines.map((line) => line.split(';')[loginColumn])).toEqual(selected);
     expect(tous.text).not.toContain(unselected);
+
+    // Sent back untouched, the file goes into the update import as it came out: nothing to change.
+    const importPage = await ImportPage.open(new ShellPage(page));
+    await importPage.chooseMode('Mise à jour des utilisateurs');
+    await importPage.chooseFile(tous.name, tous.text);
+    await importPage.verify.click();
+    await expect(importPage.main.getByText('3 inchangé(s)')).toBeVisible();
+    await expect(importPage.main.getByText('Colonnes ignorées (tenues par la console) : Désactivé')).toBeVisible();
+    await expect(importPage.preview.getByRole('row').filter({ hasText: 'Aucun changement' })).toHaveCount(3);
   });
 
   test('ASM and OneRoster: offered once the school has a location id, each a zip of its files; off, saying why, without one', async ({

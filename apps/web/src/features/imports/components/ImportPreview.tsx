@@ -1,5 +1,5 @@
 import type { imports } from '@console/contract';
-import { Badge, Button, Checkbox, Group, Pagination, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Pagination, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -16,10 +16,18 @@ type ImportPreviewProps = {
   onCancel: () => void;
 };
 
-/** An update's changes, one a line: "Niveau : 6e → 5e" (a password only named). */
+/**
+ * An update's changes, one a line: "Niveau : 6e → 5e" (a password only named); a change the
+ * school's rule makes rather than the file says so ("Nom : Benali → BENALI (règle de l’établissement)").
+ */
 function ChangesCell({ user }: { user: imports.ImportUser }) {
   const { t } = useTranslation();
-  if (user.changes.length === 0) return <Text size="sm" c="dimmed">{t('imports.preview.no_change')}</Text>;
+  if (user.changes.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('imports.preview.no_change')}
+      </Text>
+    );
   return (
     <Stack gap={2}>
       {user.changes.map((change) => (
@@ -27,6 +35,11 @@ function ChangesCell({ user }: { user: imports.ImportUser }) {
           {change.before === null && change.after === null
             ? t('imports.preview.changed', { field: change.field })
             : t('imports.preview.change', { field: change.field, before: change.before ?? '—', after: change.after ?? '—' })}
+          {change.byRule && (
+            <Text span size="xs" c="orange.9" fw={600}>
+              {` (${t('imports.preview.by_rule')})`}
+            </Text>
+          )}
         </Text>
       ))}
     </Stack>
@@ -34,7 +47,11 @@ function ChangesCell({ user }: { user: imports.ImportUser }) {
 }
 
 /** The columns of each mode's preview (spec 3 §2.8: information, options, applications or teaching). */
-function columnsOf(mode: imports.ImportMode, t: (key: string) => string, applicationNames: ReadonlyMap<number, string>): Column[] {
+function columnsOf(
+  mode: imports.ImportMode,
+  t: (key: string) => string,
+  applicationNames: ReadonlyMap<number, string>,
+): Column[] {
   const who: Column[] = [
     { key: 'login', header: t('imports.preview.login'), cell: (user) => user.informations.login },
     { key: 'lastName', header: t('imports.preview.last_name'), cell: (user) => user.informations.lastName },
@@ -47,14 +64,19 @@ function columnsOf(mode: imports.ImportMode, t: (key: string) => string, applica
       { key: 'discipline', header: t('imports.preview.discipline'), cell: (user) => user.teaching[0]?.discipline },
     ];
   }
-  if (mode === 'users_update') return [...who, { key: 'changes', header: t('imports.preview.changes'), cell: (user) => <ChangesCell user={user} /> }];
+  if (mode === 'users_update')
+    return [...who, { key: 'changes', header: t('imports.preview.changes'), cell: (user) => <ChangesCell user={user} /> }];
   return [
     { key: 'profile', header: t('imports.preview.profile'), cell: (user) => user.informations.profile },
     ...who,
     { key: 'password', header: t('imports.preview.password'), cell: (user) => user.informations.password ?? '••••••' },
     { key: 'level', header: t('imports.preview.level'), cell: (user) => user.informations.level ?? '' },
     { key: 'class', header: t('imports.preview.class'), cell: (user) => user.informations.class ?? '' },
-    { key: 'options', header: t('imports.preview.options'), cell: (user) => user.options.map((option) => option.name).join(', ') },
+    {
+      key: 'options',
+      header: t('imports.preview.options'),
+      cell: (user) => user.options.map((option) => option.name).join(', '),
+    },
     {
       key: 'applications',
       header: t('imports.preview.applications'),
@@ -79,6 +101,7 @@ export function ImportPreview({ preview, applicationNames, isPending, onConfirm,
   const shown = preview.users.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   const pages = Math.ceil(preview.users.length / PAGE_SIZE);
   const included = preview.users.length - excluded.size;
+  const linesByRule = preview.users.filter((user) => user.changes.some((change) => change.byRule)).length;
   const toggle = (line: number, isIncluded: boolean) => {
     const next = new Set(excluded);
     if (isIncluded) next.delete(line);
@@ -97,6 +120,16 @@ export function ImportPreview({ preview, applicationNames, isPending, onConfirm,
           ) : null,
         )}
       </Group>
+      {preview.ignoredColumns.length > 0 && (
+        <Text size="sm" c="dimmed">
+          {t('imports.preview.ignored_columns', { columns: preview.ignoredColumns.join(', ') })}
+        </Text>
+      )}
+      {linesByRule > 0 && (
+        <Alert color="orange" variant="light" role="status">
+          {t('imports.preview.by_rule_hint', { count: linesByRule })}
+        </Alert>
+      )}
       <ScrollArea>
         <Table striped highlightOnHover withTableBorder fz="sm" aria-label={t('imports.preview.table')}>
           <Table.Thead>

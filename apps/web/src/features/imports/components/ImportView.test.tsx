@@ -13,7 +13,10 @@ const i18n = await createTestI18n();
 cleanUpAfterEachTest();
 
 const UAI = '0750001A';
-const SCHOOL = buildSchool({ informations: { uai: UAI, name: 'Collège Jean Moulin' }, applications: [buildSchoolApplication({ idApplication: 3, name: 'Manuel Maths' })] });
+const SCHOOL = buildSchool({
+  informations: { uai: UAI, name: 'Collège Jean Moulin' },
+  applications: [buildSchoolApplication({ idApplication: 3, name: 'Manuel Maths' })],
+});
 
 const informations = (overrides: Partial<imports.ImportUser['informations']> = {}): imports.ImportUser['informations'] => ({
   uai: UAI,
@@ -35,10 +38,29 @@ const PREVIEW: imports.ImportCheckAnswer = {
   mode: 'users_initial',
   uai: UAI,
   format: { encoding: 'windows-1252', separator: ';' },
+  ignoredColumns: [],
   counts: { create: 2, update: 0, unchanged: 0, teaching: 0 },
   users: [
-    { line: 2, action: 'create', userId: null, informations: informations(), options: [{ idOption: null, name: 'Latin' }], applications: [{ idApplication: 3, etat: 1, login: 'lea.martin', code: null }], teaching: [], changes: [] },
-    { line: 3, action: 'create', userId: null, informations: informations({ firstName: 'Hugo', login: 'hugo.petit', lastName: 'PETIT' }), options: [], applications: [], teaching: [], changes: [] },
+    {
+      line: 2,
+      action: 'create',
+      userId: null,
+      informations: informations(),
+      options: [{ idOption: null, name: 'Latin' }],
+      applications: [{ idApplication: 3, etat: 1, login: 'lea.martin', code: null }],
+      teaching: [],
+      changes: [],
+    },
+    {
+      line: 3,
+      action: 'create',
+      userId: null,
+      informations: informations({ firstName: 'Hugo', login: 'hugo.petit', lastName: 'PETIT' }),
+      options: [],
+      applications: [],
+      teaching: [],
+      changes: [],
+    },
   ],
 };
 
@@ -54,8 +76,15 @@ const RESULT: imports.ImportResult = {
 };
 
 function renderImportView(routes: Parameters<typeof mockFetch>[0], user = buildSessionUser('Administrateur établissement')) {
-  const fetchMock = mockFetch({ [`GET /api/schools/${UAI}`]: { status: 200, body: SCHOOL }, 'GET /api/users/batch': { status: 200, body: [] }, ...routes });
-  const rendered = renderInShell(<ImportView uai={UAI} user={user} />, { i18n, initial: { activeSchoolUai: UAI, view: 'import' } });
+  const fetchMock = mockFetch({
+    [`GET /api/schools/${UAI}`]: { status: 200, body: SCHOOL },
+    'GET /api/users/batch': { status: 200, body: [] },
+    ...routes,
+  });
+  const rendered = renderInShell(<ImportView uai={UAI} user={user} />, {
+    i18n,
+    initial: { activeSchoolUai: UAI, view: 'import' },
+  });
   return { fetchMock, user: userEvent.setup(), ...rendered };
 }
 
@@ -77,19 +106,27 @@ describe('the import view', () => {
     await unfiltered.upload(fileInput(), new File(['x'], 'eleves.xlsx'));
     await unfiltered.click(screen.getByRole('button', { name: 'Vérifier' }));
     expect(await screen.findByText('Seuls les fichiers .csv sont acceptés.')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.filter(([input, init]) => String(input).includes('/users/batch') && init?.method === 'POST')).toHaveLength(0);
+    expect(
+      fetchMock.mock.calls.filter(([input, init]) => String(input).includes('/users/batch') && init?.method === 'POST'),
+    ).toHaveLength(0);
   });
 
   it('offers the teaching mode and its template only with adminTabs', () => {
     renderImportView({});
     expect(screen.queryByRole('radio', { name: 'Enseignements' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Modèle « Nouveaux utilisateurs »' })).toHaveAttribute('href', '/imports/modele-users_initial.csv');
+    expect(screen.getByRole('link', { name: 'Modèle « Nouveaux utilisateurs »' })).toHaveAttribute(
+      'href',
+      '/imports/modele-users_initial.csv',
+    );
   });
 
   it('offers the teaching mode and its template to a caller with adminTabs (a Gestionnaire, at Lecture)', () => {
     renderImportView({}, buildSessionUser('Gestionnaire', { uai: UAI }));
     expect(screen.getByRole('radio', { name: 'Enseignements' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Modèle « Enseignements »' })).toHaveAttribute('href', '/imports/modele-teaching.csv');
+    expect(screen.getByRole('link', { name: 'Modèle « Enseignements »' })).toHaveAttribute(
+      'href',
+      '/imports/modele-teaching.csv',
+    );
   });
 
   it('shows every problem of a refused file with its line and column', async () => {
@@ -98,14 +135,28 @@ describe('the import view', () => {
       { msg: 'imports.errors.login_taken', line: 5, field: 'Login', params: { login: 'lea.martin' } },
     ];
     const { user, fetchMock } = renderImportView({
-      'POST /api/users/batch': { status: 400, body: { code: 'validation_failed', message: 'x', details: { reason: 'import_invalid', params: { count: 2 } }, errors: problems } },
+      'POST /api/users/batch': {
+        status: 400,
+        body: {
+          code: 'validation_failed',
+          message: 'x',
+          details: { reason: 'import_invalid', params: { count: 2 } },
+          errors: problems,
+        },
+      },
     });
     await chooseAndVerify(user);
     const report = await screen.findByRole('alert');
     expect(report).toHaveTextContent('Le fichier comporte 2 erreur(s) : rien n’a été importé.');
     const rows = within(within(report).getByRole('table', { name: 'Rapport d’erreurs' })).getAllByRole('row');
-    expect(rows.slice(1).map((row) => row.textContent)).toEqual(['3NiveauNiveau inconnu : « 7ème B ».', '5LoginLe login « lea.martin » est déjà pris par un autre compte.']);
-    expect(within(report).getByRole('link', { name: 'Télécharger le rapport d’erreurs' })).toHaveAttribute('download', 'rapport-erreurs-import.csv');
+    expect(rows.slice(1).map((row) => row.textContent)).toEqual([
+      '3NiveauNiveau inconnu : « 7ème B ».',
+      '5LoginLe login « lea.martin » est déjà pris par un autre compte.',
+    ]);
+    expect(within(report).getByRole('link', { name: 'Télécharger le rapport d’erreurs' })).toHaveAttribute(
+      'download',
+      'rapport-erreurs-import.csv',
+    );
     // The file, its mode and the school went as multipart fields.
     const form = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/api/users/batch'))![1]!.body as FormData;
     expect([form.get('mode'), form.get('uai'), (form.get('csvfile') as File).name]).toEqual(['users_initial', UAI, 'eleves.csv']);
@@ -125,8 +176,13 @@ describe('the import view', () => {
     await user.click(within(table).getByRole('checkbox', { name: 'Importer la ligne 3' }));
     await user.click(screen.getByRole('button', { name: 'Confirmer l’import (1 lignes)' }));
     expect(bodiesSentTo(fetchMock, 'POST /api/users/batch/41')).toEqual([{ confirmation: 1, excludeUsers: [3] }]);
-    expect(await screen.findByText('Import n° 41 effectué : 1 créé(s), 0 modifié(s), 0 enseignement(s) ajouté(s).')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Télécharger le rapport de l’import' })).toHaveAttribute('download', 'rapport-import.csv');
+    expect(
+      await screen.findByText('Import n° 41 effectué : 1 créé(s), 0 modifié(s), 0 enseignement(s) ajouté(s).'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Télécharger le rapport de l’import' })).toHaveAttribute(
+      'download',
+      'rapport-import.csv',
+    );
     await waitFor(() => expect(shell().view).toBe('users'), { timeout: 5000 });
   });
 
@@ -143,10 +199,20 @@ describe('the import view', () => {
       rolledBackAt: null,
       canRollBack: true,
     };
-    const cancelled: imports.ImportHistoryEntry = { ...applied, importNumber: 40, status: 'cancelled', counts: null, rollbackUntil: null, canRollBack: false };
+    const cancelled: imports.ImportHistoryEntry = {
+      ...applied,
+      importNumber: 40,
+      status: 'cancelled',
+      counts: null,
+      rollbackUntil: null,
+      canRollBack: false,
+    };
     const { user, fetchMock, shell } = renderImportView({
       'GET /api/users/batch': { status: 200, body: [applied, cancelled] },
-      'POST /api/users/batch/41/rollback': { status: 200, body: { ...applied, status: 'rolled_back', canRollBack: false, rolledBackAt: '2026-11-26T10:00:00.000Z' } },
+      'POST /api/users/batch/41/rollback': {
+        status: 200,
+        body: { ...applied, status: 'rolled_back', canRollBack: false, rolledBackAt: '2026-11-26T10:00:00.000Z' },
+      },
     });
     const table = await screen.findByRole('table', { name: 'Imports de l’établissement' });
     const [, first, second] = within(table).getAllByRole('row');
@@ -162,16 +228,53 @@ describe('the import view', () => {
     expect(dialog).toHaveTextContent('Les 12 utilisateur(s) créé(s) par cet import seront supprimés');
     await user.click(within(dialog).getByRole('button', { name: 'Défaire' }));
     expect(await screen.findByText('L’import n° 41 a été défait.')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.filter(([input, init]) => String(input).endsWith('/api/users/batch/41/rollback') && init?.method === 'POST')).toHaveLength(1);
+    expect(
+      fetchMock.mock.calls.filter(
+        ([input, init]) => String(input).endsWith('/api/users/batch/41/rollback') && init?.method === 'POST',
+      ),
+    ).toHaveLength(1);
 
     await user.click(within(first!).getByRole('button', { name: 'Voir les utilisateurs' }));
     expect(shell().view).toBe('users');
   });
 
+  it('names the columns an export brings that the import reads past, and each change the school’s rule makes', async () => {
+    const update: imports.ImportCheckAnswer = {
+      ...PREVIEW,
+      mode: 'users_update',
+      ignoredColumns: ['Désactivé', 'N° import'],
+      counts: { create: 0, update: 1, unchanged: 1, teaching: 0 },
+      users: [
+        {
+          ...PREVIEW.users[0]!,
+          action: 'update',
+          userId: 7,
+          changes: [
+            { field: 'Nom', before: 'Benali', after: 'BENALI', byRule: true },
+            { field: 'Classe', before: '6A', after: '5B' },
+          ],
+        },
+        { ...PREVIEW.users[1]!, action: 'unchanged', userId: 8, changes: [] },
+      ],
+    };
+    const { user } = renderImportView({ 'POST /api/users/batch': { status: 200, body: update } });
+    await chooseAndVerify(user);
+    expect(await screen.findByText('Colonnes ignorées (tenues par la console) : Désactivé, N° import')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('1 ligne(s) changent une valeur que le fichier laisse telle quelle');
+    const [, first, second] = within(screen.getByRole('table', { name: 'Aperçu de l’import' })).getAllByRole('row');
+    expect(first).toHaveTextContent('Nom : Benali → BENALI (règle de l’établissement)');
+    expect(first).toHaveTextContent('Classe : 6A → 5B');
+    expect(first).not.toHaveTextContent('5B (règle');
+    expect(second).toHaveTextContent('Aucun changement');
+  });
+
   it('cancels a verified import with an info toast and comes back to the form', async () => {
     const { user, fetchMock } = renderImportView({
       'POST /api/users/batch': { status: 200, body: PREVIEW },
-      'POST /api/users/batch/41': { status: 200, body: { ...RESULT, status: 'cancelled', counts: { ...RESULT.counts, created: 0, excluded: 2 } } },
+      'POST /api/users/batch/41': {
+        status: 200,
+        body: { ...RESULT, status: 'cancelled', counts: { ...RESULT.counts, created: 0, excluded: 2 } },
+      },
     });
     await chooseAndVerify(user);
     await user.click(await screen.findByRole('button', { name: 'Annuler' }));
@@ -185,7 +288,12 @@ describe('the import view', () => {
       'POST /api/users/batch': { status: 200, body: PREVIEW },
       'POST /api/users/batch/41': {
         status: 409,
-        body: { code: 'conflict', message: 'x', details: { reason: 'import_stale', params: { count: 1 } }, errors: [{ msg: 'imports.errors.login_taken', line: 2, field: 'Login', params: { login: 'lea.martin' } }] },
+        body: {
+          code: 'conflict',
+          message: 'x',
+          details: { reason: 'import_stale', params: { count: 1 } },
+          errors: [{ msg: 'imports.errors.login_taken', line: 2, field: 'Login', params: { login: 'lea.martin' } }],
+        },
       },
     });
     await chooseAndVerify(user);
