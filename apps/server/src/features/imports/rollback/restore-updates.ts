@@ -1,5 +1,4 @@
 import { auditUserChanges, type AuditEntry } from '../../../platform/audit/audit.js';
-import type { Actor } from '../../../platform/context.js';
 import type { Executor } from '../../../platform/db/client.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { listOptionLists, writeOptionLists } from '../../users/bulk/users-bulk.repository.js';
@@ -30,7 +29,7 @@ function auditedColumns(columns: Record<string, unknown>, row: Record<string, un
  */
 export async function restoreUpdatedUsers(
   tx: Executor,
-  actor: Pick<Actor, 'id' | 'firstname' | 'lastname'>,
+  actor: AuditEntry['actor'],
   undo: readonly UpdateUndo[],
 ): Promise<AuditEntry[]> {
   if (undo.length === 0) return [];

@@ -24,13 +24,13 @@ const NOTHING_TO_UNDO: ImportUndo = { createdUserIds: [], createdOptionIds: [], 
  */
 async function removeCreatedUsers(
   tx: Executor,
-  ctx: ServiceContext,
+  actor: AuditEntry['actor'],
   importNumber: number,
   userIds: readonly number[],
 ): Promise<AuditEntry[]> {
   const removed = [...(await deleteUsers(tx, userIds)), ...(await deleteBinnedUsers(tx, userIds))];
   return auditUserChanges(
-    ctx.actor,
+    actor,
     'import_rollback',
     removed.map((user: RemovedUser) => ({
       id: user.id,
@@ -47,6 +47,25 @@ async function removeCreatedUsers(
       after: null,
     })),
   );
+}
+
+/**
+ * Takes back what an import wrote, in the caller's transaction: the teaching assignments it added,
+ * the users it created, what its updates replaced, and the options it created that nobody holds
+ * any more. Serves the rollback of an applied import and the taking back of a stepped confirmation
+ * that failed (confirm/apply-in-steps.ts). Answers the users' audit entries, to write.
+ */
+export async function takeBackImport(
+  tx: Executor,
+  actor: AuditEntry['actor'],
+  importNumber: number,
+  undo: ImportUndo,
+): Promise<{ removed: AuditEntry[]; restored: AuditEntry[]; teachingRemoved: number }> {
+  const teachingRemoved = await deleteTeachingOfImport(tx, importNumber);
+  const removed = await removeCreatedUsers(tx, actor, importNumber, undo.createdUserIds);
+  const restored = await restoreUpdatedUsers(tx, actor, undo.updates);
+  await deleteUnusedOptions(tx, undo.createdOptionIds);
+  return { removed, restored, teachingRemoved };
 }
 
 /**
@@ -84,10 +103,7 @@ export async function rollBackImport(
     }
 
     const undo = (batch.undo as ImportUndo | null) ?? NOTHING_TO_UNDO;
-    const teachingRemoved = await deleteTeachingOfImport(tx, batch.id);
-    const removed = await removeCreatedUsers(tx, ctx, batch.id, undo.createdUserIds);
-    const restored = await restoreUpdatedUsers(tx, ctx.actor, undo.updates);
-    await deleteUnusedOptions(tx, undo.createdOptionIds);
+    const { removed, restored, teachingRemoved } = await takeBackImport(tx, ctx.actor, batch.id, undo);
     const row = await markBatchRolledBack(tx, batch.id, now);
     await writeAuditEntries(tx, [
       ...removed,
