@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { buildApp, defaultWebDistDir } from './app.js';
+import { recoverInterruptedImports } from './features/imports/confirm/apply-in-steps.js';
 import { registerPurgeJobs } from './features/settings/token-purges/purge-jobs.js';
 import { purgeBin } from './features/users/status/users-bin.service.js';
 import { purgeExpiredSessions } from './platform/auth/sessions.js';
@@ -40,6 +41,11 @@ async function main(): Promise<void> {
   await seedProfiles(handle.db);
   await seedSettings(handle.db);
   await seedWorkflowSteps(handle.db);
+  // One process holds the embedded database: a confirmation it left half done is taken back.
+  if (handle.engine === 'pglite') {
+    const recovered = await recoverInterruptedImports(handle.db);
+    if (recovered > 0) console.warn(`${recovered} import confirmation(s) interrupted by the last stop were taken back`);
+  }
   const demo = env.SEED_DEMO ? await seedDemoData(handle.db, env.encryptionKey) : { seeded: false };
   const deps = { db: handle.db, env, engine: handle.engine };
   const app = await buildApp(deps, {
@@ -69,7 +75,9 @@ async function main(): Promise<void> {
   const database = handle.engine === 'pglite' ? `embedded (${env.dataDir}/db)` : 'PostgreSQL (DATABASE_URL)';
   console.log(`\n  Console 3.1.0 listening on ${url} in ${seconds} s — database: ${database}`);
   if (app.realtime.reach() === 'unreachable') {
-    console.log('  Redis (REDIS_URL) unreachable: live updates reach only this instance\'s browsers until it is back (connecting by itself).');
+    console.log(
+      "  Redis (REDIS_URL) unreachable: live updates reach only this instance's browsers until it is back (connecting by itself).",
+    );
   }
   if (env.SEED_DEMO) {
     console.log(demo.seeded ? '  Demo data created. Demo sign-in:' : '  Demo sign-in:');

@@ -51,14 +51,21 @@ export type TestContext = AppDeps & {
   close: () => Promise<void>;
 };
 
-/** Where a test app keeps files and finds the SPA, for the tests that need them (none by default). */
-export type TestContextOptions = { dataDir?: string; webDistDir?: string };
+/**
+ * Where a test app keeps files and finds the SPA, for the tests that need them (none by default);
+ * `engine`, the engine the features are told they run on, so that a path taken on the embedded
+ * database (the stepped import confirmation) is tested on PostgreSQL too.
+ */
+export type TestContextOptions = { dataDir?: string; webDistDir?: string; engine?: AppDeps['engine'] };
 
 /** A built app on a fresh database. Call `close` in afterAll. */
-export async function createTestContext(envOverrides: Record<string, string> = {}, options: TestContextOptions = {}): Promise<TestContext> {
+export async function createTestContext(
+  envOverrides: Record<string, string> = {},
+  options: TestContextOptions = {},
+): Promise<TestContext> {
   const handle = await createTestDatabase();
   const env = { ...createTestEnv(envOverrides), ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }) };
-  const deps: AppDeps = { db: handle.db, env, engine: handle.engine };
+  const deps: AppDeps = { db: handle.db, env, engine: options.engine ?? handle.engine };
   const app = await buildApp(deps, options.webDistDir === undefined ? {} : { webDistDir: options.webDistDir });
   await app.ready();
   return {

@@ -166,7 +166,7 @@ export const confirmImport = defineRoute({
   path: '/users/batch/:importNumber',
   right: IMPORT_RIGHT,
   summary:
-    'Apply a verified import (confirmation 1), all lines but `excludeUsers` in one transaction, or cancel it (confirmation 0).',
+    'Apply a verified import (confirmation 1), all lines but `excludeUsers`, all or nothing (on the embedded database in steps that other requests run between), or cancel it (confirmation 0).',
   params: z.object({ importNumber: recordIdParamSchema }),
   body: importConfirmBodySchema,
   answer: importResultSchema,

@@ -16,8 +16,12 @@ export const ROLLBACK_DAYS = 7;
 /** Most imports the history answers: the newest ones. */
 export const IMPORT_HISTORY_MAX = 100;
 
-/** A batch's life: verified, then applied or cancelled; an applied one may be rolled back. */
-export const IMPORT_STATUSES = ['verified', 'applied', 'cancelled', 'rolled_back'] as const;
+/**
+ * A batch's life: verified, then applied or cancelled; an applied one may be rolled back. On the
+ * embedded database a confirmation is `applying` while its steps run (then applied, or verified
+ * again when it failed).
+ */
+export const IMPORT_STATUSES = ['verified', 'applying', 'applied', 'cancelled', 'rolled_back'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 /** One import of the history (dates are ISO date-times). */

@@ -2,7 +2,7 @@ import type { imports } from '@console/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
 import { importBatchChunks, importBatches } from '../../platform/db/schema/index.js';
-import type { HeldAccess, ImportPlan, PlannedFields } from './plan.js';
+import type { HeldAccess, ImportPlan, ImportUndo, PlannedFields } from './plan.js';
 import { unpackPlan } from './plan-packing.js';
 import { jsonRows } from '../../platform/db/params.js';
 
@@ -171,6 +171,39 @@ export async function decideBatch(
     .set({ status: decision.status, decidedAt: new Date(), counts: decision.counts ?? null, undo: decision.undo ?? null })
     .where(eq(importBatches.id, id));
   await tx.delete(importBatchChunks).where(eq(importBatchChunks.batchId, id));
+}
+
+/**
+ * A stepped confirmation (confirm/apply-in-steps.ts): the batch is `applying` while its steps
+ * commit one by one, each adding what it replaced to `undo`, so that a failed or interrupted
+ * confirmation can be taken back whole.
+ */
+export async function markBatchApplying(tx: Executor, id: number): Promise<void> {
+  await tx
+    .update(importBatches)
+    .set({ status: 'applying', undo: { createdUserIds: [], createdOptionIds: [], updates: [] } })
+    .where(eq(importBatches.id, id));
+}
+
+/** Adds one step's undo to the batch's, in the step's transaction (jsonb concatenation, no read back). */
+export async function appendBatchUndo(tx: Executor, id: number, undo: ImportUndo): Promise<void> {
+  await tx.execute(sql`
+    update import_batches set undo = jsonb_build_object(
+      'createdUserIds', (undo->'createdUserIds') || ${JSON.stringify(undo.createdUserIds)}::jsonb,
+      'createdOptionIds', (undo->'createdOptionIds') || ${JSON.stringify(undo.createdOptionIds)}::jsonb,
+      'updates', (undo->'updates') || ${JSON.stringify(undo.updates)}::jsonb)
+    where id = ${id}`);
+}
+
+/** A batch whose stepped confirmation was taken back: verified again, as a failed single transaction leaves it. */
+export async function reopenBatch(tx: Executor, id: number): Promise<void> {
+  await tx.update(importBatches).set({ status: 'verified', undo: null }).where(eq(importBatches.id, id));
+}
+
+/** The batches a stepped confirmation left `applying` (the server stopped during it). */
+export async function listApplyingBatchIds(db: Executor): Promise<number[]> {
+  const rows = await db.select({ id: importBatches.id }).from(importBatches).where(eq(importBatches.status, 'applying'));
+  return rows.map((row) => row.id);
 }
 
 /** The accesses some users hold, by user then application. */

@@ -11,6 +11,7 @@ import { useImportHistory, useRollBackImport } from '../api';
 /** Shades whose text keeps a 4.5:1 contrast on the table's rows, striped ones too (outlined: no tint behind the text). */
 const STATUS_COLORS: Record<imports.ImportStatus, string> = {
   verified: 'gray.7',
+  applying: 'ocean.9',
   applied: 'teal.9',
   cancelled: 'gray.7',
   rolled_back: 'red.9',
