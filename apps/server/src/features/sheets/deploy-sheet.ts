@@ -1,6 +1,6 @@
 import { drawQrCode } from './qr-code.js';
 import { FONTS } from './pdf-stream.js';
-import { fitText } from './pdf-text.js';
+import { fitText, fitWhole } from './pdf-text.js';
 import type { SheetTexts } from './sheet-texts.js';
 
 /** A password as a sheet prints it: in clear, chosen by its owner (staff), or not for this caller's eyes. */
@@ -69,13 +69,14 @@ export function drawSheetHead(
   doc.fillColor(GREY);
   fitText(doc, texts.login, left, credentialsTop, textWidth, 10, FONTS.regular);
   doc.fillColor('#000000');
-  fitText(doc, sheet.login, left, credentialsTop + 13, textWidth, 16, FONTS.mono);
+  // A login or password is typed from the sheet: never cut (fitWhole).
+  fitWhole(doc, sheet.login, { x: left, y: credentialsTop + 13, width: textWidth, height: 26 }, 16, FONTS.mono);
   if (withSecrets) {
     doc.fillColor(GREY);
     fitText(doc, texts.password, left, credentialsTop + 42, textWidth, 10, FONTS.regular);
     doc.fillColor('#000000');
     const password = passwordText(sheet.password, texts);
-    fitText(doc, password.text, left, credentialsTop + 55, textWidth, 16, password.font);
+    fitWhole(doc, password.text, { x: left, y: credentialsTop + 55, width: textWidth, height: 26 }, 16, password.font);
   }
 
   if (signInLink) {
@@ -129,7 +130,17 @@ function drawAccesses(doc: PDFKit.PDFDocument, accesses: readonly SheetAccess[],
   const drawRow = (cells: string[], y: number, fonts: string[]) => {
     let x = left;
     cells.forEach((cell, index) => {
-      fitText(doc, cell, x + 2, y + (rowHeight - size) / 2, columns[index]!.width - 6, size, fonts[index]!);
+      const textTop = y + (rowHeight - size) / 2;
+      // The application's name may be cut; its credentials never (they wrap within the row).
+      if (index === 0) fitText(doc, cell, x + 2, textTop, columns[index]!.width - 6, size, fonts[index]!);
+      else
+        fitWhole(
+          doc,
+          cell,
+          { x: x + 2, y: textTop, width: columns[index]!.width - 6, height: y + rowHeight - textTop },
+          size,
+          fonts[index]!,
+        );
       x += columns[index]!.width;
     });
   };

@@ -1,6 +1,6 @@
 import { passwordText, type DeploySheet } from './deploy-sheet.js';
 import { FONTS } from './pdf-stream.js';
-import { fitText } from './pdf-text.js';
+import { fitText, fitWhole } from './pdf-text.js';
 import { drawQrCode } from './qr-code.js';
 import type { SheetTexts } from './sheet-texts.js';
 
@@ -87,7 +87,8 @@ export function drawLabel(doc: PDFKit.PDFDocument, type: LabelType, index: numbe
     doc.fillColor(GREY);
     if (sheet.classOrLevel) fitText(doc, sheet.classOrLevel, left, top + 12, width, 6.5, FONTS.regular);
     doc.fillColor('#000000');
-    fitText(doc, sheet.login, left, top + 22, width, 7, FONTS.mono);
+    // Down to the label's bottom edge: a long login wraps rather than being cut.
+    fitWhole(doc, sheet.login, { x: left, y: top + 22, width, height: layout.height - 2 * PADDING - 22 }, 7, FONTS.mono);
     return;
   }
 
@@ -100,9 +101,16 @@ export function drawLabel(doc: PDFKit.PDFDocument, type: LabelType, index: numbe
   fitText(doc, `${texts.login} :`, left, top + 27, width, 6, FONTS.regular);
   fitText(doc, `${texts.password} :`, left, top + 51, width, 6, FONTS.regular);
   doc.fillColor('#000000');
-  fitText(doc, sheet.login, left, top + 35, width, 8, FONTS.mono);
+  // A login or password is typed from the label: never cut (up to the next caption, the school's name).
+  fitWhole(doc, sheet.login, { x: left, y: top + 35, width, height: 15 }, 8, FONTS.mono);
   const password = passwordText(sheet.password, texts);
-  fitText(doc, password.text, left, top + 59, width, 8, password.font);
+  fitWhole(
+    doc,
+    password.text,
+    { x: left, y: top + 59, width, height: layout.height - 2 * PADDING - 7 - 59 - 1 },
+    8,
+    password.font,
+  );
   doc.fillColor(GREY);
   fitText(doc, sheet.schoolName, left, top + layout.height - 2 * PADDING - 7, width, 6, FONTS.regular);
   if (sheet.signInLink) drawQrCode(doc, sheet.signInLink, x + layout.width - PADDING - qrSize, top, qrSize);

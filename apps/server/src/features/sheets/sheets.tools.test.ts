@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { sheets as contract } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
+import { buildUser } from '../../../test/factories.js';
 import { setProfileRight } from '../../../test/users-factories.js';
 import { readZipEntries } from '../../../test/zip.js';
 import { arrangeSheetSchool, countPages, postSheets } from './sheets.test-support.js';
@@ -172,6 +173,43 @@ describe('labels read back', () => {
       ['pako4821', 'ravo7315', 'tiku2958', 'melo6042'],
     );
     expect(pageCodes(path, 1)).toEqual([]);
+  });
+});
+
+describe('long credentials read back whole', () => {
+  /** One user's sheet of `type` as pdftotext reads it: its text, and the same without any space or line break. */
+  async function printedFor(user: { id: number }, type: contract.SheetType): Promise<{ text: string; joined: string }> {
+    const response = await postSheets(t, arranged.cookies.direction, type, { uai: arranged.home, list: [user.id] });
+    expect(response.statusCode, response.body).toBe(200);
+    const path = join(folder, `long-${type}-${user.id}.pdf`);
+    writeFileSync(path, response.rawPayload);
+    const text = execFileSync('pdftotext', [path, '-'], { encoding: 'utf8' });
+    return { text, joined: text.replace(/\s+/g, '') };
+  }
+
+  it('prints a long login and password whole on box and frame labels and the deployment sheet: smaller, or wrapped, never cut', async () => {
+    const build = (login: string, password: string) =>
+      buildUser(t.db, t.env.encryptionKey, {
+        profile: 'Eleve',
+        uai: arranged.home,
+        lastname: 'AISSA',
+        firstname: 'Éric',
+        level: '6e',
+        login,
+        password,
+      });
+    // An imported pupil's login (first name, last name, the school's extension), and one past any label's width.
+    const imported = await build('eric.aissa.clg-moulin-lyon', 'ravo4821');
+    const longest = await build('marie-charlotte.de-la-fontaine-aissa.clg-jean-moulin-lyon', 'kalo-9431-tepi-2207-moru-5518');
+    for (const type of ['labelBox', 'labelFrame', 'deploy'] as const) {
+      const short = await printedFor(imported, type);
+      // Smaller type, on one line.
+      expect(short.text, type).toContain('eric.aissa.clg-moulin-lyon');
+      const long = await printedFor(longest, type);
+      expect(long.joined, type).toContain('marie-charlotte.de-la-fontaine-aissa.clg-jean-moulin-lyon');
+      if (type !== 'labelFrame') expect(long.joined, type).toContain('kalo-9431-tepi-2207-moru-5518');
+      expect(`${short.text}${long.text}`, type).not.toContain('…');
+    }
   });
 });
 
