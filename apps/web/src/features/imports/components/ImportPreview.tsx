@@ -46,7 +46,11 @@ function ChangesCell({ user }: { user: imports.ImportUser }) {
   );
 }
 
-/** The columns of each mode's preview (spec 3 §2.8: information, options, applications or teaching). */
+/**
+ * The columns of each mode's preview (spec 3 §2.8: information, options, applications or
+ * teaching). A new user's preview shows every value the import writes, those the file leaves out
+ * too (Admin mode on unless the file says otherwise).
+ */
 function columnsOf(
   mode: imports.ImportMode,
   t: (key: string) => string,
@@ -72,6 +76,13 @@ function columnsOf(
     { key: 'password', header: t('imports.preview.password'), cell: (user) => user.informations.password ?? '••••••' },
     { key: 'level', header: t('imports.preview.level'), cell: (user) => user.informations.level ?? '' },
     { key: 'class', header: t('imports.preview.class'), cell: (user) => user.informations.class ?? '' },
+    { key: 'subject', header: t('imports.preview.subject'), cell: (user) => user.informations.subject ?? '' },
+    { key: 'email', header: t('imports.preview.email'), cell: (user) => user.informations.email ?? '' },
+    {
+      key: 'adminMode',
+      header: t('imports.preview.admin_mode'),
+      cell: (user) => t(user.informations.adminMode === 1 ? 'imports.preview.yes' : 'imports.preview.no'),
+    },
     {
       key: 'options',
       header: t('imports.preview.options'),
