@@ -1,7 +1,7 @@
 import type { imports } from '@console/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bodiesSentTo, mockFetch } from '../../../test/fetch-mock';
 import { cleanUpAfterEachTest, createTestI18n } from '../../../test/render';
 import { buildSessionUser } from '../../../test/users';
@@ -172,6 +172,9 @@ describe('the import view', () => {
     const table = screen.getByRole('table', { name: 'Aperçu de l’import' });
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Latin');
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Manuel Maths');
+    // A value the file left out is shown as it will be written: Admin mode on.
+    expect(within(table).getByRole('columnheader', { name: 'Mode admin' })).toBeInTheDocument();
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Oui');
     expect(screen.getByText('2 à créer')).toBeInTheDocument();
     await user.click(within(table).getByRole('checkbox', { name: 'Importer la ligne 3' }));
     await user.click(screen.getByRole('button', { name: 'Confirmer l’import (1 lignes)' }));
@@ -184,6 +187,41 @@ describe('the import view', () => {
       'rapport-import.csv',
     );
     await waitFor(() => expect(shell().view).toBe('users'), { timeout: 5000 });
+  });
+
+  it('stays on the import view after a teaching import, whose assignments no grid row would show', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const teaching: imports.ImportCheckAnswer = {
+        ...PREVIEW,
+        mode: 'teaching',
+        counts: { create: 0, update: 0, unchanged: 0, teaching: 2 },
+      };
+      const { user, shell } = renderImportView(
+        {
+          'POST /api/users/batch': {
+            status: 200,
+            body: { ...teaching, users: teaching.users.map((line) => ({ ...line, action: 'teaching' })) },
+          },
+          'POST /api/users/batch/41': {
+            status: 200,
+            body: { ...RESULT, mode: 'teaching', counts: { ...RESULT.counts, created: 0, teaching: 2, excluded: 0 } },
+          },
+        },
+        buildSessionUser('Gestionnaire', { uai: UAI }),
+      );
+      await chooseAndVerify(user);
+      await user.click(await screen.findByRole('button', { name: 'Confirmer l’import (2 lignes)' }));
+      expect(
+        await screen.findByText('Import n° 41 effectué : 0 créé(s), 0 modifié(s), 2 enseignement(s) ajouté(s).'),
+      ).toBeInTheDocument();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(10_000);
+      });
+      expect(shell().view).toBe('import');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('lists the school’s imports, shows an import’s users, and rolls one back after a confirmation', async () => {

@@ -82,8 +82,10 @@ export function ImportView({ uai, user }: { uai: string; user: SessionUser }) {
       { importNumber: preview.importNumber, confirmation: 1, excludeUsers },
       {
         onSuccess: (result) => {
-          const report = outcomesReport(result, [t('imports.report.line'), t('imports.preview.login'), t('imports.report.outcome'), t('imports.report.user_id')], (outcome) =>
-            t(`imports.report.outcomes.${outcome}`),
+          const report = outcomesReport(
+            result,
+            [t('imports.report.line'), t('imports.preview.login'), t('imports.report.outcome'), t('imports.report.user_id')],
+            (outcome) => t(`imports.report.outcomes.${outcome}`),
           );
           const href = URL.createObjectURL(new Blob([report], { type: 'text/csv;charset=utf-8' }));
           notifications.show({
@@ -92,7 +94,14 @@ export function ImportView({ uai, user }: { uai: string; user: SessionUser }) {
             onClose: () => URL.revokeObjectURL(href),
             message: (
               <Stack gap={4}>
-                <Text size="sm">{t('imports.success', { importNumber: result.importNumber, created: result.counts.created, updated: result.counts.updated, teaching: result.counts.teaching })}</Text>
+                <Text size="sm">
+                  {t('imports.success', {
+                    importNumber: result.importNumber,
+                    created: result.counts.created,
+                    updated: result.counts.updated,
+                    teaching: result.counts.teaching,
+                  })}
+                </Text>
                 <Anchor href={href} download={OUTCOMES_REPORT_FILE} size="sm">
                   {t('imports.report.download_outcomes')}
                 </Anchor>
@@ -100,7 +109,9 @@ export function ImportView({ uai, user }: { uai: string; user: SessionUser }) {
             ),
           });
           verify.reset();
-          pendingShow.current = setTimeout(() => showImportUsers(result.importNumber), SHOW_IMPORTED_USERS_AFTER_MS);
+          // A teaching import adds assignments, not users: no grid row carries its number, so the view stays here (its report in the toast, its entry in the history).
+          if (result.mode !== 'teaching')
+            pendingShow.current = setTimeout(() => showImportUsers(result.importNumber), SHOW_IMPORTED_USERS_AFTER_MS);
         },
       },
     );
@@ -114,12 +125,20 @@ export function ImportView({ uai, user }: { uai: string; user: SessionUser }) {
         </Title>
         {school.data && (
           <Text c="dimmed" mt={4}>
-            {preview ? t('imports.preview.subtitle', { name: school.data.informations.name, importNumber: preview.importNumber }) : t('imports.subtitle', { name: school.data.informations.name })}
+            {preview
+              ? t('imports.preview.subtitle', { name: school.data.informations.name, importNumber: preview.importNumber })
+              : t('imports.subtitle', { name: school.data.informations.name })}
           </Text>
         )}
       </div>
       {preview ? (
-        <ImportPreview preview={preview} applicationNames={applicationNames} isPending={decide.isPending} onConfirm={handleConfirm} onCancel={handleCancel} />
+        <ImportPreview
+          preview={preview}
+          applicationNames={applicationNames}
+          isPending={decide.isPending}
+          onConfirm={handleConfirm}
+          onCancel={handleCancel}
+        />
       ) : (
         <ImportForm modes={modes} isPending={verify.isPending} onVerify={handleVerify} />
       )}
