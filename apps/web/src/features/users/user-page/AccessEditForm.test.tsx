@@ -19,6 +19,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** User 12's page, opened by a Gestionnaire. */
+const drawerOfUser12 = () => (
+  <UserPageDrawer
+    userId={12}
+    user={buildSessionUser('Gestionnaire')}
+    getOrderedIds={() => [12]}
+    onNavigate={() => undefined}
+    onClose={() => undefined}
+  />
+);
+
 type Setup = { page?: ReturnType<typeof buildUserPage>; putAnswer?: MockAnswer };
 
 async function openEditForm({ page = buildUserPage(), putAnswer }: Setup = {}) {
@@ -27,10 +38,7 @@ async function openEditForm({ page = buildUserPage(), putAnswer }: Setup = {}) {
     'PUT /api/users/12': putAnswer ?? { status: 200, body: page },
     'GET /api/schools/0750001A/users': { status: 200, body: buildSchoolWithUsers() },
   });
-  const rendered = renderWithProviders(
-    <UserPageDrawer userId={12} user={buildSessionUser('Gestionnaire')} getOrderedIds={() => [12]} onNavigate={() => undefined} onClose={() => undefined} />,
-    { i18n, withNotifications: true },
-  );
+  const rendered = renderWithProviders(drawerOfUser12(), { i18n, withNotifications: true });
   const events = userEvent.setup();
   await events.click(await screen.findByRole('button', { name: 'Modifier' }));
   const form = screen.getByRole('form', { name: 'Modifier les accès' });
@@ -56,8 +64,26 @@ describe('the access edit form', () => {
     expect(within(form).getByLabelText(/^Identifiant/)).toHaveValue('jean-pierre.dupont');
   });
 
+  it('names, before saving, a value left as it is that the school rule will rewrite', async () => {
+    // Stored before the rule that puts last names in capitals.
+    const page = buildUserPage({ informations: { lastName: 'Benali' } });
+    const { events, form, fetchMock } = await openEditForm({ page, putAnswer: { status: 200, body: page } });
+    const notice = within(form).getByRole('status');
+    expect(notice).toHaveTextContent('La règle de l’établissement modifiera aussi en enregistrant :');
+    expect(notice).toHaveTextContent('Nom : Benali → BENALI');
+    expect(within(form).queryByText(/^Prénom :/)).not.toBeInTheDocument();
+    await replace(events, within(form).getByLabelText(/^E-mail/), 'lea@example.fr');
+    await events.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(bodiesSentTo(fetchMock, 'PUT /api/users/12')).toHaveLength(1));
+    expect(
+      (bodiesSentTo(fetchMock, 'PUT /api/users/12')[0] as { informations: { lastName: string } }).informations.lastName,
+    ).toBe('BENALI');
+  });
+
   it('sends the cleaned access with an empty application list, tells it, and refreshes the grid row', async () => {
-    const saved = buildUserPage({ informations: { firstName: 'Jean', lastName: 'DURAND', login: 'jean.durand', email: 'jean@example.fr' } });
+    const saved = buildUserPage({
+      informations: { firstName: 'Jean', lastName: 'DURAND', login: 'jean.durand', email: 'jean@example.fr' },
+    });
     const { events, form, fetchMock, queryClient } = await openEditForm({ putAnswer: { status: 200, body: saved } });
     await waitFor(() => expect(queryClient.getQueryData(schoolsQueryKeys.users(SCHOOL_UAI))).toBeDefined());
 
@@ -68,11 +94,24 @@ describe('the access edit form', () => {
 
     expect(await screen.findByText("L'utilisateur a bien été mis à jour.")).toBeInTheDocument();
     expect(bodiesSentTo(fetchMock, 'PUT /api/users/12')).toEqual([
-      { informations: { firstName: 'Jean', lastName: 'DURAND', login: 'jean.durand', password: 'baco1234', email: 'jean@example.fr' }, applications: [] },
+      {
+        informations: {
+          firstName: 'Jean',
+          lastName: 'DURAND',
+          login: 'jean.durand',
+          password: 'baco1234',
+          email: 'jean@example.fr',
+        },
+        applications: [],
+      },
     ]);
     expect(screen.queryByRole('form', { name: 'Modifier les accès' })).not.toBeInTheDocument();
     const rows = queryClient.getQueryData<{ users: SchoolUser[] }>(schoolsQueryKeys.users(SCHOOL_UAI))!.users;
-    expect(rows.find((row) => row.id === 12)).toMatchObject({ firstname: 'Jean', login: 'jean.durand', email: 'jean@example.fr' });
+    expect(rows.find((row) => row.id === 12)).toMatchObject({
+      firstname: 'Jean',
+      login: 'jean.durand',
+      email: 'jean@example.fr',
+    });
   });
 
   it('requires the names, the login and a printable password, and sends nothing', async () => {
@@ -101,12 +140,16 @@ describe('the access edit form', () => {
   });
 
   it("puts the server's conflict under the login", async () => {
-    const { events, form } = await openEditForm({ putAnswer: { status: 409, body: { code: 'conflict', message: 'Login taken' } } });
+    const { events, form } = await openEditForm({
+      putAnswer: { status: 409, body: { code: 'conflict', message: 'Login taken' } },
+    });
 
     await replace(events, within(form).getByLabelText(/^Identifiant/), 'lea.durand2');
     await events.click(within(form).getByRole('button', { name: 'Enregistrer' }));
 
-    await waitFor(() => expect(within(form).getByLabelText(/^Identifiant/)).toHaveAccessibleDescription('Cet identifiant existe déjà.'));
+    await waitFor(() =>
+      expect(within(form).getByLabelText(/^Identifiant/)).toHaveAccessibleDescription('Cet identifiant existe déjà.'),
+    );
   });
 
   it('makes no call when nothing changed, and closes the form', async () => {
@@ -120,7 +163,9 @@ describe('the access edit form', () => {
   });
 
   it("keeps a staff member's hashed password when the field is left blank", async () => {
-    const staff = buildUserPage({ informations: { password: null, hasPrintablePassword: false, profile: 'Gestionnaire', email: 'lea@example.fr' } });
+    const staff = buildUserPage({
+      informations: { password: null, hasPrintablePassword: false, profile: 'Gestionnaire', email: 'lea@example.fr' },
+    });
     const { events, form, fetchMock } = await openEditForm({ page: staff });
     expect(within(form).getByLabelText(/^Mot de passe/)).not.toBeRequired();
 
@@ -135,11 +180,15 @@ describe('the access edit form', () => {
   });
 
   it('offers no edit without the right to edit the profile, and shows the password masked until revealed', async () => {
-    mockFetch({ 'GET /api/users/12': { status: 200, body: buildUserPage({ abilities: { canEditProfile: false, canEditApplications: false, canSeePasswords: true, canUnlock: false } }) } });
-    renderWithProviders(
-      <UserPageDrawer userId={12} user={buildSessionUser('Gestionnaire')} getOrderedIds={() => [12]} onNavigate={() => undefined} onClose={() => undefined} />,
-      { i18n },
-    );
+    mockFetch({
+      'GET /api/users/12': {
+        status: 200,
+        body: buildUserPage({
+          abilities: { canEditProfile: false, canEditApplications: false, canSeePasswords: true, canUnlock: false },
+        }),
+      },
+    });
+    renderWithProviders(drawerOfUser12(), { i18n });
 
     expect(await screen.findByText('lea.durand')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Modifier' })).not.toBeInTheDocument();

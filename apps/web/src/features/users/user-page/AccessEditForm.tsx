@@ -1,5 +1,5 @@
 import type { NameRules, UserPage } from '@console/contract';
-import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api';
 import { translateMessage } from '../../../lib/forms';
 import {
   checkAccessForm,
+  ruleChangesOf,
   cleanAccessField,
   initialAccessValuesOf,
   placeServerMessages,
@@ -29,7 +30,8 @@ type AccessEditFormProps = {
 
 /**
  * Edits a user's access: first name, last name, login, password, e-mail. Names and login are
- * cleaned on leaving them; nothing is sent when nothing changed.
+ * cleaned on leaving them; nothing is sent when nothing changed. A value left as it is that the
+ * school's rule will still rewrite on saving is named before saving.
  */
 export function AccessEditForm({ page, rules, isLoginTaken, onDone }: AccessEditFormProps) {
   const { t, i18n } = useTranslation();
@@ -37,9 +39,16 @@ export function AccessEditForm({ page, rules, isLoginTaken, onDone }: AccessEdit
   const [values, setValues] = useState<AccessValues>(() => initialAccessValuesOf(page));
   const [messages, setMessages] = useState<AccessMessages>({});
   const isPrintable = page.informations.hasPrintablePassword;
+  const ruleChanges = ruleChangesOf(values, page, rules);
+  const fieldLabels = {
+    firstName: t('users.page.fields.first_name'),
+    lastName: t('users.page.fields.last_name'),
+    login: t('users.page.fields.login'),
+  };
 
   const set = (field: AccessField, value: string) => setValues((previous) => ({ ...previous, [field]: value }));
-  const handleLeave = (field: CleanedField) => setValues((previous) => ({ ...previous, [field]: cleanAccessField(field, previous[field], rules) }));
+  const handleLeave = (field: CleanedField) =>
+    setValues((previous) => ({ ...previous, [field]: cleanAccessField(field, previous[field], rules) }));
   const messageOf = (field: AccessField | 'form') => (messages[field] ? translateMessage(i18n, messages[field]) : undefined);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -115,6 +124,19 @@ export function AccessEditForm({ page, rules, isLoginTaken, onDone }: AccessEdit
             error={messageOf('email')}
           />
         </SimpleGrid>
+        {ruleChanges.length > 0 && (
+          <Alert color="orange" variant="light" role="status" title={t('users.page.profile.rule_changes')}>
+            {ruleChanges.map((change) => (
+              <Text key={change.field} size="sm">
+                {t('users.page.profile.rule_change', {
+                  field: fieldLabels[change.field],
+                  before: change.before,
+                  after: change.after,
+                })}
+              </Text>
+            ))}
+          </Alert>
+        )}
         {messages.form && (
           <Alert color="red" variant="light" role="alert">
             {messageOf('form')}

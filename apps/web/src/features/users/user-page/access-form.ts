@@ -22,6 +22,23 @@ export function cleanAccessField(field: CleanedField, value: string, rules: Name
   return cleanName(value, rules[RULE_OF[field]]);
 }
 
+/** A value the school's rule will rewrite though the user left it as it is: its field, as stored, as it will be saved. */
+export type RuleChange = { field: CleanedField; before: string; after: string };
+
+/**
+ * The fields the user has not touched that saving would still change, because the school's rule
+ * writes them otherwise (a name stored before the rule: 'Benali' saved as 'BENALI'), so that the
+ * form says so before saving, as the import's preview does.
+ */
+export function ruleChangesOf(values: AccessValues, page: UserPage, rules: NameRules): RuleChange[] {
+  return (Object.keys(RULE_OF) as CleanedField[]).flatMap((field) => {
+    const stored = page.informations[field];
+    if (values[field] !== stored) return [];
+    const after = cleanAccessField(field, stored, rules);
+    return after === stored ? [] : [{ field, before: stored, after }];
+  });
+}
+
 export type AccessCheck =
   | { kind: 'invalid'; messages: AccessMessages }
   | { kind: 'unchanged' }
@@ -44,13 +61,20 @@ export function checkAccessForm(
     login: cleanAccessField('login', values.login, rules),
   };
   const isPrintable = page.informations.hasPrintablePassword;
-  const parsed = users.userAccessFormSchema.safeParse({ ...cleaned, password: cleaned.password.trim() === '' ? undefined : cleaned.password });
+  const parsed = users.userAccessFormSchema.safeParse({
+    ...cleaned,
+    password: cleaned.password.trim() === '' ? undefined : cleaned.password,
+  });
   const messages: AccessMessages = {};
   if (!parsed.success) {
     for (const issue of parsed.error.issues) messages[String(issue.path[0]) as AccessField] ??= issue.message;
   }
   if (isPrintable && cleaned.password.trim() === '') messages.password ??= users.REQUIRED;
-  if (!messages.login && cleaned.login.toLocaleLowerCase('fr') !== page.informations.login.toLocaleLowerCase('fr') && isLoginTaken(cleaned.login)) {
+  if (
+    !messages.login &&
+    cleaned.login.toLocaleLowerCase('fr') !== page.informations.login.toLocaleLowerCase('fr') &&
+    isLoginTaken(cleaned.login)
+  ) {
     messages.login = users.USERNAME_TAKEN;
   }
   if (!parsed.success || Object.keys(messages).length > 0) return { kind: 'invalid', messages };
