@@ -101,7 +101,10 @@ describe('nameRulesOf', () => {
 
 describe('an empty login pattern', () => {
   it('means the default one, never "any character"', () => {
-    const rules = nameRulesOf({ regexGlobal: [{ field: 'login', conversion: 'MIN', special: '.-', structure: ' ' }], regexEstab: [] });
+    const rules = nameRulesOf({
+      regexGlobal: [{ field: 'login', conversion: 'MIN', special: '.-', structure: ' ' }],
+      regexEstab: [],
+    });
     expect(rules.login).toEqual({ structure: DEFAULT_LOGIN_STRUCTURE, special: '.-', conversion: 'MIN' });
     expect(cleanName('Jean Dupont!', rules.login)).toBe('jeandupont');
   });
@@ -165,11 +168,20 @@ describe('tryNameRules', () => {
     const trial = tryNameRules({ firstname: 'Zoé2', lastname: 'Nguyễn_', extension: '' }, rules);
     expect(trial.firstname).toEqual({ value: 'Zoé', refused: ['2'] });
     expect(trial.lastname).toEqual({ value: 'NGUYEN', refused: ['_'] });
-    expect(trial.login).toEqual({ value: 'zoe2.nguyen', refused: ['_'] });
+    // The login is made of the names as their rules leave them: no '2' the first name's rule removed.
+    expect(trial.login).toEqual({ value: 'zoe.nguyen', refused: [] });
+  });
+
+  it('proposes no login when the names clean to nothing, never the extension alone', () => {
+    const trial = tryNameRules({ firstname: '123', lastname: '--', extension: 'clg-ete' }, rules);
+    expect(trial.login.value).toBe('');
   });
 
   it('follows the rules given, so that a change shows before it is saved', () => {
-    const trial = tryNameRules({ firstname: 'Jean', lastname: 'Dupont', extension: '' }, { ...rules, lastname: rule('[A-Za-z]', '', 'FIRSTMAJ') });
+    const trial = tryNameRules(
+      { firstname: 'Jean', lastname: 'Dupont', extension: '' },
+      { ...rules, lastname: rule('[A-Za-z]', '', 'FIRSTMAJ') },
+    );
     expect(trial.lastname.value).toBe('Dupont');
   });
 });
@@ -186,6 +198,7 @@ describe('proposeLogin', () => {
       { stem: 'jean-pierre.dormesson', tail: '.clg-moulin' },
     ],
     ['an empty part is left out', '', 'Dupont', 'clg', { stem: 'dupont', tail: '.clg' }],
+    ['names that clean to nothing propose nothing', '--', '.', 'clg-ete', { stem: '', tail: '' }],
     ['never starts as a formula would (exports keep logins exact)', '-Anne', 'Dupont', '', { stem: 'anne.dupont', tail: '' }],
     ['nor with a dot or hyphens left by an empty first name', '', '--Dupont', '', { stem: 'dupont', tail: '' }],
   ])('%s', (_case, firstname, lastname, extension, expected) => {

@@ -52,7 +52,10 @@ const LIGATURES: [RegExp, string][] = [
 export function withoutAccents(value: string): string {
   let out = value;
   for (const [pattern, replacement] of LIGATURES) out = out.replace(pattern, replacement);
-  return out.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC');
+  return out
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC');
 }
 
 /**
@@ -124,7 +127,9 @@ export function isValidStructure(structure: string): boolean {
 const LOGIN_SAFE_CHARACTER = /^[A-Za-z0-9._-]$/;
 
 /** Every character from space to the end of Latin Extended-A: what a login pattern is checked against. */
-const CHECKED_CHARACTERS: readonly string[] = Array.from({ length: 0x17f - 0x20 + 1 }, (_unused, index) => String.fromCodePoint(0x20 + index));
+const CHECKED_CHARACTERS: readonly string[] = Array.from({ length: 0x17f - 0x20 + 1 }, (_unused, index) =>
+  String.fromCodePoint(0x20 + index),
+);
 
 /**
  * The characters a login pattern would accept although a login may not hold them (see
@@ -142,7 +147,9 @@ function escapeForClass(characters: string): string {
 
 /** Upper-cases the first letter of each word (after a space, a hyphen or an apostrophe), lower-cases the rest. */
 function capitaliseWords(value: string): string {
-  return value.toLocaleLowerCase('fr').replace(/(^|[\s'’-])(\p{L})/gu, (_match, separator: string, letter: string) => separator + letter.toLocaleUpperCase('fr'));
+  return value
+    .toLocaleLowerCase('fr')
+    .replace(/(^|[\s'’-])(\p{L})/gu, (_match, separator: string, letter: string) => separator + letter.toLocaleUpperCase('fr'));
 }
 
 /**
@@ -225,12 +232,23 @@ export type NameRulesTrial = { firstname: NameTrial; lastname: NameTrial; login:
  * number a taken login would get), and for each the characters its rule removes. The same
  * functions clean the add-user panel's, the user page's, the grid's and the import's names.
  */
-export function tryNameRules(sample: { firstname: string; lastname: string; extension: string }, rules: NameRules): NameRulesTrial {
+export function tryNameRules(
+  sample: { firstname: string; lastname: string; extension: string },
+  rules: NameRules,
+): NameRulesTrial {
   const proposal = proposeLogin(sample.firstname, sample.lastname, sample.extension, rules);
   const loginRule = rules.login ?? DEFAULT_LOGIN_RULE;
-  const loginParts = [sample.firstname, sample.lastname, sample.extension].join('');
+  // What the login rule removes of what reaches it: the names as their rules leave them, and the extension.
+  const loginParts = [
+    cleanName(sample.firstname, rules.firstname),
+    cleanName(sample.lastname, rules.lastname),
+    sample.extension,
+  ].join('');
   return {
-    firstname: { value: cleanName(sample.firstname, rules.firstname), refused: refusedCharacters(sample.firstname, rules.firstname) },
+    firstname: {
+      value: cleanName(sample.firstname, rules.firstname),
+      refused: refusedCharacters(sample.firstname, rules.firstname),
+    },
     lastname: { value: cleanName(sample.lastname, rules.lastname), refused: refusedCharacters(sample.lastname, rules.lastname) },
     login: { value: proposal.stem + proposal.tail, refused: refusedCharacters(loginParts, loginRule) },
   };
@@ -248,19 +266,22 @@ const DEFAULT_LOGIN_RULE: NameRule = { structure: DEFAULT_LOGIN_STRUCTURE, speci
 
 /**
  * The login proposed for a new user: `firstname.lastname.extension` (no extension part when the
- * school has none), each part's spaces turned into hyphens, each part cleaned by the login rule
- * (accents and forbidden characters removed, case converted). Empty parts are left out. A login
- * never starts with a character a spreadsheet reads as a formula (`FORMULA_START`) nor a dot:
- * exports read by machines keep logins exact, so the login itself must be safe to open.
+ * school has none), made of the names as their own rules clean them (a character the name rule
+ * removes never reaches the login), each part's spaces turned into hyphens, each part cleaned by
+ * the login rule (accents and forbidden characters removed, case converted). Empty parts are left
+ * out; names that clean to nothing propose nothing (never the extension alone, `.clg-moulin`). A
+ * login never starts with a character a spreadsheet reads as a formula (`FORMULA_START`) nor a
+ * dot: exports read by machines keep logins exact, so the login itself must be safe to open.
  */
 export function proposeLogin(firstname: string, lastname: string, extension: string, rules: NameRules): LoginProposal {
   const rule = rules.login ?? DEFAULT_LOGIN_RULE;
   const part = (value: string) => cleanName(value.trim().replace(/\s+/g, '-'), rule);
-  const stem = [part(firstname), part(lastname)]
+  const stem = [part(cleanName(firstname, rules.firstname)), part(cleanName(lastname, rules.lastname))]
     .filter(Boolean)
     .join('.')
     .replace(LEADING_UNSAFE, '');
   const cleanedExtension = part(extension);
+  if (stem === '') return { stem: '', tail: '' };
   return { stem, tail: cleanedExtension ? `.${cleanedExtension}` : '' };
 }
 

@@ -75,7 +75,8 @@ export function AddUserPanel({ isOpened, school, grid, onClose }: AddUserPanelPr
     const next = { ...draft, [field]: cleanName(draft[field], rules[field === 'firstName' ? 'firstname' : 'lastname']) };
     if ((!isLoginEdited || next.login.trim() === '') && next.firstName !== '' && next.lastName !== '') {
       const proposal = proposeLogin(next.firstName, next.lastName, school.informations.extension, rules);
-      next.login = makeLoginUnique(proposal, (login) => isLoginTakenIn(school.users, login));
+      // Names the login rule leaves nothing of propose nothing: the login is left to type.
+      next.login = proposal.stem === '' ? '' : makeLoginUnique(proposal, (login) => isLoginTakenIn(school.users, login));
       setIsLoginEdited(false);
     }
     update(next, next.login === draft.login ? [] : ['login']);
