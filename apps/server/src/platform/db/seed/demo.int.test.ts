@@ -1,5 +1,5 @@
 import { isValidUai, PROFILES } from '@console/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../test/context.js';
 import { checkPassword } from '../../auth/passwords.js';
@@ -113,6 +113,16 @@ describe('seedDemoData', () => {
     expect(pupilApplications.length).toBeGreaterThanOrEqual(2);
     for (const access of pupilApplications)
       expect(access).toMatchObject({ login: 'eleve.demo', passwordEncrypted: expect.stringMatching(/^v1:/) });
+  });
+
+  it('gives the enabled accesses of the applications that report tokens a publisher’s OK, and no other access a word', async () => {
+    const result = await handle.db.execute<{ reports: boolean; status: number; valid_token: string | null }>(sql`
+      select a.show_token_status as reports, ua.status, ua.valid_token
+      from user_applications ua join applications a on a.id = ua.application_id`);
+    const checked = result.rows.filter((row) => row.reports && row.status === 1);
+    expect(checked.length).toBeGreaterThan(0);
+    expect(checked.every((row) => row.valid_token === 'OK')).toBe(true);
+    expect(result.rows.filter((row) => !row.reports || row.status !== 1).every((row) => row.valid_token === null)).toBe(true);
   });
 
   it('does nothing on a database that is not empty', async () => {

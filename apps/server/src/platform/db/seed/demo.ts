@@ -4,7 +4,7 @@ import { hashPassword } from '../../auth/passwords.js';
 import { encryptSecret, randomToken } from '../../auth/secrets.js';
 import type { Database, Executor, Transaction } from '../client.js';
 import { devices, managerSchools, options, schools, userApplications, userOptions, users } from '../schema/index.js';
-import { DEMO_CITIES, DEMO_SCHOOLS } from './catalogue.js';
+import { DEMO_APPLICATIONS, DEMO_CITIES, DEMO_SCHOOLS } from './catalogue.js';
 import { planDemoDevices } from './demo-devices.js';
 import { DEMO_ACCOUNTS } from './demo-accounts.js';
 import { planDemoUsers, type PlannedUser } from './demo-users.js';
@@ -117,6 +117,16 @@ async function insertUsers(
       ordre: index + 1,
     })),
   );
+  // The publishers' last word on the enabled accesses of the applications that report one (the
+  // user page's token validity): 'OK', checked six hours ago. The token error report stays empty.
+  const reportsTokens = new Set(
+    DEMO_APPLICATIONS.filter((application) => application.showTokenStatus).map((application) => application.name),
+  );
+  const checkedAt = new Date(Date.now() - 6 * 3_600_000);
+  const tokenOf = (name: string, status: number) => {
+    if (!reportsTokens.has(name) || status !== 1) return { validToken: null, tokenCheckedAt: null };
+    return { validToken: 'OK', tokenCheckedAt: checkedAt };
+  };
   const applicationRows = planned.flatMap((user) =>
     user.applications.map((access) => ({
       userId: idOf(user),
@@ -125,6 +135,7 @@ async function insertUsers(
       login: user.login,
       passwordEncrypted: encryptSecret(key, access.password),
       keys: access.keys,
+      ...tokenOf(access.name, access.status),
     })),
   );
   const managerRows = planned.flatMap((user) => user.managedSchools.map((uai) => ({ userId: idOf(user), uai })));
@@ -132,7 +143,11 @@ async function insertUsers(
   for (const chunk of chunks(applicationRows, 1000)) await tx.insert(userApplications).values(chunk);
   if (managerRows.length > 0) await tx.insert(managerSchools).values(managerRows);
   // A generator of its own, so that adding devices changed none of the other demo values.
-  const deviceRows = planDemoDevices(createRandom(DEMO_SEED + 1), planned, DEMO_ACCOUNTS.map((account) => account.login)).map((device) => ({
+  const deviceRows = planDemoDevices(
+    createRandom(DEMO_SEED + 1),
+    planned,
+    DEMO_ACCOUNTS.map((account) => account.login),
+  ).map((device) => ({
     userId: userIds.get(device.login) as number,
     model: device.model,
     operatingSystem: device.operatingSystem,
