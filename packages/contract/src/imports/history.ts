@@ -42,6 +42,8 @@ export const importHistoryEntrySchema = z.object({
   rolledBackAt: z.iso.datetime({ offset: true }).nullable(),
   /** Whether the caller may roll it back now: applied, within the window, and theirs. */
   canRollBack: z.boolean(),
+  /** While its confirmation is at work (`applying`): the lines applied out of those to apply; else null. */
+  progress: z.object({ done: z.number().int(), total: z.number().int() }).nullable(),
 });
 export type ImportHistoryEntry = z.infer<typeof importHistoryEntrySchema>;
 

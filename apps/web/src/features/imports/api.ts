@@ -39,9 +39,20 @@ export function useDecideImport(uai: string) {
   });
 }
 
-/** The school's imports, newest first. */
-export function useImportHistory(uai: string) {
-  return useQuery({ queryKey: importsQueryKeys.history(uai), queryFn: () => call(imports.listImports, { query: { uai } }) });
+/** How often the history is asked again while a confirmation is at work, for its progress. */
+export const PROGRESS_POLL_MS = 1000;
+
+/**
+ * The school's imports, newest first; asked again every PROGRESS_POLL_MS while one is `applying`
+ * (or while `watch`, when this view has just sent a confirmation), so that its progress moves.
+ */
+export function useImportHistory(uai: string, { watch = false }: { watch?: boolean } = {}) {
+  return useQuery({
+    queryKey: importsQueryKeys.history(uai),
+    queryFn: () => call(imports.listImports, { query: { uai } }),
+    refetchInterval: (query) =>
+      watch || query.state.data?.some((entry) => entry.status === 'applying') ? PROGRESS_POLL_MS : false,
+  });
 }
 
 /** Rolls back an applied import; the history and the school's users are fetched again. */

@@ -75,14 +75,21 @@ describe('a confirmation in steps', () => {
     let done = false;
     const confirming = confirm(preview.importNumber).finally(() => (done = true));
     const seen = new Set<number>();
+    const progress: { status: string; done: number; total: number }[] = [];
     // Each read waits for its turn as a request would (an in-process loop of reads would never let the server's next turn come).
     while (!done) {
       seen.add(await countImported(preview.importNumber));
+      const entry = (await listHistory(t, cookie, home)).find((candidate) => candidate.importNumber === preview.importNumber);
+      if (entry?.progress) progress.push({ status: entry.status, ...entry.progress });
       await new Promise((resolve) => setImmediate(resolve));
     }
     expect((await confirming).statusCode).toBe(200);
     // In one transaction, another reader would only ever see none or all of them.
     expect([...seen].some((count) => count > 0 && count < LINES)).toBe(true);
+    // The history tells how far it is: a step's lines at a time, out of all of them.
+    expect(progress.some(({ status, done, total }) => status === 'applying' && done > 0 && done < LINES && total === LINES)).toBe(
+      true,
+    );
     expect(await countImported(preview.importNumber)).toBe(LINES);
     expect((await listHistory(t, cookie, home)).find((entry) => entry.importNumber === preview.importNumber)?.status).toBe(
       'applied',

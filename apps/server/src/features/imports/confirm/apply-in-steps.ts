@@ -6,6 +6,7 @@ import { appendBatchUndo, listApplyingBatchIds, lockBatch, reopenBatch } from '.
 import type { ImportUndo } from '../plan.js';
 import { takeBackImport } from '../rollback/rollback-import.js';
 import { applyLines, closeDecision, type OpenedDecision } from './apply-lines.js';
+import { confirmProgress } from './confirm-progress.js';
 
 /**
  * Lines a step applies in its own transaction. The embedded database runs on the server's thread
@@ -63,6 +64,7 @@ export async function applyInSteps(ctx: ServiceContext, opened: OpenedDecision):
         await appendBatchUndo(tx, batch.id, applied.undo);
         return applied;
       });
+      confirmProgress.advance(batch.id, Math.min(start + STEP_LINES, kept.length));
       for (const [line, id] of step.ids) ids.set(line, id);
       undo.createdUserIds.push(...step.undo.createdUserIds);
       undo.createdOptionIds.push(...step.undo.createdOptionIds);

@@ -9,6 +9,7 @@ import { decideBatch, lockBatch, markBatchApplying, readPlan } from '../imports.
 import type { PlannedLine } from '../plan.js';
 import { applyInSteps } from './apply-in-steps.js';
 import { applyLines, closeDecision, lockAndCheck, type OpenedDecision } from './apply-lines.js';
+import { confirmProgress } from './confirm-progress.js';
 
 const importNotFound = () => new AppError('not_found', 'No such import');
 
@@ -101,14 +102,27 @@ export async function decideImport(
       const decided = await openDecision(tx, ctx, importNumber, decision, expectedMode);
       await lockAndCheck(tx, decided.batch.uai, decided.kept);
       await markBatchApplying(tx, decided.batch.id);
+      confirmProgress.start(decided.batch.id, decided.kept.length);
       return decided;
     });
-    return applyInSteps(ctx, opened);
+    try {
+      return await applyInSteps(ctx, opened);
+    } finally {
+      confirmProgress.end(opened.batch.id);
+    }
   }
-  return ctx.db.transaction(async (tx) => {
-    const opened = await openDecision(tx, ctx, importNumber, decision, expectedMode);
-    if (decision.confirmation === 0) return cancelDecision(tx, ctx, opened);
-    const applied = await applyLines(tx, ctx, opened.batch, opened.kept);
-    return closeDecision(tx, ctx, opened, applied.ids, applied.undo);
-  });
+  let started: number | undefined;
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const opened = await openDecision(tx, ctx, importNumber, decision, expectedMode);
+      if (decision.confirmation === 0) return cancelDecision(tx, ctx, opened);
+      // One transaction: the history says it is at work (its lines all done at once).
+      started = opened.batch.id;
+      confirmProgress.start(started, opened.kept.length);
+      const applied = await applyLines(tx, ctx, opened.batch, opened.kept);
+      return closeDecision(tx, ctx, opened, applied.ids, applied.undo);
+    });
+  } finally {
+    if (started !== undefined) confirmProgress.end(started);
+  }
 }

@@ -90,6 +90,11 @@ export function ImportHistory({ uai, onShowUsers }: ImportHistoryProps) {
                     <Badge variant="outline" color={STATUS_COLORS[entry.status]} tt="none">
                       {t(`imports.history.statuses.${entry.status}`)}
                     </Badge>
+                    {entry.progress && (
+                      <Text size="xs" c="dimmed" mt={2}>
+                        {t('imports.progress.lines', { done: entry.progress.done, total: entry.progress.total })}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">

@@ -2,7 +2,7 @@ import type { imports } from '@console/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { bodiesSentTo, mockFetch } from '../../../test/fetch-mock';
+import { bodiesSentTo, mockFetch, type MockAnswer } from '../../../test/fetch-mock';
 import { cleanUpAfterEachTest, createTestI18n } from '../../../test/render';
 import { buildSessionUser } from '../../../test/users';
 import { renderInShell } from '../../schools/testing';
@@ -62,6 +62,21 @@ const PREVIEW: imports.ImportCheckAnswer = {
       changes: [],
     },
   ],
+};
+
+/** Import 41 while its confirmation is at work. */
+const APPLYING: imports.ImportHistoryEntry = {
+  importNumber: 41,
+  mode: 'users_initial',
+  status: 'applying',
+  createdAt: '2026-11-26T09:00:00.000Z',
+  createdBy: 'Inès Fabre',
+  decidedAt: null,
+  counts: null,
+  rollbackUntil: null,
+  rolledBackAt: null,
+  canRollBack: false,
+  progress: { done: 200, total: 350 },
 };
 
 const RESULT: imports.ImportResult = {
@@ -236,6 +251,7 @@ describe('the import view', () => {
       rollbackUntil: '2026-12-03T09:05:00.000Z',
       rolledBackAt: null,
       canRollBack: true,
+      progress: null,
     };
     const cancelled: imports.ImportHistoryEntry = {
       ...applied,
@@ -304,6 +320,44 @@ describe('the import view', () => {
     expect(first).toHaveTextContent('Classe : 6A → 5B');
     expect(first).not.toHaveTextContent('5B (règle');
     expect(second).toHaveTextContent('Aucun changement');
+  });
+
+  it('shows the lines applied while its confirmation is at work, then the outcome', async () => {
+    let finish: (answer: MockAnswer) => void = () => undefined;
+    let isApplied = false;
+    const answered = new Promise<MockAnswer>((resolve) => (finish = resolve));
+    const { user } = renderImportView({
+      'POST /api/users/batch': { status: 200, body: PREVIEW },
+      'POST /api/users/batch/41': () => answered,
+      'GET /api/users/batch': () => ({
+        status: 200,
+        body: [isApplied ? { ...APPLYING, status: 'applied', progress: null } : APPLYING],
+      }),
+    });
+    await chooseAndVerify(user);
+    await user.click(await screen.findByRole('button', { name: 'Confirmer l’import (2 lignes)' }));
+    expect(await screen.findByText(/^Import n° 41 en cours d’application/)).toBeInTheDocument();
+    expect(await screen.findByText('200 / 350 lignes appliquées')).toBeInTheDocument();
+    isApplied = true;
+    finish({ status: 200, body: RESULT });
+    expect(await screen.findByText(/^Import n° 41 effectué/)).toBeInTheDocument();
+    expect(screen.queryByText('200 / 350 lignes appliquées')).not.toBeInTheDocument();
+  });
+
+  it('shows a confirmation at work in the history, for who comes back to the view, and asks again until it ends', async () => {
+    let asked = 0;
+    const { fetchMock } = renderImportView({
+      'GET /api/users/batch': () => {
+        asked += 1;
+        return { status: 200, body: [asked < 3 ? APPLYING : { ...APPLYING, status: 'applied', progress: null }] };
+      },
+    });
+    const row = within(await screen.findByRole('table', { name: 'Imports de l’établissement' })).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('En cours');
+    expect(row).toHaveTextContent('200 / 350 lignes appliquées');
+    await waitFor(() => expect(row).toHaveTextContent('Effectué'), { timeout: 5000 });
+    const calls = fetchMock.mock.calls.filter(([input]) => String(input).includes('/api/users/batch')).length;
+    expect(calls).toBe(3);
   });
 
   it('cancels a verified import with an info toast and comes back to the form', async () => {

@@ -14,6 +14,7 @@ import { outcomesReport, problemsOf } from '../import-report';
 import { ImportForm } from './ImportForm';
 import { ImportHistory } from './ImportHistory';
 import { ImportPreview } from './ImportPreview';
+import { ImportProgress } from './ImportProgress';
 import { ImportProblems } from './ImportProblems';
 
 /** After a confirmed import, the users grid shows its users after this delay (spec 3 §9: 2 s). */
@@ -141,6 +142,9 @@ export function ImportView({ uai, user }: { uai: string; user: SessionUser }) {
         />
       ) : (
         <ImportForm modes={modes} isPending={verify.isPending} onVerify={handleVerify} />
+      )}
+      {preview && decide.isPending && decide.variables.confirmation === 1 && (
+        <ImportProgress uai={uai} importNumber={preview.importNumber} />
       )}
       {verify.isError && <FailureOf error={verify.error} title={t('imports.refused')} />}
       {decide.isError && <FailureOf error={decide.error} title={t('imports.not_applied_title')} />}
