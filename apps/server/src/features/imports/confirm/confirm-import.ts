@@ -1,4 +1,4 @@
-import { imports } from '@console/contract';
+import type { imports } from '@console/contract';
 import { writeAudit } from '../../../platform/audit/audit.js';
 import { canReachSchool } from '../../../platform/auth/access.js';
 import { requireRight } from '../../../platform/auth/rights.js';
