@@ -2,7 +2,7 @@ import type { imports } from '@console/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
 import { importBatchChunks, importBatches } from '../../platform/db/schema/index.js';
-import type { HeldAccess, ImportPlan, ImportUndo, PlannedFields } from './plan.js';
+import { emptyUndo, type HeldAccess, type ImportPlan, type ImportUndo, type PlannedFields } from './plan.js';
 import { unpackPlan } from './plan-packing.js';
 import { jsonRows } from '../../platform/db/params.js';
 
@@ -179,10 +179,7 @@ export async function decideBatch(
  * confirmation can be taken back whole.
  */
 export async function markBatchApplying(tx: Executor, id: number): Promise<void> {
-  await tx
-    .update(importBatches)
-    .set({ status: 'applying', undo: { createdUserIds: [], createdOptionIds: [], updates: [] } })
-    .where(eq(importBatches.id, id));
+  await tx.update(importBatches).set({ status: 'applying', undo: emptyUndo() }).where(eq(importBatches.id, id));
 }
 
 /** Adds one step's undo to the batch's, in the step's transaction (jsonb concatenation, no read back). */

@@ -97,6 +97,16 @@ export type ImportUndo = {
   updates: UpdateUndo[];
 };
 
+/** What an import replaced before it wrote anything: nothing. */
+export const emptyUndo = (): ImportUndo => ({ createdUserIds: [], createdOptionIds: [], updates: [] });
+
+/** Adds what a part of an import replaced (a step, applyLines) to what the import replaced so far. */
+export function addUndo(into: ImportUndo, part: ImportUndo): void {
+  into.createdUserIds.push(...part.createdUserIds);
+  into.createdOptionIds.push(...part.createdOptionIds);
+  into.updates.push(...part.updates);
+}
+
 /** The stored plan of a verified batch. */
 export type ImportPlan = { lines: PlannedLine[] };
 

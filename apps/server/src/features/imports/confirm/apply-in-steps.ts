@@ -3,7 +3,7 @@ import { writeAuditEntries } from '../../../platform/audit/audit.js';
 import type { ServiceContext } from '../../../platform/context.js';
 import type { Database } from '../../../platform/db/client.js';
 import { appendBatchUndo, listApplyingBatchIds, lockBatch, reopenBatch } from '../imports.repository.js';
-import type { ImportUndo } from '../plan.js';
+import { addUndo, emptyUndo, type ImportUndo } from '../plan.js';
 import { takeBackImport } from '../rollback/rollback-import.js';
 import { applyLines, closeDecision, type OpenedDecision } from './apply-lines.js';
 import { confirmProgress } from './confirm-progress.js';
@@ -27,7 +27,7 @@ export async function takeBackSteps(db: Database, actor: ServiceContext['actor']
   await db.transaction(async (tx) => {
     const batch = await lockBatch(tx, batchId);
     if (!batch || batch.status !== 'applying') return;
-    const undo = (batch.undo as ImportUndo | null) ?? { createdUserIds: [], createdOptionIds: [], updates: [] };
+    const undo = (batch.undo as ImportUndo | null) ?? emptyUndo();
     const { removed, restored } = await takeBackImport(tx, actor, batch.id, undo);
     await writeAuditEntries(tx, [
       ...removed,
@@ -55,7 +55,7 @@ export async function takeBackSteps(db: Database, actor: ServiceContext['actor']
 export async function applyInSteps(ctx: ServiceContext, opened: OpenedDecision): Promise<imports.ImportResult> {
   const { batch, kept } = opened;
   const ids = new Map<number, number>();
-  const undo: ImportUndo = { createdUserIds: [], createdOptionIds: [], updates: [] };
+  const undo = emptyUndo();
   try {
     for (let start = 0; start < kept.length; start += STEP_LINES) {
       await nextTurn();
@@ -66,9 +66,7 @@ export async function applyInSteps(ctx: ServiceContext, opened: OpenedDecision):
       });
       confirmProgress.advance(batch.id, Math.min(start + STEP_LINES, kept.length));
       for (const [line, id] of step.ids) ids.set(line, id);
-      undo.createdUserIds.push(...step.undo.createdUserIds);
-      undo.createdOptionIds.push(...step.undo.createdOptionIds);
-      undo.updates.push(...step.undo.updates);
+      addUndo(undo, step.undo);
     }
     await nextTurn();
     return await ctx.db.transaction((tx) => closeDecision(tx, ctx, opened, ids, undo));

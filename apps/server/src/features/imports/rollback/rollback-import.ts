@@ -7,7 +7,7 @@ import type { Executor } from '../../../platform/db/client.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { deleteUnusedOptions } from '../../users/bulk/users-bulk.repository.js';
 import { lockBatch } from '../imports.repository.js';
-import type { ImportUndo } from '../plan.js';
+import { emptyUndo, type ImportUndo } from '../plan.js';
 import { presentHistoryEntry } from './history.presenter.js';
 import { markBatchRolledBack } from './history.repository.js';
 import { restoreUpdatedUsers } from './restore-updates.js';
@@ -15,8 +15,6 @@ import { deleteBinnedUsers, deleteTeachingOfImport, deleteUsers, type RemovedUse
 import { rollbackRefusalOf } from './rollback.policy.js';
 
 const importNotFound = () => new AppError('not_found', 'No such import');
-
-const NOTHING_TO_UNDO: ImportUndo = { createdUserIds: [], createdOptionIds: [], updates: [] };
 
 /**
  * Removes the users an import created, for good: those live, and those binned since (whose
@@ -102,7 +100,7 @@ export async function rollBackImport(
       });
     }
 
-    const undo = (batch.undo as ImportUndo | null) ?? NOTHING_TO_UNDO;
+    const undo = (batch.undo as ImportUndo | null) ?? emptyUndo();
     const { removed, restored, teachingRemoved } = await takeBackImport(tx, ctx.actor, batch.id, undo);
     const row = await markBatchRolledBack(tx, batch.id, now);
     await writeAuditEntries(tx, [
