@@ -50,8 +50,21 @@ test.describe('CSV import', () => {
     await expect(users.rows.filter({ hasText: 'Zoé' })).toHaveCount(1);
     await expect(users.rows.filter({ hasText: 'Malo' })).toHaveCount(0);
 
-    // Rolled back from the history: the two users are gone.
+    // The same file again: the two imported pupils are named and left unticked; only Malo is new.
     const again = await ImportPage.open(shell);
+    await again.chooseFile('eleves-corrige.csv', FIXED);
+    await again.verify.click();
+    await expect(
+      again.main.getByText('2 ligne(s) correspondent à des utilisateurs déjà présents dans l’établissement'),
+    ).toBeVisible();
+    await expect(again.main.getByText('1 à créer')).toBeVisible();
+    await expect(again.preview.getByRole('checkbox', { name: 'Importer la ligne 2' })).not.toBeChecked();
+    await expect(again.main.getByRole('button', { name: 'Confirmer l’import (1 lignes)' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'import, preview naming users already there');
+    await again.main.getByRole('button', { name: 'Annuler' }).click();
+    await expect(page.getByText('Import annulé.')).toBeVisible();
+
+    // Rolled back from the history: the two users are gone.
     const entry = again.history.getByRole('row').filter({ hasText: '2 créé(s), 1 écarté(s)' });
     await expect(entry).toContainText('Effectué');
     await expectNoSeriousViolations(page, 'import, history');

@@ -75,6 +75,17 @@ export const importUserSchema = z.object({
   teaching: z.array(z.object({ class: z.string(), discipline: z.string() })),
   /** An update's changed fields; empty otherwise. */
   changes: z.array(importChangeSchema),
+  /**
+   * A line of a new-users file that names a user already in the school, by the login it gives or
+   * (without one) by the same profile, names and level or class: it is planned as an update of
+   * that user rather than a second account, and the console leaves it out unless ticked.
+   */
+  existing: z.object({ by: z.enum(['login', 'names']) }).optional(),
+  /**
+   * A login the rules made with a number, because `plain` was held by the file's line `heldBy`
+   * or, when null, by an account.
+   */
+  numberedLogin: z.object({ plain: z.string(), heldBy: z.number().int().nullable() }).optional(),
 });
 export type ImportUser = z.infer<typeof importUserSchema>;
 

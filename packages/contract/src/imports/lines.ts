@@ -46,6 +46,8 @@ export type ImportedLine =
       mode: 'users_initial';
       line: number;
       informations: ImportedInformations;
+      /** Whether the file said the Admin mode (else it is on, as the add-user panel sets it). */
+      adminModeGiven: boolean;
       options: string[];
       applications: ImportedApplication[];
     }
@@ -269,6 +271,7 @@ function readInitial(reader: LineReader, context: ImportContext): ImportedLine |
   return {
     mode: 'users_initial',
     line: reader.line,
+    adminModeGiven: adminMode !== null,
     informations: {
       uai,
       profile,

@@ -219,7 +219,8 @@ describe('POST /users/batch: verifying new users', () => {
   });
 
   it('answers every problem with its line and column, and stores nothing', async () => {
-    await buildUser(t.db, t.env.encryptionKey, { profile: 'Eleve', uai: home, login: 'pris.deja' });
+    // Held in another school (a login of this school names its user: match-existing.int.test.ts).
+    await buildUser(t.db, t.env.encryptionKey, { profile: 'Eleve', uai: other, login: 'pris.deja' });
     const batchesBefore = await countBatches();
     const csv = [
       'Profil;Nom;Prénom;Niveau;Login',

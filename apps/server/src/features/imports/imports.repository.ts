@@ -76,6 +76,27 @@ export async function findSchoolUsers(
   return result.rows;
 }
 
+/** A user of the school as a new-users line may name them again: who they are, and where. */
+export type MatchableUserRow = Pick<
+  SchoolUserRow,
+  'id' | 'profile_id' | 'login' | 'firstname' | 'lastname' | 'level' | 'class_name'
+>;
+
+/** The school's users of some profiles (a school has at most a few thousand). */
+export async function listSchoolUsersOfProfiles(
+  db: Executor,
+  uai: string,
+  profileIds: readonly number[],
+): Promise<MatchableUserRow[]> {
+  if (profileIds.length === 0) return [];
+  const result = await db.execute<MatchableUserRow>(sql`
+    select id, profile_id, login, firstname, lastname, level, class_name
+    from users
+    where uai = ${uai} and profile_id = any(${sql.param([...profileIds])}::int[])
+    order by id`);
+  return result.rows;
+}
+
 /** The school's options by name (a school has tens of them). */
 export async function listSchoolOptions(db: Executor, uai: string): Promise<Map<string, number>> {
   const result = await db.execute<{ id: number; name: string }>(sql`select id, name from options where uai = ${uai}`);

@@ -2,16 +2,25 @@ import { cleanName, imports, PROFILES, proposeLogin, users as contract, type Log
 import { hasPrintablePassword } from '../../auth/auth.policy.js';
 import { findTakenLogins } from '../imports.repository.js';
 import { PlanPacker } from '../plan-packing.js';
-import { PreviewList, type PlannedCreate, type Planning } from '../plan.js';
+import { PreviewList, type Planning } from '../plan.js';
 import { allocateLogins } from './logins.js';
+import { asUpdateLine, matchExistingUsers } from './match-existing.js';
 import { planAccesses, previewAccess } from './plan-accesses.js';
 import { passwordFor, previewOptions, problemAt, type PlanContext } from './plan-context.js';
+import { planUpdate } from './plan-update.js';
 
 type InitialLine = Extract<imports.ImportedLine, { mode: 'users_initial' }>;
 const { IMPORT_ERRORS } = imports;
 
 /** A line read against the school, before its login is settled. */
-type Draft = { source: InitialLine; firstname: string; lastname: string; login: string | null; proposal: LoginProposal; password: string };
+type Draft = {
+  source: InitialLine;
+  firstname: string;
+  lastname: string;
+  login: string | null;
+  proposal: LoginProposal;
+  password: string;
+};
 
 /** Names cleaned by the school's rules, profile, e-mail and password of a line; null with its problems when one breaks a rule. */
 function draftOf(plan: PlanContext, source: InitialLine, problems: imports.ImportProblem[]): Draft | null {
@@ -19,7 +28,9 @@ function draftOf(plan: PlanContext, source: InitialLine, problems: imports.Impor
   const { rules, extension, emailRequired } = plan.naming;
   const before = problems.length;
   if (!contract.assignableProfiles(plan.ctx.actor.profile).includes(informations.profile)) {
-    problems.push(problemAt(line, IMPORT_ERRORS.profileNotAssignable, imports.fieldLabel('profile'), { profile: informations.profile }));
+    problems.push(
+      problemAt(line, IMPORT_ERRORS.profileNotAssignable, imports.fieldLabel('profile'), { profile: informations.profile }),
+    );
   }
   const firstname = cleanName(informations.firstName, rules.firstname);
   const lastname = cleanName(informations.lastName, rules.lastname);
@@ -30,7 +41,8 @@ function draftOf(plan: PlanContext, source: InitialLine, problems: imports.Impor
   }
   const login = informations.login === null ? null : cleanName(informations.login, rules.login);
   const proposal = proposeLogin(informations.firstName, informations.lastName, extension, rules);
-  if (login === '' || (login === null && proposal.stem === '')) problems.push(problemAt(line, IMPORT_ERRORS.required, imports.fieldLabel('login')));
+  if (login === '' || (login === null && proposal.stem === ''))
+    problems.push(problemAt(line, IMPORT_ERRORS.required, imports.fieldLabel('login')));
   const password = passwordFor(informations.profile, informations.password);
   if (password === undefined) problems.push(problemAt(line, IMPORT_ERRORS.weakPassword, imports.fieldLabel('password')));
   if (problems.length > before || password === undefined) return null;
@@ -40,8 +52,10 @@ function draftOf(plan: PlanContext, source: InitialLine, problems: imports.Impor
 /**
  * New users (users_initial): names cleaned by the school's rules, logins as given (cleaned, and
  * refused when an account or an earlier line holds them) or made by the rules with a number on a
- * collision, passwords as given or generated, options by name, applications with their
- * credentials. Nothing is written.
+ * collision (the preview says which line or account held the plain one), passwords as given or
+ * generated, options by name, applications with their credentials. A line naming a user already
+ * in the school (match-existing.ts) is planned as that user's update instead, after the
+ * creations, and marked `existing`. Nothing is written.
  */
 export async function planInitial(plan: PlanContext, lines: readonly imports.ImportedLine[]): Promise<Planning> {
   const problems: imports.ImportProblem[] = [];
@@ -51,16 +65,27 @@ export async function planInitial(plan: PlanContext, lines: readonly imports.Imp
     return draft ? [draft] : [];
   });
 
+  // Lines naming users already in the school become their updates, left out unless ticked.
+  const existing = await matchExistingUsers(plan, drafts);
+  const fresh = drafts.filter((draft) => !existing.has(draft.source.line));
+
   // The file's own logins: free of accounts, and once in the file once cleaned.
-  const given = drafts.filter((draft) => draft.login !== null);
+  const given = fresh.filter((draft) => draft.login !== null);
   const taken = await findTakenLogins(plan.ctx.db, [...new Set(given.map((draft) => draft.login!.toLowerCase()))]);
   const reserved = new Map<string, number>();
-  const usable = drafts.filter((draft) => {
+  const usable = fresh.filter((draft) => {
     if (draft.login === null) return true;
     const key = draft.login.toLowerCase();
     const earlier = reserved.get(key);
-    if (taken.has(key)) problems.push(problemAt(draft.source.line, IMPORT_ERRORS.loginTaken, imports.fieldLabel('login'), { login: draft.login }));
-    else if (earlier !== undefined) problems.push(problemAt(draft.source.line, IMPORT_ERRORS.duplicateLogin, imports.fieldLabel('login'), { login: draft.login, line: earlier }));
+    if (taken.has(key))
+      problems.push(problemAt(draft.source.line, IMPORT_ERRORS.loginTaken, imports.fieldLabel('login'), { login: draft.login }));
+    else if (earlier !== undefined)
+      problems.push(
+        problemAt(draft.source.line, IMPORT_ERRORS.duplicateLogin, imports.fieldLabel('login'), {
+          login: draft.login,
+          line: earlier,
+        }),
+      );
     else reserved.set(key, draft.source.line);
     return !taken.has(key) && earlier === undefined;
   });
@@ -71,14 +96,22 @@ export async function planInitial(plan: PlanContext, lines: readonly imports.Imp
     new Set(reserved.keys()),
   );
   toMake.forEach((draft, index) => (draft.login = made[index]!));
+  const numbered = numberedLogins(usable, toMake);
 
-  const planned = new PlanPacker<PlannedCreate>();
+  const planned = new PlanPacker();
   const preview = new PreviewList();
   for (const draft of usable) {
     const { informations, line, options, applications } = draft.source;
     const login = draft.login!;
     const sealedPassword = plan.secrets.encrypt(draft.password);
-    const accessPlanning = planAccesses(line, applications, plan.catalogue, { login, password: draft.password, sealedPassword }, new Map(), plan.secrets);
+    const accessPlanning = planAccesses(
+      line,
+      applications,
+      plan.catalogue,
+      { login, password: draft.password, sealedPassword },
+      new Map(),
+      plan.secrets,
+    );
     problems.push(...accessPlanning.problems);
     if (accessPlanning.problems.length > 0) continue;
     await planned.push({
@@ -123,7 +156,34 @@ export async function planInitial(plan: PlanContext, lines: readonly imports.Imp
       applications: accessPlanning.accesses.map(previewAccess),
       teaching: [],
       changes: [],
+      ...(numbered.has(line) ? { numberedLogin: numbered.get(line)! } : {}),
     });
   }
+  if (existing.size > 0) {
+    const updates = await planUpdate(
+      plan,
+      drafts.flatMap((draft) => {
+        const match = existing.get(draft.source.line);
+        return match ? [asUpdateLine(draft.source, match.userId)] : [];
+      }),
+      { planned, preview, previewExtra: (line) => ({ existing: { by: existing.get(line)!.by } }) },
+    );
+    problems.push(...updates.problems);
+  }
   return { plan: planned, preview, problems };
+}
+
+/**
+ * The logins the rules numbered (`lea.andre2`), each with the plain login and the file's line that
+ * holds it, or null when an account does (the preview says why a number was added).
+ */
+function numberedLogins(usable: readonly Draft[], made: readonly Draft[]): Map<number, { plain: string; heldBy: number | null }> {
+  const lineOf = new Map(usable.map((draft) => [draft.login!.toLowerCase(), draft.source.line]));
+  const numbered = new Map<number, { plain: string; heldBy: number | null }>();
+  for (const draft of made) {
+    const plain = draft.proposal.stem + draft.proposal.tail;
+    if (draft.login!.toLowerCase() !== plain.toLowerCase())
+      numbered.set(draft.source.line, { plain, heldBy: lineOf.get(plain.toLowerCase()) ?? null });
+  }
+  return numbered;
 }

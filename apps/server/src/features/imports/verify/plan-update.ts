@@ -4,7 +4,7 @@ import { hasPrintablePassword } from '../../auth/auth.policy.js';
 import { listOptionLists } from '../../users/bulk/users-bulk.repository.js';
 import { findTakenLogins, listHeldAccesses, STORED_COLUMN, type SchoolUserRow } from '../imports.repository.js';
 import { PlanPacker } from '../plan-packing.js';
-import { PreviewList, type PlannedFields, type PlannedUpdate, type Planning } from '../plan.js';
+import { PreviewList, type PlannedFields, type Planning } from '../plan.js';
 import { planAccesses, previewAccess } from './plan-accesses.js';
 import { passwordFor, previewOptions, problemAt, type PlanContext } from './plan-context.js';
 import { informationsAfter, resolveLineUsers } from './resolve-users.js';
@@ -97,12 +97,26 @@ function fieldChanges(plan: PlanContext, source: UpdateLine, user: SchoolUserRow
 }
 
 /**
+ * Where a planning writes: its plan and preview, and what a line's preview says beyond the update
+ * (a new-users file plans its lines naming users already there as updates, beside its creations).
+ */
+export type PlanTarget = {
+  planned: PlanPacker;
+  preview: PreviewList;
+  previewExtra?: (line: number) => Partial<imports.ImportUser>;
+};
+
+/**
  * Changes to users of the school (users_update): each line finds its user by id or login (of
  * this school only: another school's user is unknown), and only the columns that differ from
  * the user as stored are planned, with their before → after for the preview. An empty cell
  * changes nothing. A new login is refused when an account or another line holds it.
  */
-export async function planUpdate(plan: PlanContext, lines: readonly imports.ImportedLine[]): Promise<Planning> {
+export async function planUpdate(
+  plan: PlanContext,
+  lines: readonly imports.ImportedLine[],
+  into: PlanTarget = { planned: new PlanPacker(), preview: new PreviewList() },
+): Promise<Planning> {
   const { db, actor } = plan.ctx;
   const sources = lines.filter((line): line is UpdateLine => line.mode === 'users_update');
   const { found, problems } = await resolveLineUsers(plan, sources);
@@ -149,8 +163,7 @@ export async function planUpdate(plan: PlanContext, lines: readonly imports.Impo
     if (taken.has(key) || earlier !== undefined) refused.add(draft.source.line);
   }
 
-  const planned = new PlanPacker<PlannedUpdate>();
-  const preview = new PreviewList();
+  const { planned, preview, previewExtra } = into;
   for (const draft of drafts) {
     if (refused.has(draft.source.line)) continue;
     const { source, user, fields, shown, profile, password } = draft;
@@ -196,6 +209,7 @@ export async function planUpdate(plan: PlanContext, lines: readonly imports.Impo
       applications: accessPlanning.accesses.map(previewAccess),
       teaching: [],
       changes: shown,
+      ...previewExtra?.(source.line),
     });
   }
   return { plan: planned, preview, problems };

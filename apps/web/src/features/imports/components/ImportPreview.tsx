@@ -46,18 +46,52 @@ function ChangesCell({ user }: { user: imports.ImportUser }) {
   );
 }
 
+/** A login, and when the rules numbered it, which line of the file or account holds the plain one. */
+function LoginCell({ user }: { user: imports.ImportUser }) {
+  const { t } = useTranslation();
+  const numbered = user.numberedLogin;
+  if (!numbered) return <>{user.informations.login}</>;
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{user.informations.login}</Text>
+      <Text size="xs" c="dimmed">
+        {numbered.heldBy === null
+          ? t('imports.preview.numbered_by_account', { plain: numbered.plain })
+          : t('imports.preview.numbered_by_line', { plain: numbered.plain, line: numbered.heldBy })}
+      </Text>
+    </Stack>
+  );
+}
+
+/** What a line does; for a line naming a user already in the school, by what it names them. */
+function ActionCell({ user }: { user: imports.ImportUser }) {
+  const { t } = useTranslation();
+  const action = t(`imports.preview.actions.${user.action}`);
+  if (!user.existing) return <>{action}</>;
+  return (
+    <Stack gap={2} align="flex-start">
+      <Badge variant="outline" color="ocean.9" size="sm" tt="none">
+        {t('imports.preview.existing.badge')}
+      </Badge>
+      <Text size="xs">{t(`imports.preview.existing.by_${user.existing.by}`)}</Text>
+      <Text size="sm">{action}</Text>
+    </Stack>
+  );
+}
+
 /**
  * The columns of each mode's preview (spec 3 §2.8: information, options, applications or
  * teaching). A new user's preview shows every value the import writes, those the file leaves out
  * too (Admin mode on unless the file says otherwise).
  */
 function columnsOf(
-  mode: imports.ImportMode,
+  preview: imports.ImportCheckAnswer,
   t: (key: string) => string,
   applicationNames: ReadonlyMap<number, string>,
 ): Column[] {
+  const { mode } = preview;
   const who: Column[] = [
-    { key: 'login', header: t('imports.preview.login'), cell: (user) => user.informations.login },
+    { key: 'login', header: t('imports.preview.login'), cell: (user) => <LoginCell user={user} /> },
     { key: 'lastName', header: t('imports.preview.last_name'), cell: (user) => user.informations.lastName },
     { key: 'firstName', header: t('imports.preview.first_name'), cell: (user) => user.informations.firstName },
   ];
@@ -68,8 +102,12 @@ function columnsOf(
       { key: 'discipline', header: t('imports.preview.discipline'), cell: (user) => user.teaching[0]?.discipline },
     ];
   }
-  if (mode === 'users_update')
-    return [...who, { key: 'changes', header: t('imports.preview.changes'), cell: (user) => <ChangesCell user={user} /> }];
+  const changes: Column = { key: 'changes', header: t('imports.preview.changes'), cell: (user) => <ChangesCell user={user} /> };
+  if (mode === 'users_update') return [...who, changes];
+  // A new-users file naming users already there shows what it would change for them.
+  const existingChanges: Column[] = preview.users.some((user) => user.existing)
+    ? [{ ...changes, cell: (user) => (user.existing ? <ChangesCell user={user} /> : null) }]
+    : [];
   return [
     { key: 'profile', header: t('imports.preview.profile'), cell: (user) => user.informations.profile },
     ...who,
@@ -97,18 +135,34 @@ function columnsOf(
           .map((application) => applicationNames.get(application.idApplication) ?? String(application.idApplication))
           .join(', '),
     },
+    ...existingChanges,
   ];
 }
 
+/** `excluded` with `lines` left out (true) or ticked (false). */
+function withLines(excluded: ReadonlySet<number>, lines: readonly number[], leftOut: boolean): ReadonlySet<number> {
+  const next = new Set(excluded);
+  for (const line of lines) {
+    if (leftOut) next.add(line);
+    else next.delete(line);
+  }
+  return next;
+}
+
+/** The lines of a new-users file that name users already in the school. */
+const existingLines = (preview: imports.ImportCheckAnswer) => preview.users.flatMap((user) => (user.existing ? [user.line] : []));
+
 /**
  * The preview of a verified file (spec 3 §2.8): what each line will do, every line ticked to be
- * imported (the operator unticks those to leave out), the counts, then Cancel or Confirm.
+ * imported (the operator unticks those to leave out) but those of a new-users file naming users
+ * already in the school (ticked, they update them), the counts, then Cancel or Confirm.
  */
 export function ImportPreview({ preview, applicationNames, isPending, onConfirm, onCancel }: ImportPreviewProps) {
   const { t } = useTranslation();
-  const [excluded, setExcluded] = useState<ReadonlySet<number>>(new Set());
+  const [existing] = useState(() => existingLines(preview));
+  const [excluded, setExcluded] = useState<ReadonlySet<number>>(() => new Set(existing));
   const [page, setPage] = useState(1);
-  const columns = columnsOf(preview.mode, t, applicationNames);
+  const columns = columnsOf(preview, t, applicationNames);
   const shown = preview.users.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   const pages = Math.ceil(preview.users.length / PAGE_SIZE);
   const included = preview.users.length - excluded.size;
@@ -135,6 +189,25 @@ export function ImportPreview({ preview, applicationNames, isPending, onConfirm,
         <Text size="sm" c="dimmed">
           {t('imports.preview.ignored_columns', { columns: preview.ignoredColumns.join(', ') })}
         </Text>
+      )}
+      {existing.length > 0 && (
+        <Alert color="orange" variant="light" role="status">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm" fw={600}>
+              {t('imports.preview.existing.title', { count: existing.length })}
+            </Text>
+            <Text size="sm">{t('imports.preview.existing.hint')}</Text>
+            {existing.some((line) => excluded.has(line)) ? (
+              <Button size="xs" onClick={() => setExcluded(withLines(excluded, existing, false))}>
+                {t('imports.preview.existing.tick', { count: existing.length })}
+              </Button>
+            ) : (
+              <Button size="xs" variant="default" onClick={() => setExcluded(withLines(excluded, existing, true))}>
+                {t('imports.preview.existing.untick', { count: existing.length })}
+              </Button>
+            )}
+          </Stack>
+        </Alert>
       )}
       {linesByRule > 0 && (
         <Alert color="orange" variant="light" role="status">
@@ -166,7 +239,9 @@ export function ImportPreview({ preview, applicationNames, isPending, onConfirm,
                   />
                 </Table.Td>
                 <Table.Td>{user.line}</Table.Td>
-                <Table.Td>{t(`imports.preview.actions.${user.action}`)}</Table.Td>
+                <Table.Td>
+                  <ActionCell user={user} />
+                </Table.Td>
                 {columns.map((column) => (
                   <Table.Td key={column.key}>{column.cell(user)}</Table.Td>
                 ))}
