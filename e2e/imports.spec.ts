@@ -84,6 +84,23 @@ test.describe('CSV import', () => {
     await expect(users.rows).toHaveCount(0);
   });
 
+  test('a long file shows its verification at work, is found again after leaving the view, then previewed', async ({ page }) => {
+    const shell = await ShellPage.signIn(page, DEMO.schoolAdministrator);
+    const importPage = await ImportPage.open(shell);
+    const lines = Array.from({ length: 15_000 }, (_, index) => `Eleve;Long${index};Élève;6e;6A`);
+    await importPage.chooseFile('grand-fichier.csv', [HEADER, ...lines].join('\n'));
+    await importPage.verify.click();
+    const progress = importPage.main.getByRole('status').filter({ hasText: 'Vérification du fichier' });
+    await expect(progress).toBeVisible();
+    // Left while it works, and opened again: the verification at work or its preview, never lost.
+    await shell.openView('Utilisateurs');
+    await shell.openView('Import');
+    await expect(importPage.main.getByText('15000 à créer')).toBeVisible({ timeout: 60_000 });
+    await expect(progress).toHaveCount(0);
+    await importPage.main.getByRole('button', { name: 'Annuler' }).click();
+    await expect(page.getByText('Import annulé.')).toBeVisible();
+  });
+
   test('the product serves the templates and the notice; a cancelled import writes nothing and says so', async ({ page }) => {
     const shell = await ShellPage.signIn(page, DEMO.schoolAdministrator);
     const importPage = await ImportPage.open(shell);

@@ -111,6 +111,19 @@ export const importCheckAnswerSchema = z.object({
 });
 export type ImportCheckAnswer = z.infer<typeof importCheckAnswerSchema>;
 
+/**
+ * The caller's verification at work in a school (issue 31 §1), for the import view to show its
+ * progress: the file being read (`read`), then its lines planned against the school (`plan`),
+ * `done` out of `total`. Not running: no verification of theirs in that school now.
+ */
+export const importVerificationSchema = z.object({
+  running: z.boolean(),
+  phase: z.enum(['read', 'plan']).nullable(),
+  done: z.number().int(),
+  total: z.number().int(),
+});
+export type ImportVerification = z.infer<typeof importVerificationSchema>;
+
 /** The verification's refusal when lines have problems: the problems beside the error's code (spec 3 §8: items carry `msg`). */
 export const importProblemSchema = z.object({
   msg: z.string(),
@@ -170,6 +183,16 @@ export const verifyImport = defineRoute({
   summary:
     'Verify an import file (multipart/form-data: `csvfile`, `mode` users_initial, users_update or teaching, `uai`): every line is read and checked against the school, nothing is written but the verified batch. A file with problems answers 400 with `errors` (msg, line, field).',
   answer: importCheckAnswerSchema,
+});
+
+export const getImportVerification = defineRoute({
+  method: 'GET',
+  path: '/users/batch/verification',
+  right: IMPORT_RIGHT,
+  summary:
+    'How far the caller’s verification of a file for the school is: the file being read, then its lines planned out of its lines; `running` false when none is at work.',
+  query: importVerifyFieldsSchema.pick({ uai: true }),
+  answer: importVerificationSchema,
 });
 
 export const confirmImport = defineRoute({

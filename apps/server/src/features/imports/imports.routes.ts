@@ -7,7 +7,8 @@ import { readingBody } from '../../platform/http/multipart.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import { decideImport } from './confirm/confirm-import.js';
 import { registerImportHistoryRoutes } from './rollback/rollback.routes.js';
-import { verifyImport } from './verify/verify-import.js';
+import { closeVerifyPool, verifyImport } from './verify/verify-import.js';
+import { verifyProgress } from './verify/verify-progress.js';
 
 const MEBIBYTE = 1024 * 1024;
 
@@ -74,6 +75,8 @@ export function registerImportsRoutes(app: FastifyInstance, deps: AppDeps): void
       { serialize: 'json' },
     );
   });
+  registerRoute(app, deps, imports.getImportVerification, async ({ ctx, query }) => verifyProgress.of(ctx.actor.id, query.uai));
+  app.addHook('onClose', closeVerifyPool);
   registerRoute(app, deps, imports.confirmImport, async ({ ctx, params, body }) => decideImport(ctx, params.importNumber, body), { serialize: 'json' });
   registerRoute(app, deps, imports.applyUpdateImport, async ({ ctx, body }) => decideImport(ctx, body.importNumber, { confirmation: 1, excludeUsers: body.excludeUsers }, 'users_update'), {
     serialize: 'json',

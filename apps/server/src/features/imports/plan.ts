@@ -116,12 +116,23 @@ export type ImportPlan = { lines: PlannedLine[] };
  */
 export class PreviewList extends JsonList<imports.ImportUser> {
   readonly counts: imports.ImportCounts = { create: 0, update: 0, unchanged: 0, teaching: 0 };
+  private previewed = 0;
+
+  /** `onLines` hears, every PREVIEW_PROGRESS_LINES lines, how many are previewed (the verification's progress). */
+  constructor(private readonly onLines?: (previewed: number) => void) {
+    super();
+  }
 
   override push(user: imports.ImportUser): void {
     this.counts[user.action] += 1;
     super.push(user);
+    this.previewed += 1;
+    if (this.onLines && this.previewed % PREVIEW_PROGRESS_LINES === 0) this.onLines(this.previewed);
   }
 }
+
+/** How often a preview being made says how far it is, in lines. */
+export const PREVIEW_PROGRESS_LINES = 500;
 
 /** A mode's planning: the plan (packed as it was made) and its preview, or the problems that stop the file. */
 export type Planning = { plan: PlanPacker; preview: PreviewList; problems: imports.ImportProblem[] };

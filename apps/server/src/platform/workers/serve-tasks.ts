@@ -16,10 +16,12 @@ function sentErrorOf(error: unknown): SentError {
 
 /**
  * The worker side of a WorkerPool (worker-pool.ts): runs each task it is sent with `handle`, one
- * at a time, giving it a database whose queries run on the main thread. Call it once, at the top
- * of a worker's entry file.
+ * at a time, giving it a database whose queries run on the main thread and a `report` that sends
+ * how far it is to the task's `onProgress`. Call it once, at the top of a worker's entry file.
  */
-export function serveTasks(handle: (payload: unknown, db: Database) => Promise<TaskOutcome>): void {
+export function serveTasks(
+  handle: (payload: unknown, db: Database, report: (progress: unknown) => void) => Promise<TaskOutcome>,
+): void {
   const port = parentPort;
   if (!port) throw new Error('serveTasks runs in a worker thread');
   const waiting = new Map<number, { resolve: (rows: RemoteRows) => void; reject: (error: Error) => void }>();
@@ -35,7 +37,7 @@ export function serveTasks(handle: (payload: unknown, db: Database) => Promise<T
   );
   port.on('message', (message: ToWorker) => {
     if (message.kind === 'task') {
-      handle(message.payload, db).then(
+      handle(message.payload, db, (progress) => send({ kind: 'progress', progress })).then(
         (outcome) => send({ kind: 'done', result: outcome.result }),
         (error: unknown) => send({ kind: 'failed', error: sentErrorOf(error) }),
       );

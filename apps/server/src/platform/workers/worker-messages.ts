@@ -14,8 +14,9 @@ export type ToWorker =
   | { kind: 'rows'; queryId: number; rows: RemoteRows }
   | { kind: 'query-failed'; queryId: number; error: SentError };
 
-/** What a worker sends the pool: a query of its task, then the task's result or error. */
+/** What a worker sends the pool: a query of its task, how far the task is, then the task's result or error. */
 export type FromWorker =
   | { kind: 'query'; queryId: number; query: RemoteQuery }
+  | { kind: 'progress'; progress: unknown }
   | { kind: 'done'; result: unknown }
   | { kind: 'failed'; error: SentError };

@@ -44,6 +44,13 @@ describe('WorkerPool', () => {
     expect(events).toEqual(['main thread answered', 'task done']);
   });
 
+  it('gives what a task reports of its progress to the caller, in order, before its result', async () => {
+    const reports: unknown[] = [];
+    const result = await pool.run<string>(handle.db, { kind: 'report', steps: 3 }, (progress) => reports.push(progress));
+    expect(result).toBe('reported');
+    expect(reports).toEqual([{ step: 1 }, { step: 2 }, { step: 3 }]);
+  });
+
   it("throws a worker's AppError again with its code, details and extra fields", async () => {
     const error = await pool.run(handle.db, { kind: 'refuse' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AppError);

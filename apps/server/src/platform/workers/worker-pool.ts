@@ -37,6 +37,7 @@ function errorOf(sent: SentError): Error {
 type Task = {
   payload: unknown;
   db: Database;
+  onProgress: ((progress: unknown) => void) | undefined;
   resolve: (result: unknown) => void;
   reject: (error: Error) => void;
 };
@@ -63,10 +64,13 @@ export class WorkerPool {
     this.entry = workerEntry(url);
   }
 
-  /** Runs one task, its payload copied to the worker (structured clone), its queries run on `db`. */
-  run<Result>(db: Database, payload: unknown): Promise<Result> {
+  /**
+   * Runs one task, its payload copied to the worker (structured clone), its queries run on `db`,
+   * what it reports of its progress given to `onProgress`.
+   */
+  run<Result>(db: Database, payload: unknown, onProgress?: (progress: unknown) => void): Promise<Result> {
     return new Promise<Result>((resolve, reject) => {
-      this.queue.push({ payload, db, resolve: resolve as (result: unknown) => void, reject });
+      this.queue.push({ payload, db, onProgress, resolve: resolve as (result: unknown) => void, reject });
       this.dispatch();
     });
   }
@@ -114,6 +118,7 @@ export class WorkerPool {
       }
       return;
     }
+    if (message.kind === 'progress') return void task.onProgress?.(message.progress);
     slot.task = null;
     if (message.kind === 'done') task.resolve(message.result);
     else task.reject(errorOf(message.error));

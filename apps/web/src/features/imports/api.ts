@@ -1,19 +1,32 @@
 import { imports } from '@console/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  useMutation,
+  useMutationState,
+  useQuery,
+  useQueryClient,
+  type Mutation,
+  type MutationState,
+} from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { call, postForm } from '../../lib/api';
 import { useReloadSchoolUsers } from '../users/api';
 
 export const importsQueryKeys = {
   history: (uai: string) => ['imports', 'history', uai] as const,
+  verification: (uai: string) => ['imports', 'verification', uai] as const,
 };
 
 /** What the verification posts: the file, its mode and the school it goes into. */
 export type ImportUpload = { file: File; mode: imports.ImportMode; uai: string };
 
+/** The verifications' key: their state stays in the cache when the view is left, to find again. */
+const VERIFY_KEY = ['imports', 'verify'] as const;
+
 /** Verifies a file (POST /users/batch, multipart): the preview, or an ApiError whose body lists the problems. */
 export function useVerifyImport() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: VERIFY_KEY,
     mutationFn: ({ file, mode, uai }: ImportUpload) => {
       const form = new FormData();
       form.append(imports.IMPORT_MODE_FIELD, mode);
@@ -22,6 +35,41 @@ export function useVerifyImport() {
       return postForm(imports.verifyImport, form);
     },
     onSuccess: (preview) => void queryClient.invalidateQueries({ queryKey: importsQueryKeys.history(preview.uai) }),
+  });
+}
+
+const isVerificationOf = (uai: string) => (mutation: Mutation<unknown, Error, unknown>) =>
+  (mutation.state.variables as ImportUpload | undefined)?.uai === uai;
+
+/**
+ * The school's latest verification sent from this tab, as the cache keeps it when the import view
+ * is left (issue 31 §1): still running, its preview, or its refusal; undefined when none, or once
+ * it is put aside (`forget`).
+ */
+export function useLatestVerification(uai: string) {
+  const queryClient = useQueryClient();
+  const states = useMutationState({
+    filters: { mutationKey: VERIFY_KEY, predicate: isVerificationOf(uai) },
+    select: (mutation) => mutation.state as MutationState<imports.ImportCheckAnswer, Error, ImportUpload>,
+  });
+  const forget = useCallback(() => {
+    const cache = queryClient.getMutationCache();
+    for (const mutation of cache.findAll({ mutationKey: VERIFY_KEY, predicate: isVerificationOf(uai) })) cache.remove(mutation);
+  }, [queryClient, uai]);
+  return { latest: states.at(-1), forget };
+}
+
+/**
+ * How far the caller's verification in the school is (the file read, then its lines planned),
+ * asked every PROGRESS_POLL_MS while `running`.
+ */
+export function useVerificationProgress(uai: string, running: boolean) {
+  return useQuery({
+    queryKey: importsQueryKeys.verification(uai),
+    queryFn: () => call(imports.getImportVerification, { query: { uai } }),
+    enabled: running,
+    refetchInterval: running ? PROGRESS_POLL_MS : false,
+    gcTime: 0,
   });
 }
 

@@ -10,6 +10,7 @@ import { planInitial } from './plan-initial.js';
 import { planTeaching } from './plan-teaching.js';
 import { planUpdate } from './plan-update.js';
 import { importInvalid } from './import-invalid.js';
+import type { VerifyProgressReport } from './verify-progress.js';
 
 const PLANNERS: Record<imports.ImportMode, (plan: PlanContext, lines: readonly imports.ImportedLine[]) => Promise<Planning>> = {
   users_initial: planInitial,
@@ -18,13 +19,15 @@ const PLANNERS: Record<imports.ImportMode, (plan: PlanContext, lines: readonly i
 };
 
 /**
- * Reads and checks the file, then plans its lines against the school; throws `validation_failed`
+ * Reads and checks the file, then plans its lines against the school, reporting the lines planned
+ * out of the file's lines as it goes; throws `validation_failed`
  * with every problem. Its own function so that the file's lines (80 MiB for 50,000) are garbage
  * once the plan is made, before it is stored and the preview is sent.
  */
 export async function checkAndPlan(
   ctx: ServiceContext,
   { bytes, mode, uai }: { bytes: Uint8Array; mode: imports.ImportMode; uai: string },
+  report: (progress: VerifyProgressReport) => void = () => undefined,
 ): Promise<{ format: NonNullable<ImportFileCheck['format']>; ignoredColumns: string[]; planning: Planning }> {
   const [naming, applications, options] = await Promise.all([
     loadSchoolNaming(ctx.db, uai),
@@ -41,7 +44,10 @@ export async function checkAndPlan(
     ),
   );
   const catalogue = await findApplicationsWithPlatforms(ctx.db, [...named]);
-  const planning = await PLANNERS[mode](planContextOf(ctx, uai, naming, catalogue, options), check.lines);
+  const total = check.lines.length;
+  report({ phase: 'plan', done: 0, total });
+  const onLinesPlanned = (done: number) => report({ phase: 'plan', done, total });
+  const planning = await PLANNERS[mode](planContextOf(ctx, uai, naming, catalogue, options, onLinesPlanned), check.lines);
   if (check.problems.length > 0 || planning.problems.length > 0) throw importInvalid([...check.problems, ...planning.problems]);
   return { format: check.format, ignoredColumns: check.ignoredColumns, planning };
 }

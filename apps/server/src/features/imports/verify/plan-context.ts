@@ -1,4 +1,11 @@
-import { generatePrintablePassword, type imports, meetsPasswordRules, strengthenForStaff, users as contract, type ProfileName } from '@console/contract';
+import {
+  generatePrintablePassword,
+  type imports,
+  meetsPasswordRules,
+  strengthenForStaff,
+  users as contract,
+  type ProfileName,
+} from '@console/contract';
 import { decryptSecret, encryptSecret, secureIntegers } from '../../../platform/auth/secrets.js';
 import type { ServiceContext } from '../../../platform/context.js';
 import type { ApplicationWithPlatform } from '../../users/bulk/users-bulk.repository.js';
@@ -17,6 +24,8 @@ export type PlanContext = {
   secrets: { encrypt: (clear: string) => string; decrypt: (sealed: string) => string | null };
   /** Whether the preview may show the passwords (the caller may see passwords). */
   revealPasswords: boolean;
+  /** Hears how many lines are planned so far (the verification's progress). */
+  onLinesPlanned?: (planned: number) => void;
 };
 
 export function planContextOf(
@@ -25,6 +34,7 @@ export function planContextOf(
   naming: SchoolNaming,
   catalogue: ReadonlyMap<number, ApplicationWithPlatform>,
   options: ReadonlyMap<string, number>,
+  onLinesPlanned?: (planned: number) => void,
 ): PlanContext {
   const key = ctx.env.encryptionKey;
   return {
@@ -44,11 +54,17 @@ export function planContextOf(
       },
     },
     revealPasswords: contract.canSeePasswords(ctx.actor.rights),
+    ...(onLinesPlanned ? { onLinesPlanned } : {}),
   };
 }
 
 /** A problem of one line. */
-export const problemAt = (line: number, msg: string, field: string | null, params?: Record<string, string | number>): imports.ImportProblem => ({
+export const problemAt = (
+  line: number,
+  msg: string,
+  field: string | null,
+  params?: Record<string, string | number>,
+): imports.ImportProblem => ({
   msg,
   line,
   field,

@@ -99,7 +99,7 @@ export async function planInitial(plan: PlanContext, lines: readonly imports.Imp
   const numbered = numberedLogins(usable, toMake);
 
   const planned = new PlanPacker();
-  const preview = new PreviewList();
+  const preview = new PreviewList(plan.onLinesPlanned);
   for (const draft of usable) {
     const { informations, line, options, applications } = draft.source;
     const login = draft.login!;

@@ -20,7 +20,7 @@ export async function planTeaching(plan: PlanContext, lines: readonly imports.Im
     found.map(({ user }) => user.id),
   );
   const planned = new PlanPacker<PlannedTeaching>();
-  const preview = new PreviewList();
+  const preview = new PreviewList(plan.onLinesPlanned);
   for (const { source, user } of found) {
     if (user.profile_id !== PROFILES.Enseignant) {
       problems.push(problemAt(source.line, imports.IMPORT_ERRORS.notTeacher, null, { login: user.login }));
@@ -29,7 +29,14 @@ export async function planTeaching(plan: PlanContext, lines: readonly imports.Im
     const key = teachingKey(user.id, source.class, source.discipline);
     const kind = held.has(key) ? 'unchanged' : 'teaching';
     held.add(key);
-    await planned.push({ kind, line: source.line, userId: user.id, login: user.login, className: source.class, discipline: source.discipline });
+    await planned.push({
+      kind,
+      line: source.line,
+      userId: user.id,
+      login: user.login,
+      className: source.class,
+      discipline: source.discipline,
+    });
     preview.push({
       line: source.line,
       action: kind,

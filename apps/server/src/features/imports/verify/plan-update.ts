@@ -115,7 +115,7 @@ export type PlanTarget = {
 export async function planUpdate(
   plan: PlanContext,
   lines: readonly imports.ImportedLine[],
-  into: PlanTarget = { planned: new PlanPacker(), preview: new PreviewList() },
+  into: PlanTarget = { planned: new PlanPacker(), preview: new PreviewList(plan.onLinesPlanned) },
 ): Promise<Planning> {
   const { db, actor } = plan.ctx;
   const sources = lines.filter((line): line is UpdateLine => line.mode === 'users_update');

@@ -6,6 +6,7 @@ import { editorLabel, type ServiceContext } from '../../../platform/context.js';
 import { JsonList } from '../../../platform/http/json-answer.js';
 import { WorkerPool } from '../../../platform/workers/worker-pool.js';
 import { insertBatch } from '../imports.repository.js';
+import { verifyProgress, type VerifyProgressReport } from './verify-progress.js';
 import type { VerifyTask, VerifyTaskResult } from './verify-task.js';
 
 /** The verification's answer, its previewed users as the JSON the worker wrote (see PreviewList). */
@@ -17,11 +18,18 @@ export type VerifiedImport = Omit<imports.ImportCheckAnswer, 'users'> & { users:
  * Built, the worker is dist/verify.worker.js beside dist/main.js; in the sources, the .ts file here.
  */
 let pool: WorkerPool | undefined;
-const verifyPool = () =>
+const verifyPool = (): WorkerPool =>
   (pool ??= new WorkerPool(new URL('./verify.worker.js', import.meta.url), {
     size: Math.min(4, Math.max(1, availableParallelism() - 1)),
     idleMs: 60_000,
   }));
+
+/** Stops the verification's threads (the server closing); a later verification starts new ones. */
+export async function closeVerifyPool(): Promise<void> {
+  const closing = pool;
+  pool = undefined;
+  await closing?.close();
+}
 
 /**
  * Verifies an import file for a school (spec 3 §3, §7): reads it, checks every line, then checks
@@ -42,12 +50,22 @@ export async function verifyImport(
   if (!(await canReachSchool(ctx, uai))) throw schoolNotFound();
   if (mode === 'teaching') requireRight(ctx.actor, 'adminTabs', 'Lecture');
   const task: VerifyTask = { actor: ctx.actor, env: ctx.env, engine: ctx.engine, upload };
-  const { format, ignoredColumns, packed, previewParts, counts } = await verifyPool().run<VerifyTaskResult>(ctx.db, task);
-  const importNumber = await insertBatch(
-    ctx.db,
-    { uai, mode, createdById: ctx.actor.id, createdBy: editorLabel(ctx.actor) },
-    packed,
-  );
+  const progress = verifyProgress.start(ctx.actor.id, uai);
+  let verified: VerifyTaskResult;
+  let importNumber: number;
+  try {
+    verified = await verifyPool().run<VerifyTaskResult>(ctx.db, task, (report) =>
+      progress.report(report as VerifyProgressReport),
+    );
+    importNumber = await insertBatch(
+      ctx.db,
+      { uai, mode, createdById: ctx.actor.id, createdBy: editorLabel(ctx.actor) },
+      verified.packed,
+    );
+  } finally {
+    progress.end();
+  }
+  const { format, ignoredColumns, previewParts, counts } = verified;
   const users = JsonList.fromParts<imports.ImportUser>(
     previewParts.map((part) => Buffer.from(part.buffer, part.byteOffset, part.byteLength)),
   );

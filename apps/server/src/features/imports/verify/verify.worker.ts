@@ -6,12 +6,12 @@ import { serveTasks } from '../../../platform/workers/serve-tasks.js';
 import { checkAndPlan } from './check-and-plan.js';
 import type { VerifyTask, VerifyTaskResult } from './verify-task.js';
 
-serveTasks(async (payload, db) => {
+serveTasks(async (payload, db, report) => {
   const { actor, env, engine, upload } = payload as VerifyTask;
   // A Buffer crosses threads as a Uint8Array: the key and the file are made Buffers again (no copy).
   const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const ctx: ServiceContext = { db, engine, actor, env: { ...env, encryptionKey: asBuffer(env.encryptionKey) } as Env };
-  const { format, ignoredColumns, planning } = await checkAndPlan(ctx, { ...upload, bytes: asBuffer(upload.bytes) });
+  const { format, ignoredColumns, planning } = await checkAndPlan(ctx, { ...upload, bytes: asBuffer(upload.bytes) }, report);
   const result: VerifyTaskResult = {
     format,
     ignoredColumns,

@@ -1,6 +1,6 @@
 import { Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useImportHistory } from '../api';
+import { useImportHistory, useVerificationProgress } from '../api';
 
 /**
  * A confirmation at work (issue 31 §1): the lines applied out of the lines to apply, as the
@@ -17,6 +17,29 @@ export function ImportProgress({ uai, importNumber }: { uai: string; importNumbe
   return (
     <Stack gap={4} role="status" aria-live="polite">
       <Text size="sm">{t('imports.progress.title', { importNumber })}</Text>
+      <Progress value={percent} aria-label={label} animated />
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * A verification at work (issue 31 §1): the file being read, then its lines checked against the
+ * school out of the file's lines, as the server tells them (asked again each second).
+ */
+export function VerifyProgress({ uai }: { uai: string }) {
+  const { t } = useTranslation();
+  const { data } = useVerificationProgress(uai, true);
+  const planning = data?.running && data.phase === 'plan' ? data : null;
+  const percent = planning && planning.total > 0 ? (100 * planning.done) / planning.total : 0;
+  const label = planning
+    ? t('imports.progress.verify_lines', { done: planning.done, total: planning.total })
+    : t('imports.progress.reading');
+  return (
+    <Stack gap={4} role="status" aria-live="polite">
+      <Text size="sm">{t('imports.progress.verify_title')}</Text>
       <Progress value={percent} aria-label={label} animated />
       <Text size="sm" c="dimmed">
         {label}

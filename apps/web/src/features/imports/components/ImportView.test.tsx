@@ -1,115 +1,24 @@
-import type { imports } from '@console/contract';
+import type { imports, SessionUser } from '@console/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { bodiesSentTo, mockFetch, type MockAnswer } from '../../../test/fetch-mock';
+import { bodiesSentTo, type mockFetch, type MockAnswer } from '../../../test/fetch-mock';
 import { cleanUpAfterEachTest, createTestI18n } from '../../../test/render';
 import { buildSessionUser } from '../../../test/users';
-import { renderInShell } from '../../schools/testing';
-import { buildSchool, buildSchoolApplication } from '../../users/test-factories';
-import { ImportView } from './ImportView';
+import {
+  APPLYING,
+  chooseAndVerify,
+  fileInput,
+  PREVIEW,
+  renderImportView as renderView,
+  RESULT,
+  UAI,
+} from './import-view.test-support';
 
 const i18n = await createTestI18n();
 cleanUpAfterEachTest();
 
-const UAI = '0750001A';
-const SCHOOL = buildSchool({
-  informations: { uai: UAI, name: 'Collège Jean Moulin' },
-  applications: [buildSchoolApplication({ idApplication: 3, name: 'Manuel Maths' })],
-});
-
-const informations = (overrides: Partial<imports.ImportUser['informations']> = {}): imports.ImportUser['informations'] => ({
-  uai: UAI,
-  profile: 'Eleve',
-  lastName: 'MARTIN',
-  firstName: 'Léa',
-  login: 'lea.martin',
-  password: 'ravo4821',
-  level: '6e',
-  class: '6A',
-  adminMode: 1,
-  subject: null,
-  email: null,
-  ...overrides,
-});
-
-const PREVIEW: imports.ImportCheckAnswer = {
-  importNumber: 41,
-  mode: 'users_initial',
-  uai: UAI,
-  format: { encoding: 'windows-1252', separator: ';' },
-  ignoredColumns: [],
-  counts: { create: 2, update: 0, unchanged: 0, teaching: 0 },
-  users: [
-    {
-      line: 2,
-      action: 'create',
-      userId: null,
-      informations: informations(),
-      options: [{ idOption: null, name: 'Latin' }],
-      applications: [{ idApplication: 3, etat: 1, login: 'lea.martin', code: null }],
-      teaching: [],
-      changes: [],
-    },
-    {
-      line: 3,
-      action: 'create',
-      userId: null,
-      informations: informations({ firstName: 'Hugo', login: 'hugo.petit', lastName: 'PETIT' }),
-      options: [],
-      applications: [],
-      teaching: [],
-      changes: [],
-    },
-  ],
-};
-
-/** Import 41 while its confirmation is at work. */
-const APPLYING: imports.ImportHistoryEntry = {
-  importNumber: 41,
-  mode: 'users_initial',
-  status: 'applying',
-  createdAt: '2026-11-26T09:00:00.000Z',
-  createdBy: 'Inès Fabre',
-  decidedAt: null,
-  counts: null,
-  rollbackUntil: null,
-  rolledBackAt: null,
-  canRollBack: false,
-  progress: { done: 200, total: 350 },
-};
-
-const RESULT: imports.ImportResult = {
-  importNumber: 41,
-  mode: 'users_initial',
-  status: 'applied',
-  counts: { created: 1, updated: 0, unchanged: 0, teaching: 0, excluded: 1 },
-  lines: [
-    { line: 2, outcome: 'created', userId: 900, login: 'lea.martin' },
-    { line: 3, outcome: 'excluded', userId: null, login: 'hugo.petit' },
-  ],
-};
-
-function renderImportView(routes: Parameters<typeof mockFetch>[0], user = buildSessionUser('Administrateur établissement')) {
-  const fetchMock = mockFetch({
-    [`GET /api/schools/${UAI}`]: { status: 200, body: SCHOOL },
-    'GET /api/users/batch': { status: 200, body: [] },
-    ...routes,
-  });
-  const rendered = renderInShell(<ImportView uai={UAI} user={user} />, {
-    i18n,
-    initial: { activeSchoolUai: UAI, view: 'import' },
-  });
-  return { fetchMock, user: userEvent.setup(), ...rendered };
-}
-
-/** The file field's input (Mantine's FileInput labels its button and hides the input). */
-const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
-
-async function chooseAndVerify(user: ReturnType<typeof userEvent.setup>, name = 'eleves.csv') {
-  await user.upload(fileInput(), new File(['Profil;Nom;Prénom\n'], name, { type: 'text/csv' }));
-  await user.click(screen.getByRole('button', { name: 'Vérifier' }));
-}
+const renderImportView = (routes: Parameters<typeof mockFetch>[0], user?: SessionUser) => renderView(i18n, routes, user);
 
 describe('the import view', () => {
   it('says that a file is needed, or a .csv one, before sending anything', async () => {

@@ -9,12 +9,12 @@ import { ApiError } from '../../../lib/api';
 import { userMessageOf } from '../../../lib/error-messages';
 import { useSchool } from '../../schools/api';
 import { requestImportFilter } from '../../users/import-filter';
-import { useDecideImport, useVerifyImport } from '../api';
+import { useDecideImport, useLatestVerification, useVerifyImport } from '../api';
 import { outcomesReport, problemsOf } from '../import-report';
 import { ImportForm } from './ImportForm';
 import { ImportHistory } from './ImportHistory';
 import { ImportPreview } from './ImportPreview';
-import { ImportProgress } from './ImportProgress';
+import { ImportProgress, VerifyProgress } from './ImportProgress';
 import { ImportProblems } from './ImportProblems';
 
 /** After a confirmed import, the users grid shows its users after this delay (spec 3 §9: 2 s). */
@@ -45,6 +45,8 @@ export function ImportView({ uai, user }: { uai: string; user: SessionUser }) {
   const shell = useShell();
   const school = useSchool(uai);
   const verify = useVerifyImport();
+  // The verification lives in the cache: left while it runs, the view finds it again, running or done.
+  const { latest: verification, forget: forgetVerification } = useLatestVerification(uai);
   const decide = useDecideImport(uai);
   const modes = imports.IMPORT_MODES.filter((mode) => mode !== 'teaching' || can(user, 'adminTabs'));
   const applicationNames = useMemo(
@@ -53,7 +55,8 @@ export function ImportView({ uai, user }: { uai: string; user: SessionUser }) {
   );
   const pendingShow = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(pendingShow.current), []);
-  const preview = verify.data?.uai === uai ? verify.data : undefined;
+  const preview = verification?.status === 'success' ? verification.data : undefined;
+  const verifying = verification?.status === 'pending';
   const showImportUsers = (importNumber: number) => {
     requestImportFilter({ uai, importNumber });
     shell.setView('users');
@@ -61,6 +64,7 @@ export function ImportView({ uai, user }: { uai: string; user: SessionUser }) {
 
   const handleVerify = (file: File, mode: imports.ImportMode) => {
     decide.reset();
+    forgetVerification();
     verify.mutate({ file, mode, uai });
   };
 
@@ -71,7 +75,7 @@ export function ImportView({ uai, user }: { uai: string; user: SessionUser }) {
       {
         onSuccess: () => {
           notifications.show({ color: 'blue', message: t('imports.cancelled') });
-          verify.reset();
+          forgetVerification();
         },
       },
     );
@@ -109,7 +113,7 @@ export function ImportView({ uai, user }: { uai: string; user: SessionUser }) {
               </Stack>
             ),
           });
-          verify.reset();
+          forgetVerification();
           // A teaching import adds assignments, not users: no grid row carries its number, so the view stays here (its report in the toast, its entry in the history).
           if (result.mode !== 'teaching')
             pendingShow.current = setTimeout(() => showImportUsers(result.importNumber), SHOW_IMPORTED_USERS_AFTER_MS);
@@ -141,12 +145,13 @@ export function ImportView({ uai, user }: { uai: string; user: SessionUser }) {
           onCancel={handleCancel}
         />
       ) : (
-        <ImportForm modes={modes} isPending={verify.isPending} onVerify={handleVerify} />
+        <ImportForm modes={modes} isPending={verifying} onVerify={handleVerify} />
       )}
+      {verifying && <VerifyProgress uai={uai} />}
       {preview && decide.isPending && decide.variables.confirmation === 1 && (
         <ImportProgress uai={uai} importNumber={preview.importNumber} />
       )}
-      {verify.isError && <FailureOf error={verify.error} title={t('imports.refused')} />}
+      {verification?.status === 'error' && <FailureOf error={verification.error} title={t('imports.refused')} />}
       {decide.isError && <FailureOf error={decide.error} title={t('imports.not_applied_title')} />}
       {!preview && <ImportHistory uai={uai} onShowUsers={showImportUsers} />}
     </Stack>
