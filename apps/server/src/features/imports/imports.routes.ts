@@ -14,19 +14,34 @@ const MEBIBYTE = 1024 * 1024;
 
 /** The verification's multipart limits: one file up to the configured size, and its two small fields. */
 function multipartLimits(deps: AppDeps) {
-  return { fileSize: deps.env.IMPORT_MAX_MEGABYTES * MEBIBYTE, files: 1, fields: 4, parts: 6, fieldNameSize: 50, fieldSize: 100, headerPairs: 10 };
+  return {
+    fileSize: deps.env.IMPORT_MAX_MEGABYTES * MEBIBYTE,
+    files: 1,
+    fields: 4,
+    parts: 6,
+    fieldNameSize: 50,
+    fieldSize: 100,
+    headerPairs: 10,
+  };
 }
 
 /** The posted file and fields, read part by part (the file may come before or after the fields). */
-async function readUpload(request: FastifyRequest, maxMegabytes: number): Promise<{ fields: Record<string, string>; file: { name: string; bytes: Buffer } | null }> {
+async function readUpload(
+  request: FastifyRequest,
+  maxMegabytes: number,
+): Promise<{ fields: Record<string, string>; file: { name: string; bytes: Buffer } | null }> {
   const fields: Record<string, string> = {};
   let file: { name: string; bytes: Buffer } | null = null;
   for await (const part of request.parts()) {
     if (part.type === 'file') {
-      if (part.fieldname !== imports.IMPORT_FILE_FIELD) throw validationError({ [part.fieldname]: ['imports.errors.unexpected_field'] });
+      if (part.fieldname !== imports.IMPORT_FILE_FIELD)
+        throw validationError({ [part.fieldname]: ['imports.errors.unexpected_field'] });
       const bytes = await part.toBuffer().catch((error: unknown) => {
         if (error instanceof request.server.multipartErrors.RequestFileTooLargeError) {
-          throw new AppError('payload_too_large', `The file is larger than ${maxMegabytes} MiB`, { reason: 'import_file_too_large', params: { max: maxMegabytes } });
+          throw new AppError('payload_too_large', `The file is larger than ${maxMegabytes} MiB`, {
+            reason: 'import_file_too_large',
+            params: { max: maxMegabytes },
+          });
         }
         throw error;
       });
@@ -41,10 +56,16 @@ async function readUpload(request: FastifyRequest, maxMegabytes: number): Promis
 /** A file an import takes: a name ending in .csv (spec 3 §8: only .csv accepted), not empty. */
 function requireCsvFile(file: { name: string; bytes: Buffer } | null): Buffer {
   if (file === null || (file.name === '' && file.bytes.length === 0)) {
-    throw new AppError('validation_failed', 'No file was posted', { reason: 'import_file_required', fieldErrors: { csvfile: ['imports.file_required'] } });
+    throw new AppError('validation_failed', 'No file was posted', {
+      reason: 'import_file_required',
+      fieldErrors: { csvfile: ['imports.file_required'] },
+    });
   }
   if (!/\.csv$/i.test(file.name)) {
-    throw new AppError('validation_failed', 'Only .csv files are imported', { reason: 'import_file_not_csv', fieldErrors: { csvfile: ['imports.file_not_csv'] } });
+    throw new AppError('validation_failed', 'Only .csv files are imported', {
+      reason: 'import_file_not_csv',
+      fieldErrors: { csvfile: ['imports.file_not_csv'] },
+    });
   }
   return file.bytes;
 }
@@ -62,7 +83,10 @@ export function registerImportsRoutes(app: FastifyInstance, deps: AppDeps): void
           if (!raw.isMultipart()) throw new AppError('unsupported_media_type', 'Post the file as multipart/form-data');
           const { fields, file } = await readingBody(() => readUpload(raw, deps.env.IMPORT_MAX_MEGABYTES));
           const parsed = imports.importVerifyFieldsSchema.safeParse(fields);
-          if (!parsed.success) throw validationError(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), [issue.message]])));
+          if (!parsed.success)
+            throw validationError(
+              Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), [issue.message]])),
+            );
           const bytes = requireCsvFile(file);
           // The previewed users are JSON already (a JsonList): jsonAnswer sends them as written.
           return await verifyImport(ctx, { bytes, ...parsed.data });
@@ -77,12 +101,28 @@ export function registerImportsRoutes(app: FastifyInstance, deps: AppDeps): void
   });
   registerRoute(app, deps, imports.getImportVerification, async ({ ctx, query }) => verifyProgress.of(ctx.actor.id, query.uai));
   app.addHook('onClose', closeVerifyPool);
-  registerRoute(app, deps, imports.confirmImport, async ({ ctx, params, body }) => decideImport(ctx, params.importNumber, body), { serialize: 'json' });
-  registerRoute(app, deps, imports.applyUpdateImport, async ({ ctx, body }) => decideImport(ctx, body.importNumber, { confirmation: 1, excludeUsers: body.excludeUsers }, 'users_update'), {
+  registerRoute(app, deps, imports.confirmImport, async ({ ctx, params, body }) => decideImport(ctx, params.importNumber, body), {
     serialize: 'json',
   });
-  registerRoute(app, deps, imports.applyTeachingImport, async ({ ctx, body }) => decideImport(ctx, body.importNumber, { confirmation: 1, excludeUsers: body.excludeUsers }, 'teaching'), {
-    serialize: 'json',
-  });
+  registerRoute(
+    app,
+    deps,
+    imports.applyUpdateImport,
+    async ({ ctx, body }) =>
+      decideImport(ctx, body.importNumber, { confirmation: 1, excludeUsers: body.excludeUsers }, 'users_update'),
+    {
+      serialize: 'json',
+    },
+  );
+  registerRoute(
+    app,
+    deps,
+    imports.applyTeachingImport,
+    async ({ ctx, body }) =>
+      decideImport(ctx, body.importNumber, { confirmation: 1, excludeUsers: body.excludeUsers }, 'teaching'),
+    {
+      serialize: 'json',
+    },
+  );
   registerImportHistoryRoutes(app, deps);
 }
