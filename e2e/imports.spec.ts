@@ -42,7 +42,7 @@ test.describe('CSV import', () => {
     await importPage.main.getByRole('button', { name: 'Confirmer l’import (2 lignes)' }).click();
     await expect(page.getByText(/Import n° \d+ effectué : 2 créé\(s\)/)).toBeVisible();
 
-    // Two seconds later, the users grid shows the import's users only.
+    // Once they are loaded, the users grid shows the import's users only.
     await expect(shell.heading('Utilisateurs')).toBeVisible({ timeout: 15_000 });
     const users = new UsersPage(page);
     await expect(users.activeFilters.getByText(/N° import/)).toBeVisible();

@@ -38,14 +38,12 @@ export function SignedInShell({ user }: { user: SessionUser }) {
     sidebar.closeOnMobile();
   };
   const isMenuShown = sidebar.isMobile ? sidebar.isMobileOpen : sidebar.isOpen;
-  const shell = useMemo(
-    () => ({ activeSchoolUai, setActiveSchoolUai, view, setView }),
-    [activeSchoolUai, view],
-  );
+  const shell = useMemo(() => ({ activeSchoolUai, setActiveSchoolUai, view, setView }), [activeSchoolUai, view]);
 
   return (
     <ShellContext.Provider value={shell}>
-      <Notifications position="top-right" zIndex={400} />
+      {/* Bottom right: a toast never covers the top bar's search, school picker or menu (issue 31 §7). */}
+      <Notifications position="bottom-right" zIndex={400} />
       <a href={`#${MAIN_ID}`} className={classes.skipLink}>
         {t('shell.skip_to_content')}
       </a>

@@ -1,5 +1,5 @@
 import { compareFrench, directory, schools } from '@console/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from '../../lib/api';
 
@@ -46,8 +46,8 @@ function inFrenchOrder<U extends { lastname: string; firstname: string; id: numb
  * One school with its users, for the users view, in French order (the server's list comes in the
  * database's byte order, which puts 'GARÇON' before 'GAËTAN').
  */
-export function useSchoolUsers(uai: string) {
-  return useQuery({
+export const schoolUsersQuery = (uai: string) =>
+  queryOptions({
     queryKey: schoolsQueryKeys.users(uai),
     queryFn: async () => {
       const school = await call(schools.getSchoolUsers, { params: { uai } });
@@ -55,6 +55,9 @@ export function useSchoolUsers(uai: string) {
     },
     staleTime: 60_000,
   });
+
+export function useSchoolUsers(uai: string) {
+  return useQuery(schoolUsersQuery(uai));
 }
 
 /** Cities, countries and school types for the foreign-school form. */

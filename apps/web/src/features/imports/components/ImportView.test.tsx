@@ -12,6 +12,7 @@ import {
   PREVIEW,
   renderImportView as renderView,
   RESULT,
+  SCHOOL,
   UAI,
 } from './import-view.test-support';
 
@@ -86,10 +87,13 @@ describe('the import view', () => {
     expect([form.get('mode'), form.get('uai'), (form.get('csvfile') as File).name]).toEqual(['users_initial', UAI, 'eleves.csv']);
   });
 
-  it('previews a verified file, sends the unticked lines as excluded, and shows the import’s users two seconds later', async () => {
+  it('previews a verified file, sends the unticked lines as excluded, and shows the import’s users once loaded', async () => {
+    let usersLoaded: (answer: MockAnswer) => void = () => undefined;
+    const schoolUsers = new Promise<MockAnswer>((resolve) => (usersLoaded = resolve));
     const { user, fetchMock, shell } = renderImportView({
       'POST /api/users/batch': { status: 200, body: PREVIEW },
       'POST /api/users/batch/41': { status: 200, body: RESULT },
+      [`GET /api/schools/${UAI}/users`]: () => schoolUsers,
     });
     await chooseAndVerify(user);
     expect(await screen.findByRole('heading', { name: 'Aperçu de l’import' })).toBeInTheDocument();
@@ -110,6 +114,12 @@ describe('the import view', () => {
       'download',
       'rapport-import.csv',
     );
+    // The grid opens once the school's users are there, not before.
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith(`/schools/${UAI}/users`))).toBe(true),
+    );
+    expect(shell().view).toBe('import');
+    usersLoaded({ status: 200, body: { ...SCHOOL, users: [] } });
     await waitFor(() => expect(shell().view).toBe('users'), { timeout: 5000 });
   });
 
