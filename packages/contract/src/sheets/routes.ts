@@ -29,6 +29,9 @@ export const ZIP_MEDIA_TYPE = 'application/zip';
 export const SHEET_TYPES = ['deploy', 'supervisedEquipment', 'personalEquipment', 'epub', 'labelBox', 'labelFrame'] as const;
 export type SheetType = (typeof SHEET_TYPES)[number];
 
+/** The sheets that print the user's accesses (the deployment sheet their credentials, the epub sheet their names); a user without one gets "Aucun accès à une ressource." */
+export const SHEET_TYPES_WITH_ACCESSES: readonly SheetType[] = ['deploy', 'epub'];
+
 /** The languages of the sheets (spec 3 §9: fr, en, es for PDF). */
 export const SHEET_LANGUAGES = ['fr', 'en', 'es'] as const;
 export type SheetLanguage = (typeof SHEET_LANGUAGES)[number];

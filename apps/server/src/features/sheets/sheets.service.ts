@@ -83,7 +83,7 @@ export async function generateSheets(
   };
 }
 
-const TYPES_WITH_ACCESSES: ReadonlySet<contract.SheetType> = new Set(['deploy', 'epub']);
+const TYPES_WITH_ACCESSES: ReadonlySet<contract.SheetType> = new Set(contract.SHEET_TYPES_WITH_ACCESSES);
 
 /** How a sheet type is drawn: the PDF's title, and the `index`th user's page or label. */
 type SheetDrawer = { title: string; draw: (doc: PDFKit.PDFDocument, index: number, sheet: DeploySheet) => void };

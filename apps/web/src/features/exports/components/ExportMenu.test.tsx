@@ -147,6 +147,18 @@ describe('export menu, its items', () => {
 
 describe('export menu, the Apple School Manager and OneRoster archives', () => {
   const located = { ...school, deployment: { asmInformations: { locationId: 'LYON-MOULIN' } } };
+  // The same users, the last a teacher: the archive has a teacher for its classes.
+  const WITH_TEACHER = [...SELECTED.slice(0, 2), buildSchoolUser({ id: 7, profile: 'Enseignant' })];
+  const NO_TEACHER = 'Aucun enseignant sélectionné : les classes n’auront pas d’enseignant et la liste du personnel sera vide.';
+
+  it('say that an archive of pupils alone has classes without a teacher and an empty staff list', async () => {
+    await openMenu(SELECTED, administrator, located);
+    for (const name of [/^ASM/, /^OneRoster/]) {
+      expect(item(name)).toBeEnabled();
+      expect(item(name)).toHaveTextContent(NO_TEACHER);
+    }
+    expect(item('Tous')).not.toHaveTextContent(NO_TEACHER);
+  });
 
   it('are off, saying why, while the school has no location id', async () => {
     await openMenu(SELECTED);
@@ -171,7 +183,7 @@ describe('export menu, the Apple School Manager and OneRoster archives', () => {
       'POST /api/users/export/asm': { text: 'PK', fileName: 'asm_0750001A_20261126-101500.zip' },
       'POST /api/users/export/oneroster': { text: 'PK', fileName: 'oneroster_0750001A_20261126-101500.zip' },
     });
-    const events = await openMenu(SELECTED, administrator, located);
+    const events = await openMenu(WITH_TEACHER, administrator, located);
 
     await events.click(item('ASM (Apple School Manager)'));
     await waitFor(() => expect(saved).toHaveLength(1));
@@ -200,7 +212,7 @@ describe('export menu, the Apple School Manager and OneRoster archives', () => {
         },
       },
     });
-    const events = await openMenu(SELECTED, administrator, located);
+    const events = await openMenu(WITH_TEACHER, administrator, located);
 
     await events.click(item('ASM (Apple School Manager)'));
 

@@ -27,6 +27,8 @@ export function ExportMenu({ school, user, selected }: ExportMenuProps) {
   // In the catalogue's order, as the server lists them.
   const platforms = school.platforms.filter((platform) => platform.platformForExport);
   const isLocated = hasLocationId(school);
+  // An archive of pupils alone: its classes have no teacher and its staff list is empty (issue 31 §7).
+  const hasNoTeacher = !isEmpty && !selected.some((selectedUser) => selectedUser.profile === 'Enseignant');
 
   const handleExport = (request: ExportRequest) => {
     exportFile.mutate({
@@ -76,6 +78,11 @@ export function ExportMenu({ school, user, selected }: ExportMenuProps) {
               {needsLocation && (
                 <Text component="span" display="block" size="xs">
                   {t('exports.location_missing')}
+                </Text>
+              )}
+              {!needsLocation && hasNoTeacher && ARCHIVE_ITEMS.includes(item) && (
+                <Text component="span" display="block" size="xs" maw={320}>
+                  {t('exports.no_teacher')}
                 </Text>
               )}
             </Menu.Item>

@@ -38,16 +38,19 @@ type SheetsDialogProps = {
   type: sheets.SheetType;
   /** How many users are selected: one sheet each. */
   count: number;
+  /** How many of them hold no enabled access (their sheet of a type that prints accesses says so). */
+  withoutAccess: number;
   onGenerate: (choice: SheetsChoice) => void;
   onClose: () => void;
 };
 
 /**
  * The choices of one PDF (spec 3 §2.2, §5, §9): the sheets' language (French unless told), the
- * mode, and how many users it draws; past the limits (`users.pdfMenuState`), a warning says why
+ * mode, and how many users it draws, and, for sheets that print accesses, how many of them have
+ * none (issue 31 §7: 1,000 imported pupils printed "Aucun accès" unawares); past the limits (`users.pdfMenuState`), a warning says why
  * Générer is off, as the server would refuse. Enter in a field generates, as Générer would.
  */
-export function SheetsDialog({ type, count, onGenerate, onClose }: SheetsDialogProps) {
+export function SheetsDialog({ type, count, withoutAccess, onGenerate, onClose }: SheetsDialogProps) {
   const { t } = useTranslation();
   const [lang, setLang] = useState<sheets.SheetLanguage>('fr');
   const [option, setOption] = useState<sheets.SheetMode>(sheets.SHEET_MODES[0]);
@@ -64,6 +67,11 @@ export function SheetsDialog({ type, count, onGenerate, onClose }: SheetsDialogP
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <Text size="sm">{t('sheets.selected_count', { count })}</Text>
+          {withoutAccess > 0 && sheets.SHEET_TYPES_WITH_ACCESSES.includes(type) && (
+            <Alert color="orange" variant="light" role="status" icon={<IconAlertTriangle size={16} aria-hidden />}>
+              {t('sheets.without_access', { count: withoutAccess, total: count })}
+            </Alert>
+          )}
           <NativeSelect
             data-autofocus
             label={t('sheets.language')}

@@ -106,6 +106,24 @@ describe('PDF menu, the dialog', () => {
     expect(dialog.queryByText(MAXIMUM)).toBeNull();
   });
 
+  it('says how many selected users have no access, for the sheets that print accesses only', async () => {
+    const withAccess = buildSchoolUser({ id: 5, applications: { '3': { status: 1, code: null } } });
+    const heldOff = buildSchoolUser({ id: 6, applications: { '3': { status: 0, code: null } } });
+    const selection = [withAccess, heldOff, ...SELECTED];
+    const { events, dialog } = await openDialog(selection);
+    expect(dialog.getByRole('status')).toHaveTextContent(
+      '4 des 5 utilisateurs sélectionnés n’ont aucun accès à une ressource : leur fiche indiquera « Aucun accès à une ressource. »',
+    );
+    // Generated anyway, as the user chooses.
+    expect(dialog.getByRole('button', { name: 'Générer' })).toBeEnabled();
+    await events.click(dialog.getByRole('button', { name: 'Annuler' }));
+    // Labels print no access: nothing to say.
+    await events.click(menuButton());
+    await events.click(await screen.findByRole('menuitem', { name: 'Étiquettes pour boîtier' }));
+    const labels = within(await screen.findByRole('dialog', { name: 'Étiquettes pour boîtier' }));
+    expect(labels.queryByRole('status')).toBeNull();
+  });
+
   it('warns past 1000 users and keeps Générer off', async () => {
     const many = Array.from({ length: 1001 }, (_, index) => buildSchoolUser({ id: index + 1 }));
     const fetchMock = answerRoutes({});

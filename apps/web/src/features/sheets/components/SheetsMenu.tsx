@@ -10,6 +10,9 @@ import { SHEET_TYPE_LABELS, SheetsDialog, type SheetsChoice } from './SheetsDial
 
 type SheetsMenuProps = { school: School; user: SessionUser; selected: readonly SchoolUser[] };
 
+/** Whether a user holds an enabled access, which a sheet of accesses prints. */
+const hasEnabledAccess = (user: SchoolUser) => Object.values(user.applications).some((access) => access.status === 1);
+
 /** The right the sheets' route asks (spec 3 §6: ButtonBar_buttonExportPDF at Lecture), which the server checks. */
 const SHEETS_ROUTE_RIGHT = areaRightOf(sheets.generateSheets);
 
@@ -66,6 +69,7 @@ export function SheetsMenu({ school, user, selected }: SheetsMenuProps) {
         <SheetsDialog
           type={type}
           count={selected.length}
+          withoutAccess={selected.filter((selectedUser) => !hasEnabledAccess(selectedUser)).length}
           onGenerate={(choice) => handleGenerate(type, choice)}
           onClose={() => setType(null)}
         />
