@@ -21,6 +21,7 @@ describe('checkImportTable: new users', () => {
       {
         mode: 'users_initial',
         line: 2,
+        adminModeGiven: false,
         informations: expect.objectContaining({ uai: UAI, profile: 'Eleve', lastName: 'Lefèvre', firstName: 'Élodie', login: null, level: '6e', class: '6A', adminMode: 1, email: null }),
         options: ['Latin'],
         applications: [{ idApplication: 7, etat: 1, login: null, password: null, code: 'KEY-1' }],
@@ -28,6 +29,7 @@ describe('checkImportTable: new users', () => {
       {
         mode: 'users_initial',
         line: 3,
+        adminModeGiven: true,
         informations: expect.objectContaining({ profile: 'Enseignant', login: 'f.coeur', level: null, adminMode: 0, email: 'f.coeur@example.org' }),
         options: [],
         applications: [{ idApplication: 7, etat: 0, login: null, password: null, code: null }],
