@@ -2,6 +2,23 @@ import { Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useImportHistory, useVerificationProgress } from '../api';
 
+type Lines = { done: number; total: number };
+
+const percentOf = (lines: Lines | null) => (lines && lines.total > 0 ? (100 * lines.done) / lines.total : 0);
+
+/** A task at work, read aloud as it moves: what it is, a bar, and how far it is. */
+function WorkBar({ title, label, percent }: { title: string; label: string; percent: number }) {
+  return (
+    <Stack gap={4} role="status" aria-live="polite">
+      <Text size="sm">{title}</Text>
+      <Progress value={percent} aria-label={label} animated />
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+    </Stack>
+  );
+}
+
 /**
  * A confirmation at work (issue 31 §1): the lines applied out of the lines to apply, as the
  * history tells them (asked again each second), under a bar.
@@ -10,19 +27,10 @@ export function ImportProgress({ uai, importNumber }: { uai: string; importNumbe
   const { t } = useTranslation();
   const history = useImportHistory(uai, { watch: true });
   const progress = history.data?.find((entry) => entry.importNumber === importNumber)?.progress ?? null;
-  const percent = progress && progress.total > 0 ? (100 * progress.done) / progress.total : 0;
   const label = progress
     ? t('imports.progress.lines', { done: progress.done, total: progress.total })
     : t('imports.progress.starting');
-  return (
-    <Stack gap={4} role="status" aria-live="polite">
-      <Text size="sm">{t('imports.progress.title', { importNumber })}</Text>
-      <Progress value={percent} aria-label={label} animated />
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-    </Stack>
-  );
+  return <WorkBar title={t('imports.progress.title', { importNumber })} label={label} percent={percentOf(progress)} />;
 }
 
 /**
@@ -33,17 +41,8 @@ export function VerifyProgress({ uai }: { uai: string }) {
   const { t } = useTranslation();
   const { data } = useVerificationProgress(uai, true);
   const planning = data?.running && data.phase === 'plan' ? data : null;
-  const percent = planning && planning.total > 0 ? (100 * planning.done) / planning.total : 0;
   const label = planning
     ? t('imports.progress.verify_lines', { done: planning.done, total: planning.total })
     : t('imports.progress.reading');
-  return (
-    <Stack gap={4} role="status" aria-live="polite">
-      <Text size="sm">{t('imports.progress.verify_title')}</Text>
-      <Progress value={percent} aria-label={label} animated />
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-    </Stack>
-  );
+  return <WorkBar title={t('imports.progress.verify_title')} label={label} percent={percentOf(planning)} />;
 }
