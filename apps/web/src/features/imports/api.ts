@@ -6,6 +6,7 @@ import {
   useQueryClient,
   type Mutation,
   type MutationState,
+  type QueryClient,
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call, postForm } from '../../lib/api';
@@ -52,11 +53,34 @@ export function useLatestVerification(uai: string) {
     filters: { mutationKey: VERIFY_KEY, predicate: isVerificationOf(uai) },
     select: (mutation) => mutation.state as MutationState<imports.ImportCheckAnswer, Error, ImportUpload>,
   });
-  const forget = useCallback(() => {
-    const cache = queryClient.getMutationCache();
-    for (const mutation of cache.findAll({ mutationKey: VERIFY_KEY, predicate: isVerificationOf(uai) })) cache.remove(mutation);
-  }, [queryClient, uai]);
+  const forget = useCallback(() => forgetVerifications(queryClient, uai), [queryClient, uai]);
   return { latest: states.at(-1), forget };
+}
+
+/** Puts the school's verifications aside: a new file, or an import confirmed or cancelled. */
+function forgetVerifications(queryClient: QueryClient, uai: string): void {
+  const cache = queryClient.getMutationCache();
+  for (const mutation of cache.findAll({ mutationKey: VERIFY_KEY, predicate: isVerificationOf(uai) })) cache.remove(mutation);
+}
+
+const DECIDE_KEY = ['imports', 'decide'] as const;
+
+type Decision = imports.ImportConfirmBody & { importNumber: number };
+
+/**
+ * The decision on the import at work from this tab, even one sent before the view was left: 1
+ * while it is being confirmed, 0 cancelled; null when none is.
+ */
+export function useDecisionAtWork(importNumber: number | undefined): 0 | 1 | null {
+  const pending = useMutationState({
+    filters: {
+      mutationKey: DECIDE_KEY,
+      status: 'pending',
+      predicate: (mutation) => (mutation.state.variables as Decision | undefined)?.importNumber === importNumber,
+    },
+    select: (mutation) => (mutation.state.variables as Decision).confirmation,
+  });
+  return importNumber === undefined ? null : (pending.at(-1) ?? null);
 }
 
 /**
@@ -78,9 +102,11 @@ export function useDecideImport(uai: string) {
   const queryClient = useQueryClient();
   const reloadSchoolUsers = useReloadSchoolUsers();
   return useMutation({
-    mutationFn: ({ importNumber, ...body }: imports.ImportConfirmBody & { importNumber: number }) =>
-      call(imports.confirmImport, { params: { importNumber }, body }),
+    mutationKey: DECIDE_KEY,
+    mutationFn: ({ importNumber, ...body }: Decision) => call(imports.confirmImport, { params: { importNumber }, body }),
+    // Here rather than in the view: an import decided while the view was left is not previewed again.
     onSuccess: (result) => {
+      forgetVerifications(queryClient, uai);
       void queryClient.invalidateQueries({ queryKey: importsQueryKeys.history(uai) });
       if (result.status === 'applied') void reloadSchoolUsers(uai);
     },

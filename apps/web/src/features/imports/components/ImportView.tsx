@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api';
 import { userMessageOf } from '../../../lib/error-messages';
 import { schoolUsersQuery, useSchool } from '../../schools/api';
 import { requestImportFilter } from '../../users/import-filter';
-import { useDecideImport, useLatestVerification, useVerifyImport } from '../api';
+import { useDecideImport, useDecisionAtWork, useLatestVerification, useVerifyImport } from '../api';
 import { outcomesReport, problemsOf } from '../import-report';
 import { ImportForm } from './ImportForm';
 import { ImportHistory } from './ImportHistory';
@@ -61,6 +61,8 @@ export function ImportView({ uai, user }: { uai: string; user: SessionUser }) {
   }, []);
   const preview = verification?.status === 'success' ? verification.data : undefined;
   const verifying = verification?.status === 'pending';
+  // A confirmation sent before the view was left is still at work: its preview waits, with its progress.
+  const decision = useDecisionAtWork(preview?.importNumber);
   const showImportUsers = (importNumber: number) => {
     requestImportFilter({ uai, importNumber });
     shell.setView('users');
@@ -79,7 +81,6 @@ export function ImportView({ uai, user }: { uai: string; user: SessionUser }) {
       {
         onSuccess: () => {
           notifications.show({ color: 'blue', message: t('imports.cancelled') });
-          forgetVerification();
         },
       },
     );
@@ -117,7 +118,6 @@ export function ImportView({ uai, user }: { uai: string; user: SessionUser }) {
               </Stack>
             ),
           });
-          forgetVerification();
           // A teaching import adds assignments, not users: no grid row carries its number, so the view stays here (its report in the toast, its entry in the history).
           // The grid opens as soon as the school's users are loaded again (issue 31 §7: a fixed 2 s wait, the spec's, felt slow).
           if (result.mode !== 'teaching')
@@ -150,7 +150,7 @@ export function ImportView({ uai, user }: { uai: string; user: SessionUser }) {
         <ImportPreview
           preview={preview}
           applicationNames={applicationNames}
-          isPending={decide.isPending}
+          isPending={decision !== null}
           onConfirm={handleConfirm}
           onCancel={handleCancel}
         />
@@ -158,9 +158,7 @@ export function ImportView({ uai, user }: { uai: string; user: SessionUser }) {
         <ImportForm modes={modes} isPending={verifying} onVerify={handleVerify} />
       )}
       {verifying && <VerifyProgress uai={uai} />}
-      {preview && decide.isPending && decide.variables.confirmation === 1 && (
-        <ImportProgress uai={uai} importNumber={preview.importNumber} />
-      )}
+      {preview && decision === 1 && <ImportProgress uai={uai} importNumber={preview.importNumber} />}
       {verification?.status === 'error' && <FailureOf error={verification.error} title={t('imports.refused')} />}
       {decide.isError && <FailureOf error={decide.error} title={t('imports.not_applied_title')} />}
       {!preview && <ImportHistory uai={uai} onShowUsers={showImportUsers} />}

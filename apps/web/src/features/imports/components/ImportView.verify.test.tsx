@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { MockAnswer } from '../../../test/fetch-mock';
 import { cleanUpAfterEachTest, createTestI18n } from '../../../test/render';
-import { chooseAndVerify, PREVIEW, renderImportView } from './import-view.test-support';
+import { APPLYING, chooseAndVerify, PREVIEW, renderImportView, RESULT } from './import-view.test-support';
 
 const i18n = await createTestI18n();
 cleanUpAfterEachTest();
@@ -69,5 +69,29 @@ describe('a long verification', () => {
     await user.click(screen.getByRole('button', { name: 'Revenir à l’import' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Le fichier comporte 1 erreur(s) : rien n’a été importé.');
     expect(screen.getByText('Niveau inconnu : « 7ème B ».')).toBeInTheDocument();
+  });
+
+  it('is not previewed again once confirmed while the view was left; meanwhile it waits with the lines applied', async () => {
+    let applied: (answer: MockAnswer) => void = () => undefined;
+    const confirmation = new Promise<MockAnswer>((resolve) => (applied = resolve));
+    const { user } = renderImportView(i18n, {
+      'POST /api/users/batch': { status: 200, body: PREVIEW },
+      'POST /api/users/batch/41': () => confirmation,
+      'GET /api/users/batch': { status: 200, body: [APPLYING] },
+    });
+    await chooseAndVerify(user);
+    await user.click(await screen.findByRole('button', { name: 'Confirmer l’import (2 lignes)' }));
+    await user.click(screen.getByRole('button', { name: 'Quitter l’import' }));
+    await user.click(screen.getByRole('button', { name: 'Revenir à l’import' }));
+    // Still at work: the preview cannot be confirmed twice, and says how far it is.
+    expect(await screen.findByText('200 / 350 lignes appliquées')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Confirmer l’import (2 lignes)' })).toHaveAttribute('data-loading', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Quitter l’import' }));
+    applied({ status: 200, body: RESULT });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Revenir à l’import' })).toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Revenir à l’import' }));
+    expect(await screen.findByRole('button', { name: 'Vérifier' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Aperçu de l’import' })).not.toBeInTheDocument());
   });
 });
