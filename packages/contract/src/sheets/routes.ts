@@ -74,6 +74,20 @@ export const generateSheets = defineRoute({
   produces: [PDF_MEDIA_TYPE, ZIP_MEDIA_TYPE],
 });
 
+/** The caller's sheets being drawn for a school (issue 31 §7): sheets drawn out of the users asked; `running` false when none are. */
+export const sheetsProgressSchema = z.object({ running: z.boolean(), drawn: z.number().int(), total: z.number().int() });
+export type SheetsProgress = z.infer<typeof sheetsProgressSchema>;
+
+export const getSheetsProgress = defineRoute({
+  method: 'GET',
+  path: '/sheets/progress',
+  right: { area: SHEETS_RIGHT, level: 'Lecture' },
+  summary:
+    'How far the sheets the caller asked for the school are drawn while they stream (sheets drawn out of the users asked); `running` false when none are.',
+  query: z.object({ uai: uaiFieldSchema }),
+  answer: sheetsProgressSchema,
+});
+
 export const pingSheets = defineRoute({
   method: 'GET',
   // The spec's `GET /pdf/{id}`: its parameter bears the POST's name, one path for OpenAPI.

@@ -12,6 +12,7 @@ import { drawFormSheet } from './form-sheet.js';
 import { FORM_SHEET_TEXTS } from './form-sheet-texts.js';
 import { drawLabel } from './label-sheet.js';
 import { streamPdf } from './pdf-stream.js';
+import { sheetsProgress } from './sheets-progress.js';
 import { findSchoolName, listSheetAccesses, type SheetAccessRow } from './sheets.repository.js';
 import { printedDate, SHEET_TEXTS } from './sheet-texts.js';
 
@@ -56,12 +57,20 @@ export async function generateSheets(
   const accesses = groupByUser(accessRows);
   const sheetOf = (user: UserRecord) => deploySheetOf(selection, user, schoolName, origin, accesses.get(user.id) ?? []);
   const drawer = drawerOf(type, request.lang, printedOn);
+  // Counted as drawn, for the menu's toast (GET /sheets/progress).
+  const progress = sheetsProgress.start(ctx.actor.id, request.uai, selection.users.length);
   /** One PDF of these users' sheets (a page each) or labels (a label each), in their order, drawn while it is read. */
   const pdfOf = (users: readonly UserRecord[]) =>
     streamPdf(drawer.title, async (doc, pace) => {
-      for (const [index, user] of users.entries()) {
-        drawer.draw(doc, index, sheetOf(user));
-        await pace();
+      try {
+        for (const [index, user] of users.entries()) {
+          drawer.draw(doc, index, sheetOf(user));
+          progress.drew();
+          await pace();
+        }
+      } catch (error) {
+        progress.end();
+        throw error;
       }
     });
 

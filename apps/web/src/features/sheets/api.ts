@@ -25,6 +25,30 @@ export function downloadSheets({ type, uai, userIds, lang, option }: SheetsReque
   );
 }
 
+/** How often the toast asks how many sheets are drawn. */
+export const SHEETS_PROGRESS_POLL_MS = 1000;
+
+/**
+ * Asks every SHEETS_PROGRESS_POLL_MS how many of the caller's sheets for the school are drawn,
+ * telling `onProgress` while they are; answers the function that stops asking. A failed ask is
+ * skipped: the count is a help, the file is what matters.
+ */
+export function followSheetsProgress(uai: string, onProgress: (progress: { drawn: number; total: number }) => void): () => void {
+  let stopped = false;
+  const timer = setInterval(() => {
+    call(sheets.getSheetsProgress, { query: { uai } }).then(
+      (progress) => {
+        if (!stopped && progress.running) onProgress(progress);
+      },
+      () => undefined,
+    );
+  }, SHEETS_PROGRESS_POLL_MS);
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+}
+
 export const sheetsQueryKeys = {
   /** Every user's print log: a print changes the logs of the users it held. */
   prints: ['sheets', 'prints'] as const,

@@ -229,10 +229,13 @@ describe('PDF menu, the generation', () => {
     expect(bodiesSentTo(fetchMock, ROUTE)).toEqual([{ uai: SCHOOL_UAI, list: [12, 3, 7], lang: 'fr', option: 'default' }]);
   });
 
-  it('keeps a loading toast and the menu busy while the server draws, then dismisses the toast', async () => {
+  it('keeps a loading toast and the menu busy while the server draws, counting the sheets drawn, then dismisses the toast', async () => {
     let answer: (value: Answer) => void = () => undefined;
     const show = vi.spyOn(notifications, 'show');
-    answerRoutes({ [ROUTE]: new Promise<Answer>((resolve) => (answer = resolve)) });
+    answerRoutes({
+      [ROUTE]: new Promise<Answer>((resolve) => (answer = resolve)),
+      'GET /api/sheets/progress': { status: 200, body: { running: true, drawn: 250, total: 1000 } },
+    });
     const { events, dialog } = await openDialog(SELECTED);
 
     await events.click(dialog.getByRole('button', { name: 'Générer' }));
@@ -240,8 +243,10 @@ describe('PDF menu, the generation', () => {
     expect(await screen.findByText(RUNNING)).toBeInTheDocument();
     expect(show).toHaveBeenCalledWith(expect.objectContaining({ loading: true, autoClose: false, message: RUNNING }));
     expect(menuButton()).toBeDisabled();
+    // Asked each second while the file streams.
+    expect(await screen.findByText(/^Génération du PDF… 250 \/ 1.000 fiches$/, {}, { timeout: 5000 })).toBeInTheDocument();
     answer({ text: '%PDF-1.7', fileName: 'deploy.pdf', mediaType: 'application/pdf' });
-    await waitFor(() => expect(screen.queryByText(RUNNING)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(/^Génération du PDF/)).toBeNull());
     expect(menuButton()).toBeEnabled();
     expect(saved.map((file) => file.fileName)).toEqual(['deploy.pdf']);
   });

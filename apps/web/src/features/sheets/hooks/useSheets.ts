@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
 import { GENERIC_FAILURE, userMessageOf } from '../../../lib/error-messages';
 import { saveFile } from '../../../lib/save-file';
-import { downloadSheets, sheetsQueryKeys, type SheetsRequest } from '../api';
+import { downloadSheets, followSheetsProgress, sheetsQueryKeys, type SheetsRequest } from '../api';
 
 /** How long a failed generation's toast stays (spec 3 §4). */
 export const SHEETS_FAILURE_AUTO_CLOSE_MS = 5000;
@@ -29,7 +29,8 @@ export function sheetsFailureOf(error: unknown, t: TFunction): string {
 }
 
 /**
- * Draws one PDF of sheets (spec 3 §4): a loading toast that stays while the server draws, then
+ * Draws one PDF of sheets (spec 3 §4): a loading toast that stays while the server draws, counting
+ * the sheets drawn (asked each second), then
  * the file saved under the name the server gives and the toast dismissed, or the toast turned
  * into the failure, shown 5 s. Each run has its own toast, so that a run started while the last
  * failure still shows gets its loading toast. The callbacks belong to the mutation, not the
@@ -44,7 +45,7 @@ export function useSheets() {
       const { blob, fileName } = await downloadSheets(request);
       saveFile(blob, fileName);
     },
-    onMutate: () => {
+    onMutate: (request) => {
       // A fresh id each run (Mantine ignores a toast whose id still shows).
       const toastId = notifications.show({
         loading: true,
@@ -52,8 +53,13 @@ export function useSheets() {
         withCloseButton: false,
         message: t('sheets.running'),
       });
-      return { toastId };
+      // The toast counts the sheets drawn while the file streams (issue 31 §7).
+      const stop = followSheetsProgress(request.uai, (progress) =>
+        notifications.update({ id: toastId, message: t('sheets.running_count', progress) }),
+      );
+      return { toastId, stop };
     },
+    onSettled: (_data, _error, _request, run) => run?.stop(),
     onSuccess: (_data, _request, run) => {
       notifications.hide(run.toastId);
       // The print is in the log of every user it held.
