@@ -89,10 +89,15 @@ export type CredentialFields = {
  * requires them; a code shown when the scheme, the application or the platform has a code option,
  * required when one of them requires it, unless a common code fills it.
  */
-export function credentialFieldsOf(application: CredentialApplication, platform: CredentialPlatform | undefined): CredentialFields {
+export function credentialFieldsOf(
+  application: CredentialApplication,
+  platform: CredentialPlatform | undefined,
+): CredentialFields {
   const commonCode = application.commonCode ?? platform?.commonCode ?? null;
-  const codeRequired = application.urlSchemeCodeRequired || application.applicationCodeRequired || Boolean(platform?.platformCodeRequired);
-  const codeShown = codeRequired || application.urlSchemeCodeYesNo || application.applicationCodeYesNo || Boolean(platform?.platformCodeYesNo);
+  const codeRequired =
+    application.urlSchemeCodeRequired || application.applicationCodeRequired || Boolean(platform?.platformCodeRequired);
+  const codeShown =
+    codeRequired || application.urlSchemeCodeYesNo || application.applicationCodeYesNo || Boolean(platform?.platformCodeYesNo);
   return {
     login: { required: application.urlSchemeLoginRequired },
     password: { required: application.urlSchemePwdRequired },
