@@ -92,9 +92,10 @@ test.describe('CSV import', () => {
     await importPage.verify.click();
     const progress = importPage.main.getByRole('status').filter({ hasText: 'Vérification du fichier' });
     await expect(progress).toBeVisible();
-    // Left while it works, and opened again: the verification at work or its preview, never lost.
+    // Left while it works, and opened again: the verification at work or, if it ended meanwhile, its preview; never lost.
     await shell.openView('Utilisateurs');
-    await shell.openView('Import');
+    await shell.menuEntry('Import').click();
+    await expect(page.getByRole('heading', { level: 1, name: /^(Import|Aperçu de l’import)$/ })).toBeVisible();
     await expect(importPage.main.getByText('15000 à créer')).toBeVisible({ timeout: 60_000 });
     await expect(progress).toHaveCount(0);
     await importPage.main.getByRole('button', { name: 'Annuler' }).click();
