@@ -170,14 +170,30 @@ export function applyConversion(value: string, conversion: string): string {
   }
 }
 
-/** The expressions finding runs of a rule's special characters (and spaces), and those at both ends. */
+/** The expressions finding runs of a rule's special characters (and spaces), and those at both ends, by the characters. Bounded, as `compiled` is. */
+const specialsByCharacters = new Map<string, { runs: RegExp; ends: RegExp }>();
+
 function specialsOf(special: string): { runs: RegExp; ends: RegExp } {
-  const specialClass = () => `[${escapeForClass([...new Set([...special, ' '])].join(''))}]`;
-  return {
-    runs: compileOnce(`runs\u0000${special}`, () => new RegExp(`(${specialClass()})${specialClass()}+`, 'gu'))!,
-    ends: compileOnce(`ends\u0000${special}`, () => new RegExp(`^${specialClass()}+|${specialClass()}+$`, 'gu'))!,
+  const known = specialsByCharacters.get(special);
+  if (known) return known;
+  if (specialsByCharacters.size > 200) specialsByCharacters.clear();
+  const specialClass = `[${escapeForClass([...new Set([...special, ' '])].join(''))}]`;
+  const expressions = {
+    runs: new RegExp(`(${specialClass})${specialClass}+`, 'gu'),
+    ends: new RegExp(`^${specialClass}+|${specialClass}+$`, 'gu'),
   };
+  specialsByCharacters.set(special, expressions);
+  return expressions;
 }
+
+/**
+ * Values already cleaned, by rule then value: an import cleans each of 50,000 lines' names
+ * several times (the names, then the login made of them), most of them alike (first names, the
+ * school's extension). Keyed by the rule's content, not the object, so that a rule changed in
+ * place is a new rule. Bounded: a few rules, the last CLEANED_PER_RULE values of each.
+ */
+const cleanedByRule = new Map<string, Map<string, string>>();
+const CLEANED_PER_RULE = 20_000;
 
 /**
  * Cleans a value by a rule: trims, converts the case, removes the accent of each accented letter
@@ -187,9 +203,23 @@ function specialsOf(special: string): { runs: RegExp; ends: RegExp } {
  * pattern (then ignored).
  */
 export function cleanName(value: string, rule?: NameRule): string {
-  let out = value.trim().replace(/\s+/g, ' ');
-  if (!rule) return out;
-  out = applyConversion(out, rule.conversion);
+  if (!rule) return value.trim().replace(/\s+/g, ' ');
+  const ruleKey = `${rule.structure}\u0000${rule.special}\u0000${rule.conversion}`;
+  let cleaned = cleanedByRule.get(ruleKey);
+  if (!cleaned) {
+    if (cleanedByRule.size > 50) cleanedByRule.clear();
+    cleanedByRule.set(ruleKey, (cleaned = new Map()));
+  }
+  const known = cleaned.get(value);
+  if (known !== undefined) return known;
+  if (cleaned.size >= CLEANED_PER_RULE) cleaned.clear();
+  const out = cleanByRule(value, rule);
+  cleaned.set(value, out);
+  return out;
+}
+
+function cleanByRule(value: string, rule: NameRule): string {
+  let out = applyConversion(value.trim().replace(/\s+/g, ' '), rule.conversion);
   const keep = keptCharacters(rule.structure);
   if (keep) {
     let kept = '';
@@ -275,14 +305,18 @@ const DEFAULT_LOGIN_RULE: NameRule = { structure: DEFAULT_LOGIN_STRUCTURE, speci
  */
 export function proposeLogin(firstname: string, lastname: string, extension: string, rules: NameRules): LoginProposal {
   const rule = rules.login ?? DEFAULT_LOGIN_RULE;
-  const part = (value: string) => cleanName(value.trim().replace(/\s+/g, '-'), rule);
-  const stem = [part(cleanName(firstname, rules.firstname)), part(cleanName(lastname, rules.lastname))]
+  const stem = [loginPart(cleanName(firstname, rules.firstname), rule), loginPart(cleanName(lastname, rules.lastname), rule)]
     .filter(Boolean)
     .join('.')
     .replace(LEADING_UNSAFE, '');
-  const cleanedExtension = part(extension);
   if (stem === '') return { stem: '', tail: '' };
+  const cleanedExtension = loginPart(extension, rule);
   return { stem, tail: cleanedExtension ? `.${cleanedExtension}` : '' };
+}
+
+/** A part of a proposed login: its spaces turned into hyphens, cleaned by the login rule. */
+function loginPart(value: string, rule: NameRule): string {
+  return cleanName(value.trim().replace(/\s+/g, '-'), rule);
 }
 
 /**

@@ -10,9 +10,17 @@ export const UNSAFE_TEXT = 'unsafe_text';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** Whether a text holds neither a NUL character nor a lone surrogate. */
+/** `String.prototype.isWellFormed` (ES2024: Node 20, current browsers), where the runtime has it. */
+type MaybeWellFormed = string & { isWellFormed?: () => boolean };
+
+/**
+ * Whether a text holds neither a NUL character nor a lone surrogate. The runtime's own check
+ * where it has one: an import checks every cell of 50,000 lines, where the expression took 90 ms.
+ */
 export function isSafeText(text: string): boolean {
-  return !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+  if (text.includes('\u0000')) return false;
+  const checked = text as MaybeWellFormed;
+  return checked.isWellFormed ? checked.isWellFormed() : !LONE_SURROGATE.test(text);
 }
 
 /** A node of a parsed input met by a walk, and how it was reached (its path built only when asked). */

@@ -111,12 +111,13 @@ export function asksCredentialsOnEnable(fields: CredentialFields): boolean {
   return fields.code.required;
 }
 
+const blank = (value: string | null | undefined) => value == null || value.trim() === '';
+
 /** The credential fields missing for an access: each required field left blank, keyed `login`, `password`, `code`. */
 export function missingCredentials(
   fields: CredentialFields,
   values: { login?: string | null; password?: string | null; code?: string | null; hasStoredPassword?: boolean },
 ): ('login' | 'password' | 'code')[] {
-  const blank = (value: string | null | undefined) => value == null || value.trim() === '';
   const missing: ('login' | 'password' | 'code')[] = [];
   if (fields.login.required && blank(values.login)) missing.push('login');
   if (fields.password.required && blank(values.password) && !values.hasStoredPassword) missing.push('password');
