@@ -31,6 +31,7 @@ import { registerErrorHandler } from './platform/errors/error-handler.js';
 import { registerHealthRoutes } from './platform/health/health.routes.js';
 import { OPENAPI_PATH, registerOpenApi } from './platform/http/openapi.js';
 import { refuseCrossSiteRequests } from './platform/http/same-origin.js';
+import { withRequestTiming } from './platform/http/server-timing.js';
 import { createRealtimeHub } from './platform/realtime/realtime.js';
 
 declare module 'fastify' {
@@ -103,7 +104,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
   refuseCrossSiteRequests(app, deps.env.PUBLIC_URL);
   app.addHook('onSend', async (request, reply) => {
-    void reply.header('server-timing', `app;dur=${(performance.now() - request.receivedAt).toFixed(2)}`);
+    void reply.header('server-timing', withRequestTiming(reply, performance.now() - request.receivedAt));
     // API answers carry children's data, clear passwords and sign-in links: no cache keeps them.
     if (request.url.startsWith(`${API_PREFIX}/`) && !reply.hasHeader('cache-control'))
       void reply.header('cache-control', 'no-store');

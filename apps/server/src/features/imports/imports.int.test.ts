@@ -34,8 +34,13 @@ describe('POST /users/batch: verifying new users', () => {
       'Eleve;Dupont;Jean;6e;6B;;;',
       'Enseignant;Curie;Marie;;;m.curie;;1',
     ].join('\r\n');
-    const answer = verified(await verifyCsv('direction', 'users_initial', csv));
+    const response = await verifyCsv('direction', 'users_initial', csv);
+    const answer = verified(response);
     expect(await countUsers()).toBe(usersBefore);
+    // What each phase took, for the network panel and the benchmark.
+    expect(String(response.headers['server-timing'])).toMatch(
+      /^app;dur=[\d.]+, school;dur=[\d.]+, read;dur=[\d.]+, plan;dur=[\d.]+, pack;dur=[\d.]+, worker;dur=[\d.]+, store;dur=[\d.]+$/,
+    );
     expect(answer).toMatchObject({
       mode: 'users_initial',
       uai: home,
@@ -73,8 +78,10 @@ describe('POST /users/batch: verifying new users', () => {
       'Eleve;Petit;Hugo;4e;;;0',
     ].join('\n');
     const preview = verified(await verifyCsv('direction', 'users_initial', csv));
-    const result = applied(await decide('direction', preview.importNumber, { confirmation: 1, excludeUsers: [] }));
+    const response = await decide('direction', preview.importNumber, { confirmation: 1, excludeUsers: [] });
+    const result = applied(response);
     expect(result).toMatchObject({ status: 'applied', counts: { created: 2, updated: 0, excluded: 0 } });
+    expect(String(response.headers['server-timing'])).toMatch(/^app;dur=[\d.]+, open;dur=[\d.]+, apply;dur=[\d.]+, close;dur=[\d.]+$/);
     const created = await usersOfImport(preview.importNumber);
     expect(created).toHaveLength(2);
     // The dry run and the real import agree, user by user: login, names, level and password as previewed.

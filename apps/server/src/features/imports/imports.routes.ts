@@ -5,6 +5,7 @@ import type { AppDeps } from '../../platform/context.js';
 import { AppError, validationError } from '../../platform/errors/app-error.js';
 import { readingBody } from '../../platform/http/multipart.js';
 import { registerRoute } from '../../platform/http/register-route.js';
+import { addServerTiming, PhaseClock, type Phases } from '../../platform/http/server-timing.js';
 import { decideImport } from './confirm/confirm-import.js';
 import { registerImportHistoryRoutes } from './rollback/rollback.routes.js';
 import { closeVerifyPool, verifyImport } from './verify/verify-import.js';
@@ -89,7 +90,10 @@ export function registerImportsRoutes(app: FastifyInstance, deps: AppDeps): void
             );
           const bytes = requireCsvFile(file);
           // The previewed users are JSON already (a JsonList): jsonAnswer sends them as written.
-          return await verifyImport(ctx, { bytes, ...parsed.data });
+          const phases: Phases = {};
+          const verified = await verifyImport(ctx, { bytes, ...parsed.data }, phases);
+          addServerTiming(reply, phases);
+          return verified;
         } catch (error) {
           // The client may still be sending a file nothing reads any more: close after the answer.
           if (!raw.raw.readableEnded) void reply.header('connection', 'close');
@@ -101,15 +105,29 @@ export function registerImportsRoutes(app: FastifyInstance, deps: AppDeps): void
   });
   registerRoute(app, deps, imports.getImportVerification, async ({ ctx, query }) => verifyProgress.of(ctx.actor.id, query.uai));
   app.addHook('onClose', closeVerifyPool);
-  registerRoute(app, deps, imports.confirmImport, async ({ ctx, params, body }) => decideImport(ctx, params.importNumber, body), {
-    serialize: 'json',
-  });
+  registerRoute(
+    app,
+    deps,
+    imports.confirmImport,
+    async ({ ctx, params, body, reply }) => {
+      const clock = new PhaseClock();
+      const result = await decideImport(ctx, params.importNumber, body, { clock });
+      addServerTiming(reply, clock.phases);
+      return result;
+    },
+    { serialize: 'json' },
+  );
   registerRoute(
     app,
     deps,
     imports.applyUpdateImport,
     async ({ ctx, body }) =>
-      decideImport(ctx, body.importNumber, { confirmation: 1, excludeUsers: body.excludeUsers }, 'users_update'),
+      decideImport(
+        ctx,
+        body.importNumber,
+        { confirmation: 1, excludeUsers: body.excludeUsers },
+        { expectedMode: 'users_update' },
+      ),
     {
       serialize: 'json',
     },
@@ -119,7 +137,7 @@ export function registerImportsRoutes(app: FastifyInstance, deps: AppDeps): void
     deps,
     imports.applyTeachingImport,
     async ({ ctx, body }) =>
-      decideImport(ctx, body.importNumber, { confirmation: 1, excludeUsers: body.excludeUsers }, 'teaching'),
+      decideImport(ctx, body.importNumber, { confirmation: 1, excludeUsers: body.excludeUsers }, { expectedMode: 'teaching' }),
     {
       serialize: 'json',
     },

@@ -2,6 +2,7 @@ import type { imports } from '@console/contract';
 import { writeAuditEntries } from '../../../platform/audit/audit.js';
 import type { ServiceContext } from '../../../platform/context.js';
 import type { Database } from '../../../platform/db/client.js';
+import { PhaseClock } from '../../../platform/http/server-timing.js';
 import { appendBatchUndo, listApplyingBatchIds, lockBatch, reopenBatch } from '../imports.repository.js';
 import { addUndo, emptyUndo, type ImportUndo } from '../plan.js';
 import { takeBackImport } from '../rollback/rollback-import.js';
@@ -50,9 +51,14 @@ export async function takeBackSteps(db: Database, actor: ServiceContext['actor']
  * transaction, each step adding what it replaced to the batch's `undo`; then records it applied.
  * Other requests run between steps. When a step fails (a login taken meanwhile, the database
  * gone), the steps before it are taken back and the error goes to the caller: the import is still
- * all or nothing. Meanwhile, others may see the users of the steps done so far.
+ * all or nothing. Meanwhile, others may see the users of the steps done so far. `clock` times
+ * `apply` (the steps, and the turns given to other requests between them) and `close`.
  */
-export async function applyInSteps(ctx: ServiceContext, opened: OpenedDecision): Promise<imports.ImportResult> {
+export async function applyInSteps(
+  ctx: ServiceContext,
+  opened: OpenedDecision,
+  clock = new PhaseClock(),
+): Promise<imports.ImportResult> {
   const { batch, kept } = opened;
   const ids = new Map<number, number>();
   const undo = emptyUndo();
@@ -69,7 +75,10 @@ export async function applyInSteps(ctx: ServiceContext, opened: OpenedDecision):
       addUndo(undo, step.undo);
     }
     await nextTurn();
-    return await ctx.db.transaction((tx) => closeDecision(tx, ctx, opened, ids, undo));
+    clock.lap('apply');
+    const closed = await ctx.db.transaction((tx) => closeDecision(tx, ctx, opened, ids, undo));
+    clock.lap('close');
+    return closed;
   } catch (error) {
     await takeBackSteps(ctx.db, ctx.actor, batch.id);
     throw error;

@@ -4,6 +4,7 @@ import { canReachSchool } from '../../../platform/auth/access.js';
 import { requireRight } from '../../../platform/auth/rights.js';
 import type { ServiceContext } from '../../../platform/context.js';
 import type { Executor } from '../../../platform/db/client.js';
+import { PhaseClock } from '../../../platform/http/server-timing.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { decideBatch, lockBatch, markBatchApplying, readPlan } from '../imports.repository.js';
 import type { PlannedLine } from '../plan.js';
@@ -90,12 +91,16 @@ async function cancelDecision(tx: Executor, ctx: ServiceContext, opened: OpenedD
  * every other user wait for that transaction, the lines are applied in short steps with the
  * batch marked `applying` (confirm/apply-in-steps.ts); a step that fails takes back the steps
  * before it, so that the outcome is still all or nothing.
+ *
+ * `expectedMode` refuses a batch of another mode; `clock` times the phases: `open` (the batch
+ * locked, its plan read and checked against the school), `apply` (the lines written), `close`
+ * (the batch recorded decided, the audit, and on PostgreSQL the commit).
  */
 export async function decideImport(
   ctx: ServiceContext,
   importNumber: number,
   decision: { confirmation: 0 | 1; excludeUsers: readonly number[] },
-  expectedMode?: imports.ImportMode,
+  { expectedMode, clock = new PhaseClock() }: { expectedMode?: imports.ImportMode; clock?: PhaseClock } = {},
 ): Promise<imports.ImportResult> {
   if (ctx.engine === 'pglite' && decision.confirmation === 1) {
     const opened = await ctx.db.transaction(async (tx) => {
@@ -105,23 +110,28 @@ export async function decideImport(
       confirmProgress.start(decided.batch.id, decided.kept.length);
       return decided;
     });
+    clock.lap('open');
     try {
-      return await applyInSteps(ctx, opened);
+      return await applyInSteps(ctx, opened, clock);
     } finally {
       confirmProgress.end(opened.batch.id);
     }
   }
   let started: number | undefined;
   try {
-    return await ctx.db.transaction(async (tx) => {
+    const decided = await ctx.db.transaction(async (tx) => {
       const opened = await openDecision(tx, ctx, importNumber, decision, expectedMode);
       if (decision.confirmation === 0) return cancelDecision(tx, ctx, opened);
+      clock.lap('open');
       // One transaction: the history says it is at work (its lines all done at once).
       started = opened.batch.id;
       confirmProgress.start(started, opened.kept.length);
       const applied = await applyLines(tx, ctx, opened.batch, opened.kept);
+      clock.lap('apply');
       return closeDecision(tx, ctx, opened, applied.ids, applied.undo);
     });
+    if (started !== undefined) clock.lap('close');
+    return decided;
   } finally {
     if (started !== undefined) confirmProgress.end(started);
   }

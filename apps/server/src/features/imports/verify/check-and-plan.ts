@@ -1,5 +1,6 @@
 import { imports } from '@console/contract';
 import type { ServiceContext } from '../../../platform/context.js';
+import { PhaseClock } from '../../../platform/http/server-timing.js';
 import { findApplicationsWithPlatforms } from '../../users/bulk/users-bulk.repository.js';
 import { loadSchoolNaming } from '../../users/users.shared.js';
 import { checkImportFile, type ImportFileCheck } from '../check-file.js';
@@ -22,22 +23,26 @@ const PLANNERS: Record<imports.ImportMode, (plan: PlanContext, lines: readonly i
  * Reads and checks the file, then plans its lines against the school, reporting the lines planned
  * out of the file's lines as it goes; throws `validation_failed`
  * with every problem. Its own function so that the file's lines (80 MiB for 50,000) are garbage
- * once the plan is made, before it is stored and the preview is sent.
+ * once the plan is made, before it is stored and the preview is sent. `clock` times its phases:
+ * `school` (the school's rules and lists), `read` (decoding, parsing, checking each line), `plan`.
  */
 export async function checkAndPlan(
   ctx: ServiceContext,
   { bytes, mode, uai }: { bytes: Uint8Array; mode: imports.ImportMode; uai: string },
   report: (progress: VerifyProgressReport) => void = () => undefined,
+  clock = new PhaseClock(),
 ): Promise<{ format: NonNullable<ImportFileCheck['format']>; ignoredColumns: string[]; planning: Planning }> {
   const [naming, applications, options] = await Promise.all([
     loadSchoolNaming(ctx.db, uai),
     listCatalogueApplications(ctx.db),
     listSchoolOptions(ctx.db, uai),
   ]);
+  clock.lap('school');
   const check = checkImportFile(bytes, mode, applications, { uai }, { maxLines: ctx.env.IMPORT_MAX_LINES });
   // A file that cannot be read, or lacks a column, says that alone; else the lines read are checked against the school too, so that every problem shows at once.
   if (!check.format || (check.problems.length > 0 && check.lines.length === 0)) throw importInvalid(check.problems);
   if (check.lines.length === 0) throw importInvalid([{ msg: imports.IMPORT_ERRORS.noLines, line: 2, field: null }]);
+  clock.lap('read');
   const named = new Set(
     check.lines.flatMap((line) =>
       line.mode === 'teaching' ? [] : line.applications.map((application) => application.idApplication),
@@ -48,6 +53,7 @@ export async function checkAndPlan(
   report({ phase: 'plan', done: 0, total });
   const onLinesPlanned = (done: number) => report({ phase: 'plan', done, total });
   const planning = await PLANNERS[mode](planContextOf(ctx, uai, naming, catalogue, options, onLinesPlanned), check.lines);
+  clock.lap('plan');
   if (check.problems.length > 0 || planning.problems.length > 0) throw importInvalid([...check.problems, ...planning.problems]);
   return { format: check.format, ignoredColumns: check.ignoredColumns, planning };
 }

@@ -4,6 +4,7 @@ import { canReachSchool, schoolNotFound } from '../../../platform/auth/access.js
 import { requireRight } from '../../../platform/auth/rights.js';
 import { editorLabel, type ServiceContext } from '../../../platform/context.js';
 import { JsonList } from '../../../platform/http/json-answer.js';
+import type { Phases } from '../../../platform/http/server-timing.js';
 import { WorkerPool } from '../../../platform/workers/worker-pool.js';
 import { insertBatch } from '../imports.repository.js';
 import { verifyProgress, type VerifyProgressReport } from './verify-progress.js';
@@ -40,11 +41,14 @@ export async function closeVerifyPool(): Promise<void> {
  *
  * The reading and planning (seconds of CPU for 50,000 lines) run in a worker thread
  * (verify.worker.ts, check-and-plan.ts), so that the server goes on answering everyone else
- * meanwhile; only the rights, the queries and the storing of the batch run here.
+ * meanwhile; only the rights, the queries and the storing of the batch run here. `phases` receives
+ * the milliseconds of each phase: the worker's, `worker` (waiting for a free one, and the file and
+ * the plan crossing threads) and `store`.
  */
 export async function verifyImport(
   ctx: ServiceContext,
   upload: { bytes: Uint8Array; mode: imports.ImportMode; uai: string },
+  phases: Phases = {},
 ): Promise<VerifiedImport> {
   const { mode, uai } = upload;
   if (!(await canReachSchool(ctx, uai))) throw schoolNotFound();
@@ -54,14 +58,19 @@ export async function verifyImport(
   let verified: VerifyTaskResult;
   let importNumber: number;
   try {
+    const started = performance.now();
     verified = await verifyPool().run<VerifyTaskResult>(ctx.db, task, (report) =>
       progress.report(report as VerifyProgressReport),
     );
+    const inWorker = Object.values(verified.phases).reduce((sum, ms) => sum + ms, 0);
+    Object.assign(phases, verified.phases, { worker: performance.now() - started - inWorker });
+    const storing = performance.now();
     importNumber = await insertBatch(
       ctx.db,
       { uai, mode, createdById: ctx.actor.id, createdBy: editorLabel(ctx.actor) },
       verified.packed,
     );
+    phases.store = performance.now() - storing;
   } finally {
     progress.end();
   }

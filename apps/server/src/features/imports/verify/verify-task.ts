@@ -1,5 +1,6 @@
 import type { imports } from '@console/contract';
 import type { ServiceContext } from '../../../platform/context.js';
+import type { Phases } from '../../../platform/http/server-timing.js';
 import type { ImportFileCheck } from '../check-file.js';
 
 /** What the verification's worker is sent: the caller, the settings, the file and its mode. */
@@ -15,4 +16,6 @@ export type VerifyTaskResult = {
   /** The previewed users as JsonList parts (a Buffer arrives as a Uint8Array). */
   previewParts: Uint8Array[];
   counts: imports.ImportCounts;
+  /** The milliseconds of its phases in the worker (check-and-plan.ts; `pack`, the plan's chunks and the preview's last part). */
+  phases: Phases;
 };

@@ -2,6 +2,7 @@
 // event loop; its database reads run on the main thread (ARCHITECTURE.md, platform/workers).
 import type { Env } from '../../../platform/config/env.js';
 import type { ServiceContext } from '../../../platform/context.js';
+import { PhaseClock } from '../../../platform/http/server-timing.js';
 import { serveTasks } from '../../../platform/workers/serve-tasks.js';
 import { checkAndPlan } from './check-and-plan.js';
 import type { VerifyTask, VerifyTaskResult } from './verify-task.js';
@@ -11,13 +12,23 @@ serveTasks(async (payload, db, report) => {
   // A Buffer crosses threads as a Uint8Array: the key and the file are made Buffers again (no copy).
   const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const ctx: ServiceContext = { db, engine, actor, env: { ...env, encryptionKey: asBuffer(env.encryptionKey) } as Env };
-  const { format, ignoredColumns, planning } = await checkAndPlan(ctx, { ...upload, bytes: asBuffer(upload.bytes) }, report);
+  const clock = new PhaseClock();
+  const { format, ignoredColumns, planning } = await checkAndPlan(
+    ctx,
+    { ...upload, bytes: asBuffer(upload.bytes) },
+    report,
+    clock,
+  );
+  const packed = await planning.plan.packed();
+  const previewParts = [...planning.preview.parts()];
+  clock.lap('pack');
   const result: VerifyTaskResult = {
     format,
     ignoredColumns,
-    packed: await planning.plan.packed(),
-    previewParts: [...planning.preview.parts()],
+    packed,
+    previewParts,
     counts: planning.preview.counts,
+    phases: clock.phases,
   };
   return { result };
 });
