@@ -4,8 +4,25 @@ import { AppError } from '../errors/app-error.js';
 import { remoteDatabase, type RemoteRows } from './remote-database.js';
 import type { FromWorker, SentError, ToWorker } from './worker-messages.js';
 
-/** What a task answers: its result, copied to the main thread (structured clone). */
-export type TaskOutcome = { result: unknown };
+/**
+ * What a task answers: its result, copied to the main thread (structured clone), but for the
+ * memory in `transfer`, which moves there without a copy and is unusable here afterwards.
+ */
+export type TaskOutcome = { result: unknown; transfer?: ArrayBuffer[] };
+
+/**
+ * The memory of byte arrays that may move to the main thread: each array's own, whole. An array
+ * sharing its memory with others (a small Buffer cut from Node's pool) is copied instead, since
+ * moving that memory would empty the others.
+ */
+export function ownMemoryOf(arrays: readonly Uint8Array[]): ArrayBuffer[] {
+  const owned = new Set<ArrayBuffer>();
+  for (const array of arrays) {
+    const memory = array.buffer;
+    if (memory instanceof ArrayBuffer && array.byteOffset === 0 && array.byteLength === memory.byteLength) owned.add(memory);
+  }
+  return [...owned];
+}
 
 function sentErrorOf(error: unknown): SentError {
   if (error instanceof AppError)
@@ -38,7 +55,7 @@ export function serveTasks(
   port.on('message', (message: ToWorker) => {
     if (message.kind === 'task') {
       handle(message.payload, db, (progress) => send({ kind: 'progress', progress })).then(
-        (outcome) => send({ kind: 'done', result: outcome.result }),
+        (outcome) => port.postMessage({ kind: 'done', result: outcome.result } satisfies FromWorker, outcome.transfer ?? []),
         (error: unknown) => send({ kind: 'failed', error: sentErrorOf(error) }),
       );
       return;

@@ -51,6 +51,14 @@ describe('WorkerPool', () => {
     expect(reports).toEqual([{ step: 1 }, { step: 2 }, { step: 3 }]);
   });
 
+  it('moves the memory a task hands over whole, and copies what shares its memory, intact either way', async () => {
+    const answer = await pool.run<{ parts: Uint8Array[]; moved: number; neighbour: Uint8Array }>(handle.db, { kind: 'bytes' });
+    const text = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+    expect(answer.moved).toBe(1);
+    expect(answer.parts.map(text)).toEqual(['é'.repeat(10_000), 'petit']);
+    expect(text(answer.neighbour)).toBe('voisin');
+  });
+
   it("throws a worker's AppError again with its code, details and extra fields", async () => {
     const error = await pool.run(handle.db, { kind: 'refuse' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AppError);
