@@ -13,7 +13,14 @@ import { createRandom, type Random } from '../../apps/server/src/platform/db/see
 
 export type ImportFileApplication = { name: string; requiresCode: boolean };
 
-export type ImportFile = { bytes: Buffer; headers: string[]; lines: number; repeatedNames: number };
+export type ImportFile = {
+  bytes: Buffer;
+  headers: string[];
+  lines: number;
+  repeatedNames: number;
+  /** The passwords the file gives to enabled accesses (each sealed on its own by the verification). */
+  accessPasswords: string[];
+};
 
 const USER_HEADERS = [
   'Profil',
@@ -154,6 +161,7 @@ export function generateImportFile(options: {
   const headers = importHeaders(options.applications);
   const pieces: string[] = [headers.map(cellOf).join(';')];
   let repeatedNames = 0;
+  const accessPasswords: string[] = [];
   for (let index = 0; index < options.lines; index++) {
     const repeats = index % REPEAT_EVERY === REPEAT_EVERY - 1;
     if (options.namesakes ? index > 0 : repeats) repeatedNames++;
@@ -166,10 +174,14 @@ export function generateImportFile(options: {
     const cells = [
       ...userCells(random, index, names),
       ...Array.from({ length: OPTION_COLUMNS }, (_unused, rank) => chosenOptions[rank] ?? ''),
-      ...options.applications.flatMap((application) => applicationCells(random, application, index)),
+      ...options.applications.flatMap((application) => {
+        const access = applicationCells(random, application, index);
+        if (access[0] === '1' && access[2]) accessPasswords.push(access[2]);
+        return access;
+      }),
     ];
     pieces.push(cells.map(cellOf).join(';'));
   }
   const text = '\uFEFF' + pieces.join('\r\n') + '\r\n';
-  return { bytes: Buffer.from(text, 'utf8'), headers, lines: options.lines, repeatedNames };
+  return { bytes: Buffer.from(text, 'utf8'), headers, lines: options.lines, repeatedNames, accessPasswords };
 }
