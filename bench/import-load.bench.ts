@@ -12,7 +12,14 @@ import { availableParallelism, loadavg } from 'node:os';
 import { buildApp } from '../apps/server/src/app.js';
 import type { DatabaseHandle } from '../apps/server/src/platform/db/client.js';
 import { listen } from './support/export-app.js';
-import { createImportSchool, importEnv, listImportApplications, verifyBody, type ImportSchool } from './support/import-app.js';
+import {
+  createImportSchool,
+  importEnv,
+  listImportApplications,
+  serverTimingOf,
+  verifyBody,
+  type ImportSchool,
+} from './support/import-app.js';
 import { generateImportFile, type ImportFile } from './support/import-file.js';
 import { formatMs, percentile } from './support/measure.js';
 import { measureOnEachEngine, type EngineFigures, type SeededDatabase } from './support/seeded-school.js';
@@ -25,7 +32,8 @@ const PROBE_PAUSE_MS = 20;
 const MEBIBYTE = 1024 * 1024;
 
 type Probe = { latencies: Record<string, number[]>; statuses: Record<string, number> };
-type Phase = { ms: number; status: number; probe: Probe };
+/** A call's time, status, the probe's latencies meanwhile, and the phases the server named (Server-Timing). */
+type Phase = { ms: number; status: number; probe: Probe; phases: Record<string, number> };
 
 async function startProbe(origin: string, cookie: string): Promise<{ stop: () => Promise<Probe> }> {
   const worker = new Worker(new URL('./support/probe-worker.mjs', import.meta.url), {
@@ -56,7 +64,13 @@ async function probed(origin: string, probeCookie: string, send: () => Promise<R
   const response = await send();
   const body = await response.text();
   const ms = performance.now() - started;
-  return { ms, status: response.status, body, probe: await probe.stop() };
+  return {
+    ms,
+    status: response.status,
+    body,
+    probe: await probe.stop(),
+    phases: serverTimingOf(response.headers.get('server-timing')),
+  };
 }
 
 async function importWhileProbed(
@@ -128,6 +142,11 @@ async function measureEngine(label: string, seeded: SeededDatabase): Promise<{ l
         lines.push(
           `    ${phase}: ${formatMs(measured.ms)}; probe (GET /api/auth/me and /api/schools/, ${countOf(measured.probe)} requests, statuses ${JSON.stringify(measured.probe.statuses)}): ` +
             `p99 ${formatMs(p99)} (target ≤ ${PROBE_P99_MAX_MS} ms) ${p99 <= PROBE_P99_MAX_MS ? '✓' : '✗'}, max ${formatMs(maxOf(measured.probe))}`,
+        );
+        lines.push(
+          `      server phases: ${Object.entries(measured.phases)
+            .map(([name, ms]) => `${name} ${formatMs(ms)}`)
+            .join(', ')}`,
         );
         passed &&= p99 <= PROBE_P99_MAX_MS && Object.keys(measured.probe.statuses).every((status) => status === '200');
       }
