@@ -31,7 +31,10 @@ export async function insertPlannedAccesses(
 }
 
 /** Staff passwords (never printed) hashed, printable ones kept encrypted: the stored password columns of a new user. */
-async function storedPasswordOf(ctx: ServiceContext, line: PlannedCreate): Promise<{ hash: string | null; encrypted: string | null }> {
+async function storedPasswordOf(
+  ctx: ServiceContext,
+  line: PlannedCreate,
+): Promise<{ hash: string | null; encrypted: string | null }> {
   if (line.printable) return { hash: null, encrypted: line.fields.passwordEncrypted };
   return { hash: await hashPassword(decryptSecret(ctx.env.encryptionKey, line.fields.passwordEncrypted)), encrypted: null };
 }
@@ -77,7 +80,11 @@ export async function applyCreates(
     lines.map((line) => ({
       id: ids.get(line.line)!,
       before: [],
-      after: line.options.map((name, index) => ({ optionId: ensured.ids.get(optionKey(batch.uai, name))!, name, ordre: index + 1 })),
+      after: line.options.map((name, index) => ({
+        optionId: ensured.ids.get(optionKey(batch.uai, name))!,
+        name,
+        ordre: index + 1,
+      })),
     })),
   );
   await insertPlannedAccesses(
@@ -99,7 +106,11 @@ export async function applyCreates(
             importNumber: batch.id,
             ...fields,
             options: line.options,
-            applications: line.accesses.map((access) => ({ applicationId: access.applicationId, login: access.login, keys: access.keys })),
+            applications: line.accesses.map((access) => ({
+              applicationId: access.applicationId,
+              login: access.login,
+              keys: access.keys,
+            })),
             // The password is named, never written.
             passwordSet: true,
           },
