@@ -2,7 +2,7 @@ import { imports } from '@console/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, injectAs, requestOf, type TestContext } from '../../../../test/context.js';
-import { buildSchool, buildSignedInUsers } from '../../../../test/factories.js';
+import { buildSchool, buildSignedInUsers, buildUser } from '../../../../test/factories.js';
 import { countAuditEntries } from '../../../../test/users-factories.js';
 import { importBatches } from '../../../platform/db/schema/index.js';
 import { decideImport, listHistory, snapshotDatabase, verifyCsv } from '../rollback/rollback.test-support.js';
@@ -93,6 +93,27 @@ describe('a confirmation in steps', () => {
     expect(await countImported(preview.importNumber)).toBe(LINES);
     expect((await listHistory(t, cookie, home)).find((entry) => entry.importNumber === preview.importNumber)?.status).toBe(
       'applied',
+    );
+  });
+
+  it('refuses before writing anything when logins were taken since the verification, naming each line', async () => {
+    const preview = await verifyCsv(t, cookie, 'users_initial', home, pupilsFile('pris', LINES));
+    // Taken since: the file's first and last logins.
+    for (const login of ['pris.1', `pris.${LINES}`])
+      await buildUser(t.db, t.env.encryptionKey, { profile: 'Eleve', uai: home, login });
+    const before = await snapshotDatabase(t);
+    const refused = await confirm(preview.importNumber);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      details: { reason: 'import_stale', params: { count: 2 } },
+      errors: [
+        { msg: imports.IMPORT_ERRORS.loginTaken, line: 2, params: { login: 'pris.1' } },
+        { msg: imports.IMPORT_ERRORS.loginTaken, line: LINES + 1, params: { login: `pris.${LINES}` } },
+      ],
+    });
+    expect(await snapshotDatabase(t)).toEqual(before);
+    expect((await listHistory(t, cookie, home)).find((entry) => entry.importNumber === preview.importNumber)?.status).toBe(
+      'verified',
     );
   });
 

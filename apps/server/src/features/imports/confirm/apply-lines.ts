@@ -72,13 +72,36 @@ async function loginsTakenSince(
     }));
 }
 
-/** Locks the users some lines name and throws `import_stale` with every line the school no longer allows. */
-export async function lockAndCheck(tx: Executor, uai: string, lines: readonly PlannedLine[]): Promise<Map<number, LockedUser>> {
+/** Locks the users some lines name; answers them, and every line the school no longer allows. */
+async function lockAndFindStale(tx: Executor, uai: string, lines: readonly PlannedLine[]) {
   const named = lines.filter((line): line is PlannedUpdate | PlannedTeaching => line.kind !== 'create');
   const { locked, gone } = await lockNamedUsers(tx, uai, named);
-  const stale = [...gone, ...(await loginsTakenSince(tx, lines, locked))];
+  return { locked, stale: [...gone, ...(await loginsTakenSince(tx, lines, locked))] };
+}
+
+/** Locks the users some lines name and throws `import_stale` with every line the school no longer allows. */
+export async function lockAndCheck(tx: Executor, uai: string, lines: readonly PlannedLine[]): Promise<Map<number, LockedUser>> {
+  const { locked, stale } = await lockAndFindStale(tx, uai, lines);
   if (stale.length > 0) throw importStale(stale.sort((a, b) => a.line - b.line));
   return locked;
+}
+
+/** Lines lockAndCheck reads at a time when it checks a whole plan part by part. */
+const CHECK_PART_LINES = 2_000;
+
+/**
+ * Checks a plan's lines as lockAndCheck does, CHECK_PART_LINES at a time, each part its own
+ * statement with the server's other requests served in between (the embedded database's one
+ * connection is not held for the whole plan); throws `import_stale` with every stale line of
+ * every part. Locks nothing beyond each statement: the steps lock and check again.
+ */
+export async function checkLinesInParts(db: Executor, uai: string, lines: readonly PlannedLine[]): Promise<void> {
+  const stale: imports.ImportProblem[] = [];
+  for (let start = 0; start < lines.length; start += CHECK_PART_LINES) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    stale.push(...(await lockAndFindStale(db, uai, lines.slice(start, start + CHECK_PART_LINES))).stale);
+  }
+  if (stale.length > 0) throw importStale(stale.sort((a, b) => a.line - b.line));
 }
 
 /**
