@@ -1,8 +1,8 @@
 import type { imports } from '@console/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
-import { importBatchChunks, importBatches } from '../../platform/db/schema/index.js';
-import { emptyUndo, type HeldAccess, type ImportPlan, type ImportUndo, type PlannedFields } from './plan.js';
+import { importBatchChunks, importBatches, importBatchUndoSteps } from '../../platform/db/schema/index.js';
+import { addUndo, emptyUndo, type HeldAccess, type ImportPlan, type ImportUndo, type PlannedFields } from './plan.js';
 import { unpackPlan } from './plan-packing.js';
 import { jsonRows } from '../../platform/db/params.js';
 
@@ -192,30 +192,40 @@ export async function decideBatch(
     .set({ status: decision.status, decidedAt: new Date(), counts: decision.counts ?? null, undo: decision.undo ?? null })
     .where(eq(importBatches.id, id));
   await tx.delete(importBatchChunks).where(eq(importBatchChunks.batchId, id));
+  await tx.delete(importBatchUndoSteps).where(eq(importBatchUndoSteps.batchId, id));
 }
 
 /**
  * A stepped confirmation (confirm/apply-in-steps.ts): the batch is `applying` while its steps
- * commit one by one, each adding what it replaced to `undo`, so that a failed or interrupted
- * confirmation can be taken back whole.
+ * commit one by one, each keeping what it replaced (`import_batch_undo_steps`), so that a failed
+ * or interrupted confirmation can be taken back whole.
  */
 export async function markBatchApplying(tx: Executor, id: number): Promise<void> {
   await tx.update(importBatches).set({ status: 'applying', undo: emptyUndo() }).where(eq(importBatches.id, id));
 }
 
-/** Adds one step's undo to the batch's, in the step's transaction (jsonb concatenation, no read back). */
-export async function appendBatchUndo(tx: Executor, id: number, undo: ImportUndo): Promise<void> {
-  await tx.execute(sql`
-    update import_batches set undo = jsonb_build_object(
-      'createdUserIds', (undo->'createdUserIds') || ${JSON.stringify(undo.createdUserIds)}::jsonb,
-      'createdOptionIds', (undo->'createdOptionIds') || ${JSON.stringify(undo.createdOptionIds)}::jsonb,
-      'updates', (undo->'updates') || ${JSON.stringify(undo.updates)}::jsonb)
-    where id = ${id}`);
+/** Keeps what one step replaced, in the step's transaction: a row of its own, whatever the steps before. */
+export async function appendBatchUndo(tx: Executor, id: number, step: number, undo: ImportUndo): Promise<void> {
+  await tx.insert(importBatchUndoSteps).values({ batchId: id, step, undo });
+}
+
+/** What an applying batch's committed steps replaced, in order (with what a batch left applying before the steps' rows kept in `undo`). */
+export async function readAppliedSteps(tx: Executor, batch: BatchRow): Promise<ImportUndo> {
+  const undo = emptyUndo();
+  if (batch.undo) addUndo(undo, batch.undo as ImportUndo);
+  const steps = await tx
+    .select({ undo: importBatchUndoSteps.undo })
+    .from(importBatchUndoSteps)
+    .where(eq(importBatchUndoSteps.batchId, batch.id))
+    .orderBy(asc(importBatchUndoSteps.step));
+  for (const step of steps) addUndo(undo, step.undo as ImportUndo);
+  return undo;
 }
 
 /** A batch whose stepped confirmation was taken back: verified again, as a failed single transaction leaves it. */
 export async function reopenBatch(tx: Executor, id: number): Promise<void> {
   await tx.update(importBatches).set({ status: 'verified', undo: null }).where(eq(importBatches.id, id));
+  await tx.delete(importBatchUndoSteps).where(eq(importBatchUndoSteps.batchId, id));
 }
 
 /** The batches a stepped confirmation left `applying` (the server stopped during it). */

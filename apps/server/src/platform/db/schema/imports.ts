@@ -50,6 +50,25 @@ export const importBatchChunks = pgTable(
   (table) => [primaryKey({ columns: [table.batchId, table.chunk] })],
 );
 
+/**
+ * What each committed step of a confirmation in steps replaced (features/imports/confirm/
+ * apply-in-steps.ts), a row a step, so that a step adds its own part rather than rewriting the
+ * whole (which grew with every step: 50,000 lines rewrote it 250 times). Read back when a later
+ * step fails or a stop interrupted the confirmation; dropped once the batch is decided again,
+ * the whole then in `import_batches.undo`.
+ */
+export const importBatchUndoSteps = pgTable(
+  'import_batch_undo_steps',
+  {
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => importBatches.id, { onDelete: 'cascade' }),
+    step: integer('step').notNull(),
+    undo: jsonb('undo').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.batchId, table.step] })],
+);
+
 /** Who teaches what in which class (the teaching import; the user page's teaching section). */
 export const teachingAssignments = pgTable(
   'teaching_assignments',
