@@ -14,17 +14,25 @@ export async function listCatalogueApplications(db: Executor): Promise<imports.I
   return result.rows.map((row) => ({ idApplication: row.id, name: row.name }));
 }
 
+/** Logins findTakenLogins asks in one statement: on the embedded database, one statement holds every other request. */
+const TAKEN_LOGINS_PART = 5_000;
+
 /**
  * Of the given logins (lower case), those an account holds, live or in the bin, compared as the
- * unique index compares them (lower case). One query on the index, whatever their number.
+ * unique index compares them (lower case). One query on the index for up to TAKEN_LOGINS_PART
+ * logins (a 50,000-line file asks 50 to 100,000), one after another beyond.
  */
 export async function findTakenLogins(db: Executor, logins: readonly string[]): Promise<Set<string>> {
-  if (logins.length === 0) return new Set();
-  const result = await db.execute<{ login: string }>(sql`
-    select candidate.login from unnest(${sql.param([...logins])}::text[]) as candidate(login)
-    where exists (select 1 from users u where lower(u.login) = candidate.login)
-      or exists (select 1 from deleted_users d where lower(d.login) = candidate.login)`);
-  return new Set(result.rows.map((row) => row.login));
+  const taken = new Set<string>();
+  for (let start = 0; start < logins.length; start += TAKEN_LOGINS_PART) {
+    const part = logins.slice(start, start + TAKEN_LOGINS_PART);
+    const result = await db.execute<{ login: string }>(sql`
+      select candidate.login from unnest(${sql.param(part)}::text[]) as candidate(login)
+      where exists (select 1 from users u where lower(u.login) = candidate.login)
+        or exists (select 1 from deleted_users d where lower(d.login) = candidate.login)`);
+    for (const row of result.rows) taken.add(row.login);
+  }
+  return taken;
 }
 
 /** A user of the school as an update or teaching line finds them. */
