@@ -183,6 +183,12 @@ export async function readPlan(db: Executor, batchId: number): Promise<ImportPla
 
 export type BatchRow = typeof importBatches.$inferSelect;
 
+/** A batch as it is now, without a lock; undefined when there is none. */
+export async function findBatch(db: Executor, id: number): Promise<BatchRow | undefined> {
+  const [row] = await db.select().from(importBatches).where(eq(importBatches.id, id));
+  return row;
+}
+
 /** A batch, locked for the caller's transaction; undefined when there is none. */
 export async function lockBatch(tx: Executor, id: number): Promise<BatchRow | undefined> {
   const [row] = await tx.select().from(importBatches).where(eq(importBatches.id, id)).for('update');

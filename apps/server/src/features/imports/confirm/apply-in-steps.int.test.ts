@@ -96,6 +96,16 @@ describe('a confirmation in steps', () => {
     );
   });
 
+  it('applies a file once when it is confirmed twice at the same time', async () => {
+    const preview = await verifyCsv(t, cookie, 'users_initial', home, pupilsFile('deux', LINES));
+    const answers = await Promise.all([confirm(preview.importNumber), confirm(preview.importNumber)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)!.json()).toMatchObject({
+      details: { reason: 'import_not_pending' },
+    });
+    expect(await countImported(preview.importNumber)).toBe(LINES);
+  });
+
   it('refuses before writing anything when logins were taken since the verification, naming each line', async () => {
     const preview = await verifyCsv(t, cookie, 'users_initial', home, pupilsFile('pris', LINES));
     // Taken since: the file's first and last logins.

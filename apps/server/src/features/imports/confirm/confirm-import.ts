@@ -6,7 +6,7 @@ import type { ServiceContext } from '../../../platform/context.js';
 import type { Executor } from '../../../platform/db/client.js';
 import { PhaseClock } from '../../../platform/http/server-timing.js';
 import { AppError } from '../../../platform/errors/app-error.js';
-import { decideBatch, lockBatch, markBatchApplying, readPlan, type BatchRow } from '../imports.repository.js';
+import { decideBatch, findBatch, lockBatch, markBatchApplying, readPlan, type BatchRow } from '../imports.repository.js';
 import type { ImportPlan, PlannedLine } from '../plan.js';
 import { applyInSteps } from './apply-in-steps.js';
 import { applyLines, checkLinesInParts, closeDecision, type OpenedDecision } from './apply-lines.js';
@@ -103,7 +103,14 @@ async function openDecisionInParts(
 ): Promise<OpenedDecision> {
   const checked = await ctx.db.transaction((tx) => checkBatch(tx, ctx, importNumber, expectedMode));
   const opened = decisionOf(checked, await readPlan(ctx.db, checked.batch.id), decision);
-  await checkLinesInParts(ctx.db, opened.batch.uai, opened.kept);
+  try {
+    await checkLinesInParts(ctx.db, opened.batch.uai, opened.kept);
+  } catch (error) {
+    // Confirmed twice at once: the other confirmation's first steps took these logins; say that it is at work, not that the school changed.
+    const now = await findBatch(ctx.db, opened.batch.id);
+    if (now) requirePending(now);
+    throw error;
+  }
   return ctx.db.transaction(async (tx) => {
     const batch = await lockBatch(tx, opened.batch.id);
     if (!batch) throw importNotFound();
