@@ -81,7 +81,9 @@ describe('POST /users/batch: verifying new users', () => {
     const response = await decide('direction', preview.importNumber, { confirmation: 1, excludeUsers: [] });
     const result = applied(response);
     expect(result).toMatchObject({ status: 'applied', counts: { created: 2, updated: 0, excluded: 0 } });
-    expect(String(response.headers['server-timing'])).toMatch(/^app;dur=[\d.]+, open;dur=[\d.]+, apply;dur=[\d.]+, close;dur=[\d.]+$/);
+    expect(String(response.headers['server-timing'])).toMatch(
+      /^app;dur=[\d.]+, open;dur=[\d.]+, apply;dur=[\d.]+, close;dur=[\d.]+$/,
+    );
     const created = await usersOfImport(preview.importNumber);
     expect(created).toHaveLength(2);
     // The dry run and the real import agree, user by user: login, names, level and password as previewed.
