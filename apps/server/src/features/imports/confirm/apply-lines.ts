@@ -95,11 +95,16 @@ const CHECK_PART_LINES = 2_000;
  * connection is not held for the whole plan); throws `import_stale` with every stale line of
  * every part. Locks nothing beyond each statement: the steps lock and check again.
  */
-export async function checkLinesInParts(db: Executor, uai: string, lines: readonly PlannedLine[]): Promise<void> {
+export async function checkLinesInParts(
+  db: Executor,
+  uai: string,
+  lines: readonly PlannedLine[],
+  partLines = CHECK_PART_LINES,
+): Promise<void> {
   const stale: imports.ImportProblem[] = [];
-  for (let start = 0; start < lines.length; start += CHECK_PART_LINES) {
+  for (let start = 0; start < lines.length; start += partLines) {
     await new Promise<void>((resolve) => setImmediate(resolve));
-    stale.push(...(await lockAndFindStale(db, uai, lines.slice(start, start + CHECK_PART_LINES))).stale);
+    stale.push(...(await lockAndFindStale(db, uai, lines.slice(start, start + partLines))).stale);
   }
   if (stale.length > 0) throw importStale(stale.sort((a, b) => a.line - b.line));
 }
