@@ -13,7 +13,8 @@ import { planUpdate } from './plan-update.js';
 import { importInvalid } from './import-invalid.js';
 import type { VerifyProgressReport } from './verify-progress.js';
 
-const PLANNERS: Record<imports.ImportMode, (plan: PlanContext, lines: readonly imports.ImportedLine[]) => Promise<Planning>> = {
+/** A mode's planner; it owns the lines it is given, and may empty the array to let each line go once planned. */
+const PLANNERS: Record<imports.ImportMode, (plan: PlanContext, lines: imports.ImportedLine[]) => Promise<Planning>> = {
   users_initial: planInitial,
   users_update: planUpdate,
   teaching: planTeaching,
@@ -43,17 +44,18 @@ export async function checkAndPlan(
   if (!check.format || (check.problems.length > 0 && check.lines.length === 0)) throw importInvalid(check.problems);
   if (check.lines.length === 0) throw importInvalid([{ msg: imports.IMPORT_ERRORS.noLines, line: 2, field: null }]);
   clock.lap('read');
+  const { lines, problems, format, ignoredColumns } = check;
+  // The planner is handed the lines and may let each go once planned: nothing here holds them.
+  check.lines = [];
   const named = new Set(
-    check.lines.flatMap((line) =>
-      line.mode === 'teaching' ? [] : line.applications.map((application) => application.idApplication),
-    ),
+    lines.flatMap((line) => (line.mode === 'teaching' ? [] : line.applications.map((application) => application.idApplication))),
   );
   const catalogue = await findApplicationsWithPlatforms(ctx.db, [...named]);
-  const total = check.lines.length;
+  const total = lines.length;
   report({ phase: 'plan', done: 0, total });
   const onLinesPlanned = (done: number) => report({ phase: 'plan', done, total });
-  const planning = await PLANNERS[mode](planContextOf(ctx, uai, naming, catalogue, options, onLinesPlanned), check.lines);
+  const planning = await PLANNERS[mode](planContextOf(ctx, uai, naming, catalogue, options, onLinesPlanned), lines);
   clock.lap('plan');
-  if (check.problems.length > 0 || planning.problems.length > 0) throw importInvalid([...check.problems, ...planning.problems]);
-  return { format: check.format, ignoredColumns: check.ignoredColumns, planning };
+  if (problems.length > 0 || planning.problems.length > 0) throw importInvalid([...problems, ...planning.problems]);
+  return { format, ignoredColumns, planning };
 }

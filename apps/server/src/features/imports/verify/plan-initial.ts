@@ -57,17 +57,23 @@ function draftOf(plan: PlanContext, source: InitialLine, problems: imports.Impor
  * in the school (match-existing.ts) is planned as that user's update instead, after the
  * creations, and marked `existing`. Nothing is written.
  */
-export async function planInitial(plan: PlanContext, lines: readonly imports.ImportedLine[]): Promise<Planning> {
+export async function planInitial(plan: PlanContext, lines: imports.ImportedLine[]): Promise<Planning> {
   const problems: imports.ImportProblem[] = [];
   const drafts = lines.flatMap((line) => {
     if (line.mode !== 'users_initial') return [];
     const draft = draftOf(plan, line, problems);
     return draft ? [draft] : [];
   });
+  lines.length = 0;
 
   // Lines naming users already in the school become their updates, left out unless ticked.
   const existing = await matchExistingUsers(plan, drafts);
+  const existingLines = drafts.flatMap((draft) => {
+    const match = existing.get(draft.source.line);
+    return match ? [asUpdateLine(draft.source, match.userId)] : [];
+  });
   const fresh = drafts.filter((draft) => !existing.has(draft.source.line));
+  drafts.length = 0;
 
   // The file's own logins: free of accounts, and once in the file once cleaned.
   const given = fresh.filter((draft) => draft.login !== null);
@@ -97,10 +103,14 @@ export async function planInitial(plan: PlanContext, lines: readonly imports.Imp
   );
   toMake.forEach((draft, index) => (draft.login = made[index]!));
   const numbered = numberedLogins(usable, toMake);
+  for (const list of [fresh, given, toMake]) list.length = 0;
 
   const planned = new PlanPacker();
   const preview = new PreviewList(plan.onLinesPlanned);
-  for (const draft of usable) {
+  for (let index = 0; index < usable.length; index++) {
+    const draft = usable[index]!;
+    // Planned, a line is garbage: the file's lines (80 MiB for 50,000) are not all held beside the preview.
+    usable[index] = undefined as never;
     const { informations, line, options, applications } = draft.source;
     const login = draft.login!;
     const sealedPassword = plan.secrets.encrypt(draft.password);
@@ -159,15 +169,12 @@ export async function planInitial(plan: PlanContext, lines: readonly imports.Imp
       ...(numbered.has(line) ? { numberedLogin: numbered.get(line)! } : {}),
     });
   }
-  if (existing.size > 0) {
-    const updates = await planUpdate(
-      plan,
-      drafts.flatMap((draft) => {
-        const match = existing.get(draft.source.line);
-        return match ? [asUpdateLine(draft.source, match.userId)] : [];
-      }),
-      { planned, preview, previewExtra: (line) => ({ existing: { by: existing.get(line)!.by } }) },
-    );
+  if (existingLines.length > 0) {
+    const updates = await planUpdate(plan, existingLines, {
+      planned,
+      preview,
+      previewExtra: (line) => ({ existing: { by: existing.get(line)!.by } }),
+    });
     problems.push(...updates.problems);
   }
   return { plan: planned, preview, problems };
