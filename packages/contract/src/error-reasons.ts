@@ -30,6 +30,7 @@ export const ERROR_REASONS = [
   'import_file_required',
   'import_file_not_csv',
   'import_file_too_large',
+  'import_file_too_heavy',
   'import_invalid',
   'import_not_pending',
   'import_stale',

@@ -29,6 +29,7 @@ const REASON_KEYS: Readonly<Record<ErrorReason, string>> = {
   import_file_required: 'imports.file_required',
   import_file_not_csv: 'imports.file_not_csv',
   import_file_too_large: 'imports.file_too_large',
+  import_file_too_heavy: 'imports.file_too_heavy',
   import_invalid: 'imports.invalid',
   import_not_pending: 'imports.not_pending',
   import_stale: 'imports.stale',

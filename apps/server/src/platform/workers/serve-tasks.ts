@@ -10,20 +10,6 @@ import type { FromWorker, SentError, ToWorker } from './worker-messages.js';
  */
 export type TaskOutcome = { result: unknown; transfer?: ArrayBuffer[] };
 
-/**
- * The memory of byte arrays that may move to the main thread: each array's own, whole. An array
- * sharing its memory with others (a small Buffer cut from Node's pool) is copied instead, since
- * moving that memory would empty the others.
- */
-export function ownMemoryOf(arrays: readonly Uint8Array[]): ArrayBuffer[] {
-  const owned = new Set<ArrayBuffer>();
-  for (const array of arrays) {
-    const memory = array.buffer;
-    if (memory instanceof ArrayBuffer && array.byteOffset === 0 && array.byteLength === memory.byteLength) owned.add(memory);
-  }
-  return [...owned];
-}
-
 function sentErrorOf(error: unknown): SentError {
   if (error instanceof AppError)
     return { message: error.message, appError: { code: error.code, details: error.details, extra: error.extra } };

@@ -20,3 +20,17 @@ export type FromWorker =
   | { kind: 'progress'; progress: unknown }
   | { kind: 'done'; result: unknown }
   | { kind: 'failed'; error: SentError };
+
+/**
+ * The memory of byte arrays that may move to another thread (a task's file, its answer): each
+ * array's own, whole. An array sharing its memory with others (a small Buffer cut from Node's
+ * pool) is copied instead, since moving that memory would empty the others.
+ */
+export function ownMemoryOf(arrays: readonly Uint8Array[]): ArrayBuffer[] {
+  const owned = new Set<ArrayBuffer>();
+  for (const array of arrays) {
+    const memory = array.buffer;
+    if (memory instanceof ArrayBuffer && array.byteOffset === 0 && array.byteLength === memory.byteLength) owned.add(memory);
+  }
+  return [...owned];
+}

@@ -82,6 +82,23 @@ describe('WorkerPool', () => {
     expect(after).not.toBe(before);
   });
 
+  it("fails the task that fills its capped heap with Node's out-of-memory code, and runs the next on a new worker", async () => {
+    const capped = new WorkerPool(new URL('./fixtures/probe.worker.js', import.meta.url), {
+      size: 1,
+      idleMs: 60_000,
+      maxHeapMb: 48,
+    });
+    try {
+      const before = await capped.run<number>(handle.db, { kind: 'thread' });
+      const error = await capped.run(handle.db, { kind: 'hoard' }).catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ code: 'ERR_WORKER_OUT_OF_MEMORY' });
+      const after = await capped.run<number>(handle.db, { kind: 'thread' });
+      expect(after).not.toBe(before);
+    } finally {
+      await capped.close();
+    }
+  });
+
   it('queues tasks beyond its size and runs them all', async () => {
     const threads = await Promise.all([1, 2, 3].map(() => pool.run<number>(handle.db, { kind: 'thread' })));
     expect(new Set(threads).size).toBe(1);

@@ -3,8 +3,10 @@ import { availableParallelism } from 'node:os';
 import { canReachSchool, schoolNotFound } from '../../../platform/auth/access.js';
 import { requireRight } from '../../../platform/auth/rights.js';
 import { editorLabel, type ServiceContext } from '../../../platform/context.js';
+import { AppError } from '../../../platform/errors/app-error.js';
 import { JsonList } from '../../../platform/http/json-answer.js';
 import type { Phases } from '../../../platform/http/server-timing.js';
+import { ownMemoryOf } from '../../../platform/workers/worker-messages.js';
 import { WorkerPool } from '../../../platform/workers/worker-pool.js';
 import { insertBatch } from '../imports.repository.js';
 import { verifyProgress, type VerifyProgressReport } from './verify-progress.js';
@@ -14,16 +16,35 @@ import type { VerifyTask, VerifyTaskResult } from './verify-task.js';
 export type VerifiedImport = Omit<imports.ImportCheckAnswer, 'users'> & { users: JsonList<imports.ImportUser> };
 
 /**
+ * The heap a verification's worker may use, in MiB, for files of `maxMegabytes` at most: 50 MiB a
+ * file's MiB, 1 GiB at least. A file's lines take 9 bytes of heap a byte of file (80 MiB for the
+ * 50,000-line file of 8.7 MiB), 25 at worst (lines of empty access columns): twice that at least.
+ * The cap also makes the worker collect what it let go sooner (WorkerPool): the 50,000-line
+ * verification's memory grew by 300–320 MiB under V8's default 4 GiB, 240–285 MiB under 1 GiB,
+ * for some 70–100 ms more collecting in a 10,000-line verification (issue 31's note).
+ */
+export const verifyHeapMb = (maxMegabytes: number) => Math.max(1024, 50 * maxMegabytes);
+
+/**
  * The threads that read and plan import files: one per core but the one the server runs on
  * (at least one, at most four); a file waits for a free one. Idle ones stop after a minute.
  * Built, the worker is dist/verify.worker.js beside dist/main.js; in the sources, the .ts file here.
  */
 let pool: WorkerPool | undefined;
-const verifyPool = (): WorkerPool =>
+const verifyPool = (env: ServiceContext['env']): WorkerPool =>
   (pool ??= new WorkerPool(new URL('./verify.worker.js', import.meta.url), {
     size: Math.min(4, Math.max(1, availableParallelism() - 1)),
     idleMs: 60_000,
+    maxHeapMb: verifyHeapMb(env.IMPORT_MAX_MEGABYTES),
   }));
+
+/** A worker that ran out of its heap (ERR_WORKER_OUT_OF_MEMORY) says the file is too heavy; other errors pass. */
+export function asVerifyError(error: unknown): unknown {
+  if ((error as { code?: unknown } | null)?.code !== 'ERR_WORKER_OUT_OF_MEMORY') return error;
+  return new AppError('payload_too_large', 'The file needs more memory than a verification may take', {
+    reason: 'import_file_too_heavy',
+  });
+}
 
 /** Stops the verification's threads (the server closing); a later verification starts new ones. */
 export async function closeVerifyPool(): Promise<void> {
@@ -59,9 +80,17 @@ export async function verifyImport(
   let importNumber: number;
   try {
     const started = performance.now();
-    verified = await verifyPool().run<VerifyTaskResult>(ctx.db, task, (report) =>
-      progress.report(report as VerifyProgressReport),
-    );
+    verified = await verifyPool(ctx.env)
+      // The file moves to the worker rather than being copied there (nothing here reads it again).
+      .run<VerifyTaskResult>(
+        ctx.db,
+        task,
+        (report) => progress.report(report as VerifyProgressReport),
+        ownMemoryOf([upload.bytes]),
+      )
+      .catch((error: unknown) => {
+        throw asVerifyError(error);
+      });
     const inWorker = Object.values(verified.phases).reduce((sum, ms) => sum + ms, 0);
     Object.assign(phases, verified.phases, { worker: performance.now() - started - inWorker });
     const storing = performance.now();

@@ -3,7 +3,8 @@
 import type { Env } from '../../../platform/config/env.js';
 import type { ServiceContext } from '../../../platform/context.js';
 import { PhaseClock } from '../../../platform/http/server-timing.js';
-import { ownMemoryOf, serveTasks } from '../../../platform/workers/serve-tasks.js';
+import { serveTasks } from '../../../platform/workers/serve-tasks.js';
+import { ownMemoryOf } from '../../../platform/workers/worker-messages.js';
 import { checkAndPlan } from './check-and-plan.js';
 import type { VerifyTask, VerifyTaskResult } from './verify-task.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ownMemoryOf } from './serve-tasks.js';
+import { ownMemoryOf } from './worker-messages.js';
 
 describe('ownMemoryOf: the memory a task may hand over without a copy', () => {
   it('takes the memory of an array that owns it whole, once however many times it is named', () => {
