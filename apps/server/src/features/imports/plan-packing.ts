@@ -27,6 +27,12 @@ export class PlanPacker<Line extends PlannedLine = PlannedLine> {
   private chunk: Line[] = [];
   private readonly chunks: string[] = [];
   private deflating: Promise<Buffer> | null = null;
+  private packingMs = 0;
+
+  /** The milliseconds this thread spent packing so far: serialising, and waiting for a chunk to be deflated. */
+  get ms(): number {
+    return this.packingMs;
+  }
 
   /** Adds a line; when it fills a chunk, waits for the chunk before to be deflated (two at most are held). */
   async push(line: Line): Promise<void> {
@@ -37,16 +43,20 @@ export class PlanPacker<Line extends PlannedLine = PlannedLine> {
   /** The stored chunks, in order; the plan is complete once they are asked for. */
   async packed(): Promise<string[]> {
     if (this.chunk.length > 0) await this.seal();
+    const started = performance.now();
     if (this.deflating) this.chunks.push((await this.deflating).toString('base64'));
     this.deflating = null;
+    this.packingMs += performance.now() - started;
     return this.chunks;
   }
 
   private async seal(): Promise<void> {
+    const started = performance.now();
     const serialised = serialize(this.chunk);
     this.chunk = [];
     if (this.deflating) this.chunks.push((await this.deflating).toString('base64'));
     this.deflating = deflated(serialised, { level: 1 });
+    this.packingMs += performance.now() - started;
   }
 }
 

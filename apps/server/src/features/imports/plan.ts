@@ -116,6 +116,8 @@ export type ImportPlan = { lines: PlannedLine[] };
  */
 export class PreviewList extends JsonList<imports.ImportUser> {
   readonly counts: imports.ImportCounts = { create: 0, update: 0, unchanged: 0, teaching: 0 };
+  /** The milliseconds spent writing the previewed users as JSON so far. */
+  writingMs = 0;
   private previewed = 0;
 
   /** `onLines` hears, every PREVIEW_PROGRESS_LINES lines, how many are previewed (the verification's progress). */
@@ -125,7 +127,9 @@ export class PreviewList extends JsonList<imports.ImportUser> {
 
   override push(user: imports.ImportUser): void {
     this.counts[user.action] += 1;
+    const started = performance.now();
     super.push(user);
+    this.writingMs += performance.now() - started;
     this.previewed += 1;
     if (this.onLines && this.previewed % PREVIEW_PROGRESS_LINES === 0) this.onLines(this.previewed);
   }

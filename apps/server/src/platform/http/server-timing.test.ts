@@ -32,6 +32,14 @@ describe('Server-Timing', () => {
     expect(await answerWith([{ 'plan, evil;dur=0': 1, pack: 2 }])).toBe('app;dur=12.35, pack;dur=2.00');
   });
 
+  it('names a part of a phase as its own phase, never more than the phase took', () => {
+    const clock = new PhaseClock();
+    clock.phases.plan = 100;
+    clock.carve('plan', 'pack', 30);
+    clock.carve('plan', 'preview', 500);
+    expect(clock.phases).toEqual({ plan: 0, pack: 30, preview: 70 });
+  });
+
   it('times phases from lap to lap, adding a phase met twice', () => {
     const clock = new PhaseClock();
     clock.lap('read');

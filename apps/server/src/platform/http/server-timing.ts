@@ -13,6 +13,13 @@ export class PhaseClock {
     this.phases[phase] = (this.phases[phase] ?? 0) + (now - this.last);
     this.last = now;
   }
+
+  /** Names `ms` of a phase already timed as a part of its own (the plan's packing within the planning). */
+  carve(from: string, part: string, ms: number): void {
+    const taken = Math.min(ms, this.phases[from] ?? 0);
+    this.phases[from] = (this.phases[from] ?? 0) - taken;
+    this.phases[part] = (this.phases[part] ?? 0) + taken;
+  }
 }
 
 const TOKEN = /^[a-z][a-z0-9-]*$/;

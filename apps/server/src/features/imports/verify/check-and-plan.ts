@@ -25,7 +25,9 @@ const PLANNERS: Record<imports.ImportMode, (plan: PlanContext, lines: imports.Im
  * out of the file's lines as it goes; throws `validation_failed`
  * with every problem. Its own function so that the file's lines (80 MiB for 50,000) are garbage
  * once the plan is made, before it is stored and the preview is sent. `clock` times its phases:
- * `school` (the school's rules and lists), `read` (decoding, parsing, checking each line), `plan`.
+ * `school` (the school's rules and lists), `read` (decoding, parsing, checking each line), `plan`
+ * (the rules, the logins, sealing the secrets), and within it `pack` (serialising and deflating
+ * the plan's chunks) and `preview` (writing the previewed users as JSON).
  */
 export async function checkAndPlan(
   ctx: ServiceContext,
@@ -56,6 +58,8 @@ export async function checkAndPlan(
   const onLinesPlanned = (done: number) => report({ phase: 'plan', done, total });
   const planning = await PLANNERS[mode](planContextOf(ctx, uai, naming, catalogue, options, onLinesPlanned), lines);
   clock.lap('plan');
+  clock.carve('plan', 'pack', planning.plan.ms);
+  clock.carve('plan', 'preview', planning.preview.writingMs);
   if (problems.length > 0 || planning.problems.length > 0) throw importInvalid([...problems, ...planning.problems]);
   return { format, ignoredColumns, planning };
 }

@@ -16,6 +16,6 @@ export type VerifyTaskResult = {
   /** The previewed users as JsonList parts (a Buffer arrives as a Uint8Array). */
   previewParts: Uint8Array[];
   counts: imports.ImportCounts;
-  /** The milliseconds of its phases in the worker (check-and-plan.ts; `pack`, the plan's chunks and the preview's last part). */
+  /** The milliseconds of its phases in the worker (check-and-plan.ts; the worker adds to `pack` the plan's last chunk and the preview's last part). */
   phases: Phases;
 };
