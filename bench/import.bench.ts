@@ -10,7 +10,7 @@
 //   baselines alternate, round by round, so that a machine busy for a while weighs on both; the
 //   first round warms up.
 // - a 50,000-line file verified without the server process' resident memory growing more than
-//   300 MB (a fresh process: support/import-memory.ts).
+//   300 MB (the median of three fresh processes: support/import-memory.ts).
 // Every round imports into a new school (its own login extension) as its school administrator.
 // The app runs with the default limits (IMPORT_MAX_LINES 50,000, IMPORT_MAX_MEGABYTES 20); the
 // size limit is raised to the 50,000-line file's size should that ever pass 20 MiB.
@@ -37,6 +37,8 @@ import { openSeededPglite, openSeededPostgres } from './support/seeded-school.js
 
 const LINES = 10_000;
 const MEMORY_LINES = 50_000;
+/** Fresh processes the memory figure is the median of. */
+const MEMORY_PROBES = 3;
 const WARM_UP_ROUNDS = 1;
 const ROUNDS = 5;
 const RATIO_MAX = 2;
@@ -255,6 +257,13 @@ export async function runImportBench(options: { databaseUrl?: string }): Promise
       lines.push(
         `    of the verification, sealing the file's ${secrets.count.toLocaleString('en')} secrets alone (one AES-256-GCM encryption each, as stored): ${formatMs(secrets.ms)}`,
       );
+      // What the verification must make beyond reading the file, which the plain COPY does not: the sealed
+      // secrets, the plan packed for storing (pack) and the preview's JSON (preview). Shown, not judged.
+      const ownParts = secrets.ms + median(samples.verifyPhases.pack ?? [0]) + median(samples.verifyPhases.preview ?? [0]);
+      const rest = median(samples.verify) - ownParts;
+      lines.push(
+        `    of the verification, what it makes beyond the baseline (sealing, pack, preview): ${formatMs(ownParts)}; the rest ${formatMs(rest)}, ${(rest / baselineMs).toFixed(2)}× ${targets.verify.floor}`,
+      );
       for (const method of engine.baselines) {
         const what =
           method === 'copy'
@@ -272,19 +281,19 @@ export async function runImportBench(options: { databaseUrl?: string }): Promise
       );
       await engine.handle.close();
       isOpen = false;
-      const memory = measureImportMemory({
-        dataDir: engine.dataDir,
-        databaseUrl: engine.databaseUrl,
-        lines: MEMORY_LINES,
-        maxMegabytes,
-      });
-      const growth = memory.rssPeak - memory.rssBefore;
+      // The peak depends on when the collector runs: the median of a few fresh processes.
+      const probes = Array.from({ length: MEMORY_PROBES }, () =>
+        measureImportMemory({ dataDir: engine.dataDir, databaseUrl: engine.databaseUrl, lines: MEMORY_LINES, maxMegabytes }),
+      );
+      const growthOf = (probe: (typeof probes)[number]) => probe.rssPeak - probe.rssBefore;
+      const memory = [...probes].sort((left, right) => growthOf(left) - growthOf(right))[Math.floor(MEMORY_PROBES / 2)]!;
+      const growth = growthOf(memory);
       lines.push(
-        `  memory, ${memory.lines.toLocaleString('en')}-line verification (${mebibytes(memory.megabytes * MEBIBYTE)}, answered ${memory.status}, its last byte read after ${formatMs(memory.lastByteMs)}): ` +
-          `resident memory (RSS) +${mebibytes(growth)} at its peak, ${mebibytes(memory.rssBefore)} → ${mebibytes(memory.rssPeak)} (target ≤ +300 MB); ` +
+        `  memory, ${memory.lines.toLocaleString('en')}-line verification (${mebibytes(memory.megabytes * MEBIBYTE)}, answered ${probes.map((probe) => probe.status).join(', ')}, its last byte read after ${formatMs(memory.lastByteMs)}): ` +
+          `resident memory (RSS) +${mebibytes(growth)} at its peak, median of ${MEMORY_PROBES} fresh processes (${probes.map((probe) => mebibytes(growthOf(probe))).join(', ')}), ${mebibytes(memory.rssBefore)} → ${mebibytes(memory.rssPeak)} (target ≤ +300 MB); ` +
           `V8 heap + external ${mebibytes(memory.heapAndExternalBefore)} before, ${mebibytes(memory.heapAndExternalAfter)} right after the answer`,
       );
-      passed &&= memory.status === 200 && growth <= MEMORY_GROWTH_MAX;
+      passed &&= probes.every((probe) => probe.status === 200) && growth <= MEMORY_GROWTH_MAX;
     } finally {
       if (isOpen) await engine.handle.close();
       await engine.dispose();
