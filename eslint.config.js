@@ -4,7 +4,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/coverage/**', 'e2e/test-results/**', 'e2e/playwright-report/**', '.tmp/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      '**/coverage/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      '.tmp/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -25,13 +35,21 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/platform/config/env.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration from platform/config/env.ts.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration from platform/config/env.ts.' },
+      ],
     },
   },
   {
     // ui/ primitives never import features.
     files: ['apps/web/src/ui/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**'], message: 'ui/ never imports from features/.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/features/**'], message: 'ui/ never imports from features/.' }] },
+      ],
+    },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
@@ -41,7 +59,15 @@ export default tseslint.config(
   },
   {
     // Tool configuration files must default-export.
-    files: ['**/*.config.{ts,js,mjs,cjs}', '**/vite.config.ts', '**/vitest.config.ts', '**/playwright.config.ts', 'apps/server/test/global-setup.ts', 'e2e/global-setup.ts', 'e2e/global-teardown.ts'],
+    files: [
+      '**/*.config.{ts,js,mjs,cjs}',
+      '**/vite.config.ts',
+      '**/vitest.config.ts',
+      '**/playwright.config.ts',
+      'apps/server/test/global-setup.ts',
+      'e2e/global-setup.ts',
+      'e2e/global-teardown.ts',
+    ],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

@@ -32,13 +32,29 @@ export async function runAuthBench(options: { databaseUrl?: string; seconds: num
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   await runMigrations(handle);
   await seedProfiles(handle.db);
-  const suffix = randomToken(4).toLowerCase().replace(/[^a-z0-9]/g, '');
+  const suffix = randomToken(4)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
   const staffPassword = 'Bench#2026';
   const pupilPassword = 'bino3579';
   const staffHash = await hashPassword(staffPassword);
   const rows = Array.from({ length: ACCOUNTS }, (_, n) => [
-    { profileId: PROFILES.Gestionnaire, firstname: 'Staff', lastname: `${n}`, login: `bench.staff${n}.${suffix}`, passwordHash: staffHash, linkToken: randomToken() },
-    { profileId: PROFILES.Eleve, firstname: 'Pupil', lastname: `${n}`, login: `bench.pupil${n}.${suffix}`, passwordEncrypted: encryptSecret(env.encryptionKey, pupilPassword), linkToken: randomToken() },
+    {
+      profileId: PROFILES.Gestionnaire,
+      firstname: 'Staff',
+      lastname: `${n}`,
+      login: `bench.staff${n}.${suffix}`,
+      passwordHash: staffHash,
+      linkToken: randomToken(),
+    },
+    {
+      profileId: PROFILES.Eleve,
+      firstname: 'Pupil',
+      lastname: `${n}`,
+      login: `bench.pupil${n}.${suffix}`,
+      passwordEncrypted: encryptSecret(env.encryptionKey, pupilPassword),
+      linkToken: randomToken(),
+    },
   ]).flat();
   await handle.db.insert(users).values(rows);
 
@@ -49,7 +65,10 @@ export async function runAuthBench(options: { databaseUrl?: string; seconds: num
   let passed = true;
 
   const bodyOf = (staff: boolean, n: number) =>
-    JSON.stringify({ login: `bench.${staff ? 'staff' : 'pupil'}${n}.${suffix}`, password: staff ? staffPassword : pupilPassword });
+    JSON.stringify({
+      login: `bench.${staff ? 'staff' : 'pupil'}${n}.${suffix}`,
+      password: staff ? staffPassword : pupilPassword,
+    });
   // Pupils and teachers (printable, encrypted passwords) are ~98% of accounts; the mix counts one
   // staff sign-in (argon2id) in ten, five times their share.
   const scenarios = [
@@ -103,7 +122,8 @@ export async function runAuthBench(options: { databaseUrl?: string; seconds: num
         concurrency: 10,
         durationMs: (options.seconds * 1000) / 2,
       });
-      if ((result.statuses['200'] ?? 0) !== result.latencies.length) throw new Error(`${target}: ${JSON.stringify(result.statuses)}`);
+      if ((result.statuses['200'] ?? 0) !== result.latencies.length)
+        throw new Error(`${target}: ${JSON.stringify(result.statuses)}`);
       rates[target].push(requestsPerSecond(result));
     }
   }

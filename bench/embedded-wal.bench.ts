@@ -35,8 +35,12 @@ export async function runEmbeddedWalBench(): Promise<{ lines: string[]; passed: 
     await app.ready();
     const admin = (await handle.db.execute<{ id: number }>(sql`select id from users where profile_id = 3 limit 1`)).rows[0]!;
     const cookie = await createSession(handle.db, admin.id);
-    const school = (await handle.db.execute<{ uai: string }>(sql`select uai from users group by uai order by count(*) desc limit 1`)).rows[0]!;
-    const ids = (await handle.db.execute<{ id: number }>(sql`select id from users where uai = ${school.uai} order by id`)).rows.map((row) => row.id);
+    const school = (
+      await handle.db.execute<{ uai: string }>(sql`select uai from users group by uai order by count(*) desc limit 1`)
+    ).rows[0]!;
+    const ids = (
+      await handle.db.execute<{ id: number }>(sql`select id from users where uai = ${school.uai} order by id`)
+    ).rows.map((row) => row.id);
     const wal = path.join(dataDir, 'db', 'pg_wal');
     const startedMb = megabytes(path.join(dataDir, 'db'));
     let largestWal = 0;
@@ -49,7 +53,8 @@ export async function runEmbeddedWalBench(): Promise<{ lines: string[]; passed: 
         headers: { cookie },
         payload: { type: 'std', ids: ids.slice(start, start + USERS_PER_CHANGE), column: 'comment', value: `Écriture ${change}` },
       });
-      if (response.statusCode !== 200) throw new Error(`bulk change ${change}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+      if (response.statusCode !== 200)
+        throw new Error(`bulk change ${change}: ${response.statusCode} ${response.body.slice(0, 200)}`);
       if (change % 100 === 0) largestWal = Math.max(largestWal, megabytes(wal));
     }
     const seconds = (performance.now() - startedAt) / 1000;

@@ -237,7 +237,8 @@ async function load(handle: DatabaseHandle, target: BulkTarget, options: SeedLar
   );
   // VACUUM sets the visibility map, so that the statistics' index-only scans read no heap page.
   log('vacuuming and analysing the loaded tables');
-  for (const table of ['schools', 'users', 'user_options', 'user_applications', 'manager_schools']) await target.query(`vacuum analyze ${table}`);
+  for (const table of ['schools', 'users', 'user_options', 'user_applications', 'manager_schools'])
+    await target.query(`vacuum analyze ${table}`);
   console.log('\nSample accounts (staff all share the password below):');
   for (const [profileId, sample] of context.samples)
     console.log(

@@ -33,7 +33,10 @@ async function probe(url: string, statement: (client: pg.Client) => Promise<unkn
 
 export async function runTokenPurgeBench(options: { databaseUrl: string | undefined }): Promise<Result> {
   if (!options.databaseUrl) {
-    return { lines: ['skipped: needs --large-database-url (a PostgreSQL database filled by `npm run seed:large`)'], passed: true };
+    return {
+      lines: ['skipped: needs --large-database-url (a PostgreSQL database filled by `npm run seed:large`)'],
+      passed: true,
+    };
   }
   const lines: string[] = [];
   const handle = await openDatabase({ databaseUrl: options.databaseUrl, poolSize: 2 });
@@ -46,19 +49,34 @@ export async function runTokenPurgeBench(options: { databaseUrl: string | undefi
     ).rows;
     if (!largest) return { lines: ['no application accesses: run `npm run seed:large` first'], passed: false };
     const users = (await db.execute<{ count: number }>(sql`select count(*)::int as count from users`)).rows[0]!.count;
-    const applicationIds = (await db.execute<{ id: number }>(sql`select id from applications where platform_id = ${largest.platform_id}`)).rows.map((row) => row.id);
-    const ids = sql.join(applicationIds.map((id) => sql`${id}`), sql`, `);
+    const applicationIds = (
+      await db.execute<{ id: number }>(sql`select id from applications where platform_id = ${largest.platform_id}`)
+    ).rows.map((row) => row.id);
+    const ids = sql.join(
+      applicationIds.map((id) => sql`${id}`),
+      sql`, `,
+    );
     // Every access of the platform holds a checked token, as after a synchronisation.
-    await db.execute(sql`update user_applications set valid_token = case when user_id % 10 = 0 then 'Token expiré' else 'OK' end, token_checked_at = now() where application_id in (${ids})`);
+    await db.execute(
+      sql`update user_applications set valid_token = case when user_id % 10 = 0 then 'Token expiré' else 'OK' end, token_checked_at = now() where application_id in (${ids})`,
+    );
     await db.execute(sql`vacuum analyze user_applications`);
     const maxUserId = (await db.execute<{ max: number }>(sql`select max(id)::int as max from users`)).rows[0]!.max;
 
     let done = false;
     const randomUser = () => 1 + Math.floor(Math.random() * maxUserId);
-    const userWrites = probe(options.databaseUrl, (client) => client.query('update users set lastname = lastname where id = $1', [randomUser()]), () => done);
+    const userWrites = probe(
+      options.databaseUrl,
+      (client) => client.query('update users set lastname = lastname where id = $1', [randomUser()]),
+      () => done,
+    );
     const accessWrites = probe(
       options.databaseUrl,
-      (client) => client.query('update user_applications set status = status where user_id = $1 and application_id = $2', [randomUser(), applicationIds[0]]),
+      (client) =>
+        client.query('update user_applications set status = status where user_id = $1 and application_id = $2', [
+          randomUser(),
+          applicationIds[0],
+        ]),
       () => done,
     );
     const batches: PurgeBatch[] = [];
@@ -72,13 +90,24 @@ export async function runTokenPurgeBench(options: { databaseUrl: string | undefi
     const batchTimes = batches.map((batch) => batch.ms);
     const longestBatch = Math.max(...batchTimes);
     const longestWait = Math.max(...accessTimes, ...userTimes);
-    lines.push(`data: ${users.toLocaleString('en')} users; platform ${largest.platform_id}: ${largest.accesses.toLocaleString('en')} accesses`);
-    lines.push(`purge of every school: ${removed.toLocaleString('en')} tokens cleared in ${formatMs(purgeMs)} (target ≤ ${formatMs(PURGE_LIMIT_MS)}); a second run clears ${again}`);
-    lines.push(`batches: ${batches.length}, p50 ${formatMs(percentile(batchTimes, 0.5))}, longest ${formatMs(longestBatch)} (target ≤ ${formatMs(LOCK_LIMIT_MS)})`);
+    lines.push(
+      `data: ${users.toLocaleString('en')} users; platform ${largest.platform_id}: ${largest.accesses.toLocaleString('en')} accesses`,
+    );
+    lines.push(
+      `purge of every school: ${removed.toLocaleString('en')} tokens cleared in ${formatMs(purgeMs)} (target ≤ ${formatMs(PURGE_LIMIT_MS)}); a second run clears ${again}`,
+    );
+    lines.push(
+      `batches: ${batches.length}, p50 ${formatMs(percentile(batchTimes, 0.5))}, longest ${formatMs(longestBatch)} (target ≤ ${formatMs(LOCK_LIMIT_MS)})`,
+    );
     lines.push(
       `meanwhile: ${userTimes.length} user writes (longest ${formatMs(Math.max(...userTimes))}), ${accessTimes.length} access writes (longest ${formatMs(Math.max(...accessTimes))}, target ≤ ${formatMs(LOCK_LIMIT_MS)})`,
     );
-    const passed = purgeMs <= PURGE_LIMIT_MS && longestBatch <= LOCK_LIMIT_MS && longestWait <= LOCK_LIMIT_MS && again === 0 && removed === largest.accesses;
+    const passed =
+      purgeMs <= PURGE_LIMIT_MS &&
+      longestBatch <= LOCK_LIMIT_MS &&
+      longestWait <= LOCK_LIMIT_MS &&
+      again === 0 &&
+      removed === largest.accesses;
     return { lines, passed };
   } finally {
     await handle.close();

@@ -16,7 +16,6 @@ const ADD_USER_ROUNDS = 40;
 type App = Awaited<ReturnType<typeof buildApp>>;
 type Engine = { label: string; handle: DatabaseHandle; dataDir: string; dispose: () => Promise<void> };
 
-
 async function openPglite(): Promise<Engine> {
   return { label: 'PGlite', ...(await openSeededPglite('users')) };
 }
@@ -46,23 +45,52 @@ async function measureEngine(engine: Engine): Promise<{ lines: string[]; bulkP50
   ).rows[0]!;
   const admin = (await handle.db.execute<{ id: number }>(sql`select id from users where profile_id = 3 limit 1`)).rows[0]!;
   const cookie = await createSession(handle.db, admin.id);
-  const ids = (await handle.db.execute<{ id: number }>(sql`select id from users where uai = ${school.uai} order by id`)).rows.map((row) => row.id);
-  const application = (await handle.db.execute<{ id: number }>(sql`select a.id from applications a join platforms p on p.id = a.platform_id
+  const ids = (await handle.db.execute<{ id: number }>(sql`select id from users where uai = ${school.uai} order by id`)).rows.map(
+    (row) => row.id,
+  );
+  const application = (
+    await handle.db.execute<{ id: number }>(sql`select a.id from applications a join platforms p on p.id = a.platform_id
       where not a.application_code_required and not p.platform_code_required and not p.url_scheme_code_required
-        and not p.url_scheme_login_required and not p.url_scheme_pwd_required order by a.id limit 1`)).rows[0]!;
+        and not p.url_scheme_login_required and not p.url_scheme_pwd_required order by a.id limit 1`)
+  ).rows[0]!;
 
   const lines: string[] = [];
   const bulk: Record<string, number[]> = { comment: [], class: [], option: [], application: [] };
   for (let round = 0; round < BULK_ROUNDS; round++) {
-    bulk.comment!.push(await send(app, cookie, 'PATCH', '/api/users/', { type: 'std', ids, column: 'comment', value: `Banc d'essai ${round}` }));
-    bulk.class!.push(await send(app, cookie, 'PATCH', '/api/users/', { type: 'std', ids, column: 'className', value: `B${round}`, option: 'add' }));
-    bulk.option!.push(await send(app, cookie, 'PATCH', '/api/users/', { type: 'opt', ids, column: 'insert', value: { optionCible: `Atelier ${round}` } }));
+    bulk.comment!.push(
+      await send(app, cookie, 'PATCH', '/api/users/', { type: 'std', ids, column: 'comment', value: `Banc d'essai ${round}` }),
+    );
+    bulk.class!.push(
+      await send(app, cookie, 'PATCH', '/api/users/', {
+        type: 'std',
+        ids,
+        column: 'className',
+        value: `B${round}`,
+        option: 'add',
+      }),
+    );
+    bulk.option!.push(
+      await send(app, cookie, 'PATCH', '/api/users/', {
+        type: 'opt',
+        ids,
+        column: 'insert',
+        value: { optionCible: `Atelier ${round}` },
+      }),
+    );
     bulk.application!.push(
-      await send(app, cookie, 'PATCH', '/api/users/', { type: 'app', ids, column: round % 2 === 0 ? 'delete' : 'insert', idApp: application.id, value: [] }),
+      await send(app, cookie, 'PATCH', '/api/users/', {
+        type: 'app',
+        ids,
+        column: round % 2 === 0 ? 'delete' : 'insert',
+        idApp: application.id,
+        value: [],
+      }),
     );
   }
   for (const [label, times] of Object.entries(bulk)) {
-    lines.push(`bulk ${label} on ${ids.length} users, ${BULK_ROUNDS} rounds: p50 ${formatMs(percentile(times, 0.5))}, max ${formatMs(Math.max(...times))}`);
+    lines.push(
+      `bulk ${label} on ${ids.length} users, ${BULK_ROUNDS} rounds: p50 ${formatMs(percentile(times, 0.5))}, max ${formatMs(Math.max(...times))}`,
+    );
   }
   const allBulk = Object.values(bulk).flat();
 
@@ -86,7 +114,9 @@ async function measureEngine(engine: Engine): Promise<{ lines: string[]; bulkP50
       }),
     );
   }
-  lines.push(`add a pupil, ${ADD_USER_ROUNDS} calls: p50 ${formatMs(percentile(addTimes, 0.5))}, p95 ${formatMs(percentile(addTimes, 0.95))} (target ≤ 150 ms)`);
+  lines.push(
+    `add a pupil, ${ADD_USER_ROUNDS} calls: p50 ${formatMs(percentile(addTimes, 0.5))}, p95 ${formatMs(percentile(addTimes, 0.95))} (target ≤ 150 ms)`,
+  );
   await app.close();
   return { lines, bulkP50: percentile(allBulk, 0.5), bulkMax: Math.max(...allBulk), addP95: percentile(addTimes, 0.95) };
 }

@@ -55,10 +55,14 @@ function ensureData(dir: string | undefined, lines: string[]): string {
   if (dir && existsSync(path.join(dir, 'db'))) return dir;
   const target = dir ?? mkdtempSync(path.join(tmpdir(), 'console-bench-workflows-'));
   lines.push(`seeding ${SCHOOLS} schools and ${USERS} users into ${target} (seed:large)…`);
-  const seeded = spawnSync('npm', ['run', 'seed:large', '--', '--schools', String(SCHOOLS), '--users', String(USERS), '--data-dir', target], {
-    cwd: new URL('..', import.meta.url),
-    stdio: 'ignore',
-  });
+  const seeded = spawnSync(
+    'npm',
+    ['run', 'seed:large', '--', '--schools', String(SCHOOLS), '--users', String(USERS), '--data-dir', target],
+    {
+      cwd: new URL('..', import.meta.url),
+      stdio: 'ignore',
+    },
+  );
   if (seeded.status !== 0) throw new Error('seed:large failed');
   return target;
 }
@@ -72,7 +76,10 @@ function open(base: string, cookie: string): Promise<Socket> {
 }
 
 /** (a) The grid's protocol for every school of GET /workflows; answers the times. */
-async function measureGrid(base: string, cookie: string): Promise<{ schools: number; listMs: number; protocolMs: number; steps: number }> {
+async function measureGrid(
+  base: string,
+  cookie: string,
+): Promise<{ schools: number; listMs: number; protocolMs: number; steps: number }> {
   const listStarted = performance.now();
   const response = await fetch(`${base}/api/workflows`, { headers: { cookie, 'accept-encoding': 'gzip' } });
   const rows = workflows.listWorkflows.answer.parse(await response.json());
@@ -106,13 +113,23 @@ async function measureSaves(base: string, cookie: string, uai: string): Promise<
     watcher.emit('workflow.prepare', { uais: [uai] });
   });
   const headers = { cookie, 'content-type': 'application/json' };
-  const current = workflows.getSchoolWorkflow.answer.parse(await (await fetch(`${base}/api/workflows/${uai}`, { headers })).json());
+  const current = workflows.getSchoolWorkflow.answer.parse(
+    await (await fetch(`${base}/api/workflows/${uai}`, { headers })).json(),
+  );
   const step = current.data.find((candidate) => candidate.itemLabel === 'Formation/Copil')!;
   const latencies: number[] = [];
   const serverMs: number[] = [];
   for (let save = 0; save < SAVES; save++) {
     const comment = `Sauvegarde ${save}`;
-    const body = JSON.stringify(workflows.buildSaveActions(step, { isNotNeeded: false, isCompleted: save % 2 === 0, comment, subSteps: [], deletedSubSteps: [] }));
+    const body = JSON.stringify(
+      workflows.buildSaveActions(step, {
+        isNotNeeded: false,
+        isCompleted: save % 2 === 0,
+        comment,
+        subSteps: [],
+        deletedSubSteps: [],
+      }),
+    );
     const started = performance.now();
     const arrived = new Promise<void>((resolve) => {
       const listener = (payload: workflows.SchoolWorkflow) => {
@@ -148,7 +165,9 @@ async function socketClients(handle: DatabaseHandle): Promise<{ cookie: string; 
 async function measureSockets(base: string, handle: DatabaseHandle, gc: () => void) {
   const clients = await socketClients(handle);
   const before = await heapAfterGc(gc);
-  const worker = new Worker(new URL('./support/socket-clients-worker.mjs', import.meta.url), { workerData: { base, path: REALTIME_PATH, clients, concurrency: 50 } });
+  const worker = new Worker(new URL('./support/socket-clients-worker.mjs', import.meta.url), {
+    workerData: { base, path: REALTIME_PATH, clients, concurrency: 50 },
+  });
   const connected = await new Promise<{ connected: number; failures: number; ms: number }>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
@@ -187,7 +206,9 @@ export async function runWorkflowsBench(options: { dataDir?: string }): Promise<
     );
     const { schools, users, events } = counts.rows[0]!;
     lines.push(`PGlite database ${dataDir}: ${schools} schools, ${users} users, ${events} workflow events`);
-    const [administrator] = (await handle.db.execute<{ id: number }>(sql`select id from users where profile_id = 3 order by id limit 1`)).rows;
+    const [administrator] = (
+      await handle.db.execute<{ id: number }>(sql`select id from users where profile_id = 3 order by id limit 1`)
+    ).rows;
     const cookie = await createSession(handle.db, administrator!.id);
 
     for (const round of ['cold', 'warm']) {

@@ -90,6 +90,7 @@ test.describe('global monitoring', () => {
     const report = await grid.resetSelected(3);
     for (const school of chosen) await expect(report).toContainText(`${school.uai} remis à zéro`);
     // Reset: completed steps unticked, each row reloaded.
-    for (const school of chosen) await expect(await grid.symbol(school.name, 'Liste des manuels')).toHaveAccessibleName('Non commencé');
+    for (const school of chosen)
+      await expect(await grid.symbol(school.name, 'Liste des manuels')).toHaveAccessibleName('Non commencé');
   });
 });

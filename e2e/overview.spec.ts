@@ -15,7 +15,9 @@ test.describe('overview', () => {
     expect(schools.length).toBeGreaterThan(0);
     await expect(overview.statistics.keyFigure('Établissements')).toHaveText(String(schools.length));
     await expect(overview.statistics.keyFigure('Utilisateurs')).toHaveText(/^[1-9][\d\u202f\u00a0]*$/);
-    expect(await overview.statistics.figureLabels('Répartition des rôles')).toEqual(expect.arrayContaining(['Élève', 'Enseignant']));
+    expect(await overview.statistics.figureLabels('Répartition des rôles')).toEqual(
+      expect.arrayContaining(['Élève', 'Enseignant']),
+    );
     expect(await overview.statistics.figureLabels('Connexions')).toEqual(['Connectés', 'Jamais connectés']);
     expect(await overview.statistics.figureLabels('Mode admin')).toEqual(['Activé', 'Désactivé']);
     const applications = await overview.statistics.figureLabels('Utilisateurs par application');
@@ -27,7 +29,9 @@ test.describe('overview', () => {
   test("shows the server's Commentaire as an error toast when a publisher is not configured", async ({ page }) => {
     await ShellPage.signIn(page, DEMO.administrator);
     const overview = new OverviewPage(page);
-    await expect(overview.syncForm('Edulib').getByRole('combobox', { name: 'Établissement' })).toHaveValue('Tous les établissements');
+    await expect(overview.syncForm('Edulib').getByRole('combobox', { name: 'Établissement' })).toHaveValue(
+      'Tous les établissements',
+    );
 
     await overview.synchronise('Edulib');
 

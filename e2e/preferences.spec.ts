@@ -13,6 +13,9 @@ test('the grid tab resets the users grid preferences and the legal tab links the
   expect(await page.evaluate(() => window.localStorage.getItem('users-grid-preferences'))).toBeNull();
 
   await preferences.getByRole('tab', { name: 'Mentions légales' }).click();
-  await expect(preferences.getByRole('link', { name: /Conditions générales d'utilisation/ })).toHaveAttribute('href', /^https?:\/\//);
+  await expect(preferences.getByRole('link', { name: /Conditions générales d'utilisation/ })).toHaveAttribute(
+    'href',
+    /^https?:\/\//,
+  );
   await expect(preferences.getByRole('link', { name: /Déclaration d'accessibilité/ })).toHaveAttribute('href', /^https?:\/\//);
 });

@@ -55,7 +55,11 @@ test.describe('schools', () => {
     await dialog.open();
     await dialog.openForeignTab();
 
-    await dialog.fillForeignSchool({ uai: '12345AB', name: 'Lycée français de Madrid', address: 'Calle del Marqués de la Ensenada 12' });
+    await dialog.fillForeignSchool({
+      uai: '12345AB',
+      name: 'Lycée français de Madrid',
+      address: 'Calle del Marqués de la Ensenada 12',
+    });
     await dialog.submit.click();
     await expect(dialog.uai).toHaveAccessibleDescription(containing(UAI_FORMAT));
 

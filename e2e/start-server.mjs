@@ -42,7 +42,14 @@ rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 const server = spawn(process.execPath, [path.resolve(here, '../apps/server/dist/main.js')], {
   // The journeys run the embedded default, whatever the calling shell has set.
-  env: { ...process.env, DATA_DIR: dataDir, EDUCATION_DIRECTORY_URL: directory.url, DATABASE_URL: '', REDIS_URL: '', JOBS_TICK_SECONDS: '2' },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    EDUCATION_DIRECTORY_URL: directory.url,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    JOBS_TICK_SECONDS: '2',
+  },
   stdio: 'inherit',
 });
 

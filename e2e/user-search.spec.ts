@@ -25,7 +25,17 @@ test.describe('user search', () => {
     await search.search(DEMO.pupil.login);
     await search.expectOpen();
     const headers = search.results.getByRole('columnheader');
-    await expect(headers).toHaveText(['Ville', 'Établissement', 'Nom', 'Prénom', 'Identifiant', 'Niveau', 'Classe', 'Profil', 'Désactivé']);
+    await expect(headers).toHaveText([
+      'Ville',
+      'Établissement',
+      'Nom',
+      'Prénom',
+      'Identifiant',
+      'Niveau',
+      'Classe',
+      'Profil',
+      'Désactivé',
+    ]);
     const row = search.row(DEMO.pupil.login);
     await expect(row).toContainText('Collège Jean Moulin');
     await row.focus();

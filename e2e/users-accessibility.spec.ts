@@ -54,7 +54,9 @@ test.describe('accessibility of the users view (axe, WCAG 2.1 A and AA)', () => 
 
     await users.select(first!, second!);
     await users.button('Modification groupée').click();
-    await expect(page.getByRole('menu', { name: 'Modification groupée' }).getByRole('menuitem', { name: 'Options' })).toBeVisible();
+    await expect(
+      page.getByRole('menu', { name: 'Modification groupée' }).getByRole('menuitem', { name: 'Options' }),
+    ).toBeVisible();
     await expectNoSeriousViolations(page, 'bulk-edit menu');
     await page.getByRole('menuitem', { name: 'Options' }).click();
     await expect(page.getByRole('dialog', { name: 'Modifier les options' })).toBeVisible();

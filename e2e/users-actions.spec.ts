@@ -20,7 +20,9 @@ test.describe('users actions', () => {
     await expect(login).toHaveValue(/^zelie\.daubigne-ajout\.clg-moulin$/);
     const newLogin = await login.inputValue();
     await panel.getByRole('button', { name: 'Générer' }).click();
-    await expect(panel.getByRole('textbox', { name: 'Mot de passe', exact: true })).toHaveValue(/^[bcdfghjklmnpqrstvwxz][aeiouy][bcdfghjklmnpqrstvwxz][aeiouy][1-9]\d{3}$/);
+    await expect(panel.getByRole('textbox', { name: 'Mot de passe', exact: true })).toHaveValue(
+      /^[bcdfghjklmnpqrstvwxz][aeiouy][bcdfghjklmnpqrstvwxz][aeiouy][1-9]\d{3}$/,
+    );
     await panel.getByRole('combobox', { name: 'Profil', exact: true }).selectOption('Élève');
     await panel.getByRole('combobox', { name: 'Niveau', exact: true }).selectOption('6e');
     await panel.getByRole('combobox', { name: 'Classe', exact: true }).selectOption('6B');
@@ -31,8 +33,14 @@ test.describe('users actions', () => {
     await expect(credentials).toBeVisible();
     await credentials.getByRole('button', { name: "Créer l'utilisateur" }).click();
     await expect(credentials.getByText('Ce champ est obligatoire.').first()).toBeVisible();
-    await credentials.getByRole('textbox', { name: /Identifiant/ }).first().fill(`${newLogin}.educ`);
-    await credentials.getByRole('textbox', { name: /Mot de passe/ }).first().fill('Educ#2026');
+    await credentials
+      .getByRole('textbox', { name: /Identifiant/ })
+      .first()
+      .fill(`${newLogin}.educ`);
+    await credentials
+      .getByRole('textbox', { name: /Mot de passe/ })
+      .first()
+      .fill('Educ#2026');
     await credentials.getByRole('textbox', { name: /Code/ }).first().fill('EDU-NEW-0001');
     await credentials.getByRole('button', { name: "Créer l'utilisateur" }).click();
 
@@ -155,7 +163,9 @@ test.describe('users actions', () => {
     await users.button('Modification groupée').click();
     await page.getByRole('menuitem', { name: 'Envoyer un mail' }).click();
     const modal = page.getByRole('dialog', { name: 'Envoyer un mail' });
-    await expect(modal.getByText('Le mail sera envoyé aux 3 utilisateurs ayant une adresse e-mail, sur 3 sélectionnés.')).toBeVisible();
+    await expect(
+      modal.getByText('Le mail sera envoyé aux 3 utilisateurs ayant une adresse e-mail, sur 3 sélectionnés.'),
+    ).toBeVisible();
     await modal.getByRole('button', { name: 'Envoyer' }).click();
     await expect(page.getByText('Mail envoyé à 3 utilisateurs.')).toBeVisible();
 
@@ -183,15 +193,22 @@ test.describe('users actions', () => {
     await users.floatingFilter('Login').fill('');
     await expect(users.rows).toHaveCount(3);
     await expect(users.status).toContainText('3 filtrés · 1 sélectionnés');
-    for (const pupil of hidden) await expect(users.row(pupil.login).getByRole('checkbox', { name: /sélection de la ligne/ })).not.toBeChecked();
+    for (const pupil of hidden)
+      await expect(users.row(pupil.login).getByRole('checkbox', { name: /sélection de la ligne/ })).not.toBeChecked();
 
     const before = readOutbox().length;
     await users.button('Modification groupée').click();
     await page.getByRole('menuitem', { name: 'Envoyer un mail' }).click();
     const modal = page.getByRole('dialog', { name: 'Envoyer un mail' });
-    await expect(modal.getByText('Le mail sera envoyé à 1 utilisateur ayant une adresse e-mail, sur 1 sélectionnés.')).toBeVisible();
+    await expect(
+      modal.getByText('Le mail sera envoyé à 1 utilisateur ayant une adresse e-mail, sur 1 sélectionnés.'),
+    ).toBeVisible();
     await modal.getByRole('button', { name: 'Envoyer' }).click();
     await expect(page.getByText('Mail envoyé à 1 utilisateur.')).toBeVisible();
-    expect(readOutbox().slice(before).map((mail) => mail.to)).toEqual([shown!.email]);
+    expect(
+      readOutbox()
+        .slice(before)
+        .map((mail) => mail.to),
+    ).toEqual([shown!.email]);
   });
 });

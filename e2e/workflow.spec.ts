@@ -117,7 +117,9 @@ test.describe('workflow tracker', () => {
       await tracker.saveAndConfirm();
 
       const expectedState = wasDone ? 'Non commencé' : 'Complété';
-      await expect(watched.step('Sources', expectedState)).toHaveAccessibleName(new RegExp(`: ${expectedState}, avec commentaire$`));
+      await expect(watched.step('Sources', expectedState)).toHaveAccessibleName(
+        new RegExp(`: ${expectedState}, avec commentaire$`),
+      );
       await watched.selectStep('Sources');
       await expect(watched.panel.getByRole('textbox', { name: 'Commentaire' })).toHaveValue(comment);
     } finally {

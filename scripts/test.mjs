@@ -15,7 +15,9 @@ function run(args, env = {}) {
 
 const extra = process.argv.slice(2);
 // The scale project needs PostgreSQL and Redis: never part of the embedded pass.
-const embeddedProjects = extra.some((argument) => argument.startsWith('--project')) ? [] : ['--project', 'unit', '--project', 'integration', '--project', 'web'];
+const embeddedProjects = extra.some((argument) => argument.startsWith('--project'))
+  ? []
+  : ['--project', 'unit', '--project', 'integration', '--project', 'web'];
 run([...embeddedProjects, ...extra], { TEST_DB: 'pglite' });
 if (process.env.DATABASE_URL) {
   console.log('\nIntegration suite on PostgreSQL (DATABASE_URL)\n');
@@ -26,7 +28,9 @@ if (missingTools.length === 0) {
   console.log("\nTools suite: the product's files read back by Debian's tools\n");
   run(['--project', 'tools', ...extra], { TEST_DB: 'pglite' });
 } else {
-  console.log(`\nTools suite not run: it needs ${missingTools.map(([command, pkg]) => `${command} (apt-get install ${pkg})`).join(', ')}.`);
+  console.log(
+    `\nTools suite not run: it needs ${missingTools.map(([command, pkg]) => `${command} (apt-get install ${pkg})`).join(', ')}.`,
+  );
   if (process.env.CI) process.exit(1);
 }
 if (process.env.DATABASE_URL && process.env.REDIS_URL) {

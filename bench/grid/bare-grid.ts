@@ -25,7 +25,8 @@ window.renderBareGrid = (answer, columns) =>
       field: column.ColonneBDD,
       headerName: column.ColonneAffichee,
       hide: !column.Visible,
-      filter: column.TypeFiltre === 'none' ? false : column.TypeFiltre === 'number' ? 'agNumberColumnFilter' : 'agTextColumnFilter',
+      filter:
+        column.TypeFiltre === 'none' ? false : column.TypeFiltre === 'number' ? 'agNumberColumnFilter' : 'agTextColumnFilter',
       // As the users view: each keystroke filters at once.
       filterParams: { debounceMs: 0 },
       floatingFilter: true,

@@ -33,7 +33,12 @@ async function lane() {
 }
 const started = performance.now();
 await Promise.all(Array.from({ length: concurrency }, lane));
-parentPort.postMessage({ kind: 'connected', connected: sockets.filter((socket) => socket.connected).length, failures, ms: performance.now() - started });
+parentPort.postMessage({
+  kind: 'connected',
+  connected: sockets.filter((socket) => socket.connected).length,
+  failures,
+  ms: performance.now() - started,
+});
 parentPort.once('message', () => {
   for (const socket of sockets) socket.close();
   parentPort.postMessage({ kind: 'closed' });

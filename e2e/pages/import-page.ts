@@ -24,7 +24,9 @@ export class ImportPage {
 
   /** Chooses a file as the file field would (its bytes, its name). */
   async chooseFile(name: string, text: string): Promise<void> {
-    await this.main.locator('input[type="file"]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
+    await this.main
+      .locator('input[type="file"]')
+      .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
     await expect(this.main.getByText(name)).toBeVisible();
   }
 

@@ -3,7 +3,8 @@ import type { DemoAccount } from './demo-accounts';
 
 export const MESSAGES = {
   invalidLogins: 'Identifiant ou mot de passe incorrect.',
-  accountLocked: 'Votre compte est verrouillé suite à plusieurs tentatives de connexion infructueuses. Contactez votre administrateur.',
+  accountLocked:
+    'Votre compte est verrouillé suite à plusieurs tentatives de connexion infructueuses. Contactez votre administrateur.',
   tooManyAttempts: 'Trop de tentatives de connexion. Réessayez dans quelques minutes.',
 };
 

@@ -12,7 +12,10 @@ export class StatisticsSection {
 
   /** The value shown for a key figure ('Établissements', 'Utilisateurs'). */
   keyFigure(label: string): Locator {
-    return this.root.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+    return this.root
+      .getByRole('term')
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .locator('xpath=following-sibling::dd[1]');
   }
 
   chartCard(title: string): Locator {

@@ -73,7 +73,9 @@ export class UsersPage {
    */
   async scrollToColumn(headerName: string): Promise<string> {
     const header = this.columnHeader(headerName);
-    const viewport = this.main.getByRole('region', { name: "Utilisateurs de l'établissement" }).locator('.ag-body-horizontal-scroll-viewport');
+    const viewport = this.main
+      .getByRole('region', { name: "Utilisateurs de l'établissement" })
+      .locator('.ag-body-horizontal-scroll-viewport');
     await viewport.evaluate((element) => {
       element.scrollLeft = 0;
     });
@@ -95,12 +97,16 @@ export class UsersPage {
    */
   async columnsWithoutCells(): Promise<{ headers: string[]; blankByRow: Record<string, string[]> }> {
     return this.grid.evaluate((grid) => {
-      const headers = [...grid.querySelectorAll('.ag-header-row-column [col-id]')].map((header) => header.getAttribute('col-id') ?? '');
+      const headers = [...grid.querySelectorAll('.ag-header-row-column [col-id]')].map(
+        (header) => header.getAttribute('col-id') ?? '',
+      );
       const blankByRow: Record<string, string[]> = {};
       for (const part of grid.querySelectorAll('[role="row"][row-id]')) {
         const rowId = part.getAttribute('row-id') ?? '';
         // A row is drawn in parts (pinned left, centre): gather its cells from all of them.
-        const cells = [...grid.querySelectorAll(`[role="row"][row-id="${rowId}"] [col-id]`)].map((cell) => cell.getAttribute('col-id'));
+        const cells = [...grid.querySelectorAll(`[role="row"][row-id="${rowId}"] [col-id]`)].map((cell) =>
+          cell.getAttribute('col-id'),
+        );
         blankByRow[rowId] = headers.filter((header) => !cells.includes(header));
       }
       return { headers, blankByRow };
@@ -125,7 +131,9 @@ export class UsersPage {
 
   async select(...logins: string[]): Promise<void> {
     for (const login of logins) {
-      await this.row(login).getByRole('checkbox', { name: /sélection de la ligne/ }).check();
+      await this.row(login)
+        .getByRole('checkbox', { name: /sélection de la ligne/ })
+        .check();
     }
   }
 

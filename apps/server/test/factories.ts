@@ -4,7 +4,16 @@ import { storePassword } from '../src/platform/auth/passwords.js';
 import { randomToken } from '../src/platform/auth/secrets.js';
 import type { Database } from '../src/platform/db/client.js';
 import { and, eq } from 'drizzle-orm';
-import { applications, managerSchools, options, platforms, schools, userApplications, userOptions, users } from '../src/platform/db/schema/index.js';
+import {
+  applications,
+  managerSchools,
+  options,
+  platforms,
+  schools,
+  userApplications,
+  userOptions,
+  users,
+} from '../src/platform/db/schema/index.js';
 import { signInEach, type TestContext } from './context.js';
 
 let sequence = 0;
@@ -28,7 +37,9 @@ export async function buildSchool(db: Database, values: Partial<typeof schools.$
 export type BuiltUser = typeof users.$inferSelect & { password: string };
 
 /** What `buildUser` takes: a profile, and any column or the clear password to set. */
-export type BuildUserOptions = { profile: ProfileName; password?: string; managedSchools?: string[] } & Partial<typeof users.$inferInsert>;
+export type BuildUserOptions = { profile: ProfileName; password?: string; managedSchools?: string[] } & Partial<
+  typeof users.$inferInsert
+>;
 
 /**
  * A persisted user of a profile. Its password is stored the way the profile's are (encrypted for
@@ -71,7 +82,10 @@ export async function buildSignedInUsers<Name extends string>(
 
 export async function buildApplication(db: Database, values: { name: string; platformId?: string; order?: number }) {
   const platformId = values.platformId ?? `P${next()}`;
-  await db.insert(platforms).values({ id: platformId, name: `Plateforme ${platformId}` }).onConflictDoNothing();
+  await db
+    .insert(platforms)
+    .values({ id: platformId, name: `Plateforme ${platformId}` })
+    .onConflictDoNothing();
   const [row] = await db
     .insert(applications)
     .values({ name: values.name, platformId, order: values.order ?? next() })

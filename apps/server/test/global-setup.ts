@@ -38,7 +38,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 1 });
     await runMigrations(handle);
     await seedProfiles(handle.db);
-  await seedSettings(handle.db);
+    await seedSettings(handle.db);
     await seedWorkflowSteps(handle.db);
     await handle.close();
     project.provide('postgresTemplate', template);

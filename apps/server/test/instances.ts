@@ -53,7 +53,10 @@ export async function createScaleDatabase(): Promise<{ url: string; drop: () => 
 }
 
 /** Builds and starts one instance on a free port, as main.ts does (realtime with REDIS_URL). */
-export async function startInstance(databaseUrl: string, options: { redisUrl: string; redisKey: string; env?: Record<string, string> }): Promise<Instance> {
+export async function startInstance(
+  databaseUrl: string,
+  options: { redisUrl: string; redisKey: string; env?: Record<string, string> },
+): Promise<Instance> {
   const handle = await openDatabase({ databaseUrl, poolSize: 4 });
   const deps = { db: handle.db, env: createTestEnv({ ...options.env, REDIS_URL: options.redisUrl }), engine: handle.engine };
   const app = await buildApp(deps);
@@ -70,12 +73,24 @@ export async function stopInstance(instance: Instance | undefined): Promise<void
 
 /** Until every instance's adapter has subscribed, an event published by one could go unheard. */
 export async function waitForServers(instance: Instance, count: number): Promise<void> {
-  await waitUntil(`${count} instances on Redis`, async () => (await instance.io.of('/').adapter.serverCount().catch(() => 0)) >= count);
+  await waitUntil(
+    `${count} instances on Redis`,
+    async () =>
+      (await instance.io
+        .of('/')
+        .adapter.serverCount()
+        .catch(() => 0)) >= count,
+  );
 }
 
 /** A browser's socket on an instance, following one school's workflow (spec 1 §7). */
 export async function followSchool(instance: Instance, cookie: string, uai: string): Promise<Socket> {
-  const socket = connect(instance.base, { path: REALTIME_PATH, transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
+  const socket = connect(instance.base, {
+    path: REALTIME_PATH,
+    transports: ['websocket'],
+    extraHeaders: { cookie },
+    reconnection: false,
+  });
   const ready = new Promise((resolve) => socket.once('workflow.ready', resolve));
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
@@ -94,7 +109,13 @@ export async function saveStep(base: string, cookie: string, uai: string, label:
     await (await fetch(base + read.url, { method: read.method, headers })).json(),
   );
   const step = current.data.find((candidate) => candidate.itemLabel === label)!;
-  const actions = contract.buildSaveActions(step, { isNotNeeded: false, isCompleted: true, comment, subSteps: [], deletedSubSteps: [] });
+  const actions = contract.buildSaveActions(step, {
+    isNotNeeded: false,
+    isCompleted: true,
+    comment,
+    subSteps: [],
+    deletedSubSteps: [],
+  });
   const save = requestOf(contract.updateSchoolWorkflow, { uai });
   const response = await fetch(base + save.url, { method: save.method, headers, body: JSON.stringify(actions) });
   return response.status;
@@ -117,7 +138,10 @@ export type Pair = {
  * instances are given (a proxy's); `env` adds to their configuration. Does not wait for them to
  * find each other on Redis.
  */
-export async function startPair(redisUrl: string, options: { reachDatabase?: (url: string) => string; env?: Record<string, string> } = {}): Promise<Pair> {
+export async function startPair(
+  redisUrl: string,
+  options: { reachDatabase?: (url: string) => string; env?: Record<string, string> } = {},
+): Promise<Pair> {
   const redisKey = `console-scale-test-${randomBytes(4).toString('hex')}`;
   const database = await createScaleDatabase();
   const databaseUrl = options.reachDatabase?.(database.url) ?? database.url;

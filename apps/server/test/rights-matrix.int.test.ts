@@ -22,7 +22,10 @@ beforeAll(async () => {
   const key = t.env.encryptionKey;
   actors.Administrateur = await buildUser(t.db, key, { profile: 'Administrateur' });
   actors.Gestionnaire = await buildUser(t.db, key, { profile: 'Gestionnaire', managedSchools: [managedSchool] });
-  actors['Administrateur établissement'] = await buildUser(t.db, key, { profile: 'Administrateur établissement', uai: homeSchool });
+  actors['Administrateur établissement'] = await buildUser(t.db, key, {
+    profile: 'Administrateur établissement',
+    uai: homeSchool,
+  });
   actors.Enseignant = await buildUser(t.db, key, { profile: 'Enseignant', uai: homeSchool });
   actors.Eleve = await buildUser(t.db, key, { profile: 'Eleve', uai: homeSchool });
   targets.home = await buildUser(t.db, key, { profile: 'Eleve', uai: homeSchool });

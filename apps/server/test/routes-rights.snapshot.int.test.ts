@@ -40,7 +40,10 @@ describe('route rights', () => {
     for (const route of t.app.routeRights.filter((candidate) => candidate.right !== 'public')) {
       const url = route.url.replace(/:[A-Za-z]+/g, '1');
       const response = await t.app.inject({ method: route.method as 'GET', url });
-      expect({ route: `${route.method} ${url}`, status: response.statusCode }).toEqual({ route: `${route.method} ${url}`, status: 401 });
+      expect({ route: `${route.method} ${url}`, status: response.statusCode }).toEqual({
+        route: `${route.method} ${url}`,
+        status: 401,
+      });
     }
   });
 

@@ -51,7 +51,10 @@ beforeAll(async () => {
   const callers = {} as Record<ProfileName, BuiltUser>;
   callers.Administrateur = await buildUser(handle.db, key, { profile: 'Administrateur' });
   callers.Gestionnaire = await buildUser(handle.db, key, { profile: 'Gestionnaire', managedSchools: [home] });
-  callers['Administrateur établissement'] = await buildUser(handle.db, key, { profile: 'Administrateur établissement', uai: home });
+  callers['Administrateur établissement'] = await buildUser(handle.db, key, {
+    profile: 'Administrateur établissement',
+    uai: home,
+  });
   callers.Enseignant = await buildUser(handle.db, key, { profile: 'Enseignant', uai: home });
   callers.Eleve = await buildUser(handle.db, key, { profile: 'Eleve', uai: home });
   cookies = await signInEach(app, callers);
@@ -188,22 +191,25 @@ const ROUTES: ActionRoute[] = [
 ];
 
 describe.each(ROUTES)('$name', (route) => {
-  it.each(PROFILE_NAMES)('as %s: acts only on the accounts the caller may act on; otherwise 403 and nothing changes', async (caller) => {
-    const targets = await buildTargets();
-    await route.prepare?.(Object.values(targets));
-    const outcomes: Record<string, number> = {};
-    const expected: Record<string, number> = {};
-    for (const kind of TARGET_KINDS) {
-      const target = targets[kind];
-      const before = await stateOf(target.id);
-      const response = await injectAs(app, cookies[caller], route.request(target));
-      outcomes[kind] = response.statusCode;
-      const mayAct = MAY_ACT[caller].includes(kind);
-      expected[kind] = mayAct ? (route.allowedStatus?.(caller, kind) ?? 200) : 403;
-      if (response.statusCode === 403) expect({ kind, state: await stateOf(target.id) }).toEqual({ kind, state: before });
-    }
-    expect(outcomes).toEqual(expected);
-  });
+  it.each(PROFILE_NAMES)(
+    'as %s: acts only on the accounts the caller may act on; otherwise 403 and nothing changes',
+    async (caller) => {
+      const targets = await buildTargets();
+      await route.prepare?.(Object.values(targets));
+      const outcomes: Record<string, number> = {};
+      const expected: Record<string, number> = {};
+      for (const kind of TARGET_KINDS) {
+        const target = targets[kind];
+        const before = await stateOf(target.id);
+        const response = await injectAs(app, cookies[caller], route.request(target));
+        outcomes[kind] = response.statusCode;
+        const mayAct = MAY_ACT[caller].includes(kind);
+        expected[kind] = mayAct ? (route.allowedStatus?.(caller, kind) ?? 200) : 403;
+        if (response.statusCode === 403) expect({ kind, state: await stateOf(target.id) }).toEqual({ kind, state: before });
+      }
+      expect(outcomes).toEqual(expected);
+    },
+  );
 });
 
 describe('the user page (GET /users/:id)', () => {
@@ -231,7 +237,12 @@ describe('undoing a bulk change', () => {
   it('is refused (403, nothing put back) once a user of it is above the caller', async () => {
     const teacher = await buildUser(handle.db, key, { profile: 'Enseignant', uai: home, comment: 'avant' });
     const bulk = (cookie: string, payload: object) => injectAs(app, cookie, { ...requestOf(contract.bulkUpdateUsers), payload });
-    const changed = await bulk(cookies['Administrateur établissement'], { type: 'std', ids: [teacher.id], column: 'comment', value: 'après' });
+    const changed = await bulk(cookies['Administrateur établissement'], {
+      type: 'std',
+      ids: [teacher.id],
+      column: 'comment',
+      value: 'après',
+    });
     expect(changed.statusCode).toBe(200);
     const promoted = await injectAs(app, cookies.Administrateur, {
       ...requestOf(contract.patchUser, { id: teacher.id }),

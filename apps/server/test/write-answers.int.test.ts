@@ -40,7 +40,15 @@ async function sendThenLoseDatabase(cookie: string, request: InjectOptions, payl
 describe('a write answers its success even if the database goes away right after its commit', () => {
   it('POST /users answers the new grid row', async () => {
     const response = await sendThenLoseDatabase(cookies.direction, requestOf(users.createUser), {
-      values: { uai: home, firstName: 'Lina', lastName: 'Martin', login: 'lina.martin.commit', password: 'ravo4821', level: '6e', profile: 'Eleve' },
+      values: {
+        uai: home,
+        firstName: 'Lina',
+        lastName: 'Martin',
+        login: 'lina.martin.commit',
+        password: 'ravo4821',
+        level: '6e',
+        profile: 'Eleve',
+      },
     });
     expect(response.statusCode, response.body).toBe(200);
     const row = response.json().user;
@@ -90,14 +98,24 @@ describe('a write answers its success even if the database goes away right after
       (await injectAs(t.app, cookies.admin, requestOf(contract.getSchoolWorkflow, { uai: home }))).json(),
     );
     const step = current.data.find((candidate) => candidate.itemLabel === 'Sources')!;
-    const actions = contract.buildSaveActions(step, { isNotNeeded: false, isCompleted: true, comment: 'Après commit', subSteps: [], deletedSubSteps: [] });
+    const actions = contract.buildSaveActions(step, {
+      isNotNeeded: false,
+      isCompleted: true,
+      comment: 'Après commit',
+      subSteps: [],
+      deletedSubSteps: [],
+    });
     const response = await sendThenLoseDatabase(
       cookies.admin,
       requestOf(contract.updateSchoolWorkflow, { uai: home }),
       actions as unknown as object,
     );
     expect(response.statusCode, response.body).toBe(200);
-    expect(contract.updateSchoolWorkflow.answer.parse(response.json()).data.data.find((candidate) => candidate.itemLabel === 'Sources')).toMatchObject({ statusId: 1, eventComment: 'Après commit' });
+    expect(
+      contract.updateSchoolWorkflow.answer
+        .parse(response.json())
+        .data.data.find((candidate) => candidate.itemLabel === 'Sources'),
+    ).toMatchObject({ statusId: 1, eventComment: 'Après commit' });
   });
 
   it('PUT /workflows/:uai/quote answers the status set', async () => {

@@ -54,12 +54,9 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** Set on an answer given again from the first request with the same key. */
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 
-export function defineRoute<
-  Params extends z.ZodType,
-  Query extends z.ZodType,
-  Body extends z.ZodType,
-  Answer extends z.ZodType,
->(route: RouteDescriptor<Params, Query, Body, Answer>): RouteDescriptor<Params, Query, Body, Answer> {
+export function defineRoute<Params extends z.ZodType, Query extends z.ZodType, Body extends z.ZodType, Answer extends z.ZodType>(
+  route: RouteDescriptor<Params, Query, Body, Answer>,
+): RouteDescriptor<Params, Query, Body, Answer> {
   return route;
 }
 

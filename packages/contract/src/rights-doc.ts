@@ -12,7 +12,9 @@ function cell(entry: RightEntry): string {
 export function renderRightsDoc(): string {
   const header = `| area | ${PROFILE_NAMES.join(' | ')} |`;
   const rule = `| --- | ${PROFILE_NAMES.map(() => '---').join(' | ')} |`;
-  const rows = RIGHT_AREAS.map((area) => `| ${area} | ${PROFILE_NAMES.map((profile) => cell(DEFAULT_RIGHTS[profile][area])).join(' | ')} |`);
+  const rows = RIGHT_AREAS.map(
+    (area) => `| ${area} | ${PROFILE_NAMES.map((profile) => cell(DEFAULT_RIGHTS[profile][area])).join(' | ')} |`,
+  );
   return [
     '# Rights',
     '',
@@ -28,19 +30,19 @@ export function renderRightsDoc(): string {
     '- Administrateur établissement: their own school.',
     '- Enseignant, Eleve: only their own account.',
     '',
-    'A resource outside the caller\'s reach answers 404; a visible one they may not change answers 403.',
+    "A resource outside the caller's reach answers 404; a visible one they may not change answers 403.",
     '',
-    'Acting on another user\'s account (page and grid edits, password and login resets, sign-in links, enabling and',
+    "Acting on another user's account (page and grid edits, password and login resets, sign-in links, enabling and",
     'disabling, bin and restore, unlocking, mails with credentials, PNE keys, bulk changes and their undo) also needs',
-    'that the caller may act on the user\'s profile, and, for a Gestionnaire, that every school it manages is within',
-    'the caller\'s reach (`apps/server/src/platform/auth/access.ts`); otherwise 403 and nothing changes:',
+    "that the caller may act on the user's profile, and, for a Gestionnaire, that every school it manages is within",
+    "the caller's reach (`apps/server/src/platform/auth/access.ts`); otherwise 403 and nothing changes:",
     '',
     ...PROFILE_NAMES.map((profile) => `- ${profile}: ${manageableProfiles(profile).join(', ') || 'nobody else'}.`),
     '',
     'Sign-in by link (`?iduser=`, the QR code) is for Eleve and Enseignant only: no link token of a staff member is',
     'shown, issued or accepted.',
     '',
-    'Each item of the users view\'s bulk-edit menu needs two rights at Ecriture: the right of the route it calls and',
+    "Each item of the users view's bulk-edit menu needs two rights at Ecriture: the right of the route it calls and",
     'its own area (`BULK_MENU_RIGHTS` in `packages/contract/src/users/bulk-menu.ts`; for the bulk changes the service',
     'checks the second one with `requireRight`). Its own area at Lecture shows the item.',
     '',

@@ -98,10 +98,7 @@ type Grant = 'none' | 'read' | 'write';
 const ENTRY: Record<Grant, RightEntry> = { none: NONE, read: READ, write: WRITE };
 
 function mapOf(grants: Partial<Record<RightArea, Grant>>): Record<RightArea, RightEntry> {
-  return Object.fromEntries(RIGHT_AREAS.map((area) => [area, ENTRY[grants[area] ?? 'none']])) as Record<
-    RightArea,
-    RightEntry
-  >;
+  return Object.fromEntries(RIGHT_AREAS.map((area) => [area, ENTRY[grants[area] ?? 'none']])) as Record<RightArea, RightEntry>;
 }
 
 const USER_AREAS: RightArea[] = RIGHT_AREAS.filter(

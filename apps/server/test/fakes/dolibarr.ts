@@ -53,7 +53,9 @@ function proposalObject(proposal: Proposal) {
   };
 }
 
-export async function startFakeDolibarr(options: { port?: number; host?: string; apiKey?: string; slowMs?: number } = {}): Promise<FakeDolibarr> {
+export async function startFakeDolibarr(
+  options: { port?: number; host?: string; apiKey?: string; slowMs?: number } = {},
+): Promise<FakeDolibarr> {
   const apiKey = options.apiKey ?? 'dolibarr-test-key';
   const slowMs = options.slowMs ?? 15_000;
   let mode: DolibarrMode = 'ok';
@@ -80,7 +82,8 @@ export async function startFakeDolibarr(options: { port?: number; host?: string;
     const url = new URL(request.url ?? '/', 'http://fake.local');
     const control = /^\/__control\/mode\/([a-z]+)$/.exec(url.pathname);
     if (request.method === 'POST' && control) {
-      if (!DOLIBARR_MODES.includes(control[1] as DolibarrMode)) return sendJson(response, 400, { error: `modes: ${DOLIBARR_MODES.join(', ')}` });
+      if (!DOLIBARR_MODES.includes(control[1] as DolibarrMode))
+        return sendJson(response, 400, { error: `modes: ${DOLIBARR_MODES.join(', ')}` });
       mode = control[1] as DolibarrMode;
       return sendJson(response, 200, { mode });
     }
@@ -95,9 +98,16 @@ export async function startFakeDolibarr(options: { port?: number; host?: string;
     requests.push(url.search);
     const key = request.headers.dolapikey;
     if (key !== apiKey) {
-      return dolibarrError(response, 401, key ? 'Unauthorized: Failed to login to API. OAuth provider DOLAPIKEY not valid' : "Unauthorized: Failed to login to API. No parameter 'HTTP_DOLAPIKEY' on HTTP header (and no parameter DOLAPIKEY in URL).");
+      return dolibarrError(
+        response,
+        401,
+        key
+          ? 'Unauthorized: Failed to login to API. OAuth provider DOLAPIKEY not valid'
+          : "Unauthorized: Failed to login to API. No parameter 'HTTP_DOLAPIKEY' on HTTP header (and no parameter DOLAPIKEY in URL).",
+      );
     }
-    if (mode === 'down') return dolibarrError(response, 500, 'Internal Server Error: Error when retrieve propal list : Lost connection to database');
+    if (mode === 'down')
+      return dolibarrError(response, 500, 'Internal Server Error: Error when retrieve propal list : Lost connection to database');
     if (mode === 'slow') return answerAfter(response, slowMs, timers, () => listProposals(url, response));
     listProposals(url, response);
   }

@@ -53,7 +53,10 @@ export function answerInMode(
 }
 
 /** Starts a fake's server on `port` (0: a free one) and answers its origin and port. */
-export async function listenFake(server: Server, options: { port?: number; host?: string }): Promise<{ origin: string; port: number }> {
+export async function listenFake(
+  server: Server,
+  options: { port?: number; host?: string },
+): Promise<{ origin: string; port: number }> {
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -34,7 +34,11 @@ export async function startTestSmtpServer(options: { onMessage?: (mail: Received
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : null;
-        const mail = { from, to: session.envelope.rcptTo.map((address) => address.address), raw: Buffer.concat(chunks).toString('utf8') };
+        const mail = {
+          from,
+          to: session.envelope.rcptTo.map((address) => address.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        };
         received.push(mail);
         options.onMessage?.(mail);
         callback();

@@ -35,7 +35,11 @@ describe('light variant with a chosen shade', () => {
   });
 
   it("leaves a plain colour's light variant and the other variants to Mantine", () => {
-    expect(variantColorResolver({ color: 'teal', theme: resolvedTheme, variant: 'light' }).background).toBe('var(--mantine-color-teal-light)');
-    expect(variantColorResolver({ color: 'teal.9', theme: resolvedTheme, variant: 'filled' }).background).toBe('var(--mantine-color-teal-9)');
+    expect(variantColorResolver({ color: 'teal', theme: resolvedTheme, variant: 'light' }).background).toBe(
+      'var(--mantine-color-teal-light)',
+    );
+    expect(variantColorResolver({ color: 'teal.9', theme: resolvedTheme, variant: 'filled' }).background).toBe(
+      'var(--mantine-color-teal-9)',
+    );
   });
 });

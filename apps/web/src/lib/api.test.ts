@@ -27,11 +27,15 @@ describe('call', () => {
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/auth/unlock/42');
   });
 
-  it("reads the reason and its parameters the user is told, and ignores a reason the contract does not know", async () => {
+  it('reads the reason and its parameters the user is told, and ignores a reason the contract does not know', async () => {
     mockFetch({
       'DELETE /api/schools/0312087C': {
         status: 409,
-        body: { code: 'conflict', message: 'The school still has users', details: { reason: 'school_not_empty', params: { users: 3 } } },
+        body: {
+          code: 'conflict',
+          message: 'The school still has users',
+          details: { reason: 'school_not_empty', params: { users: 3 } },
+        },
       },
       'DELETE /api/schools/0312088D': { status: 409, body: { code: 'conflict', message: 'x', details: { reason: 'made_up' } } },
     });

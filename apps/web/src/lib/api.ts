@@ -18,7 +18,8 @@ import {
  */
 export type CallOptions = { idempotencyKey?: string };
 
-type CallArguments<R> = object extends RouteInput<R> ? [input?: RouteInput<R>, options?: CallOptions] : [input: RouteInput<R>, options?: CallOptions];
+type CallArguments<R> =
+  object extends RouteInput<R> ? [input?: RouteInput<R>, options?: CallOptions] : [input: RouteInput<R>, options?: CallOptions];
 
 /** A fresh key for one user action (see CallOptions). */
 export function newActionKey(): string {
@@ -75,7 +76,10 @@ export function setSessionExpiredHandler(handler: () => void): void {
  * Calls one contract route (its descriptor, or a zod-free ref of it) under /api with the session cookie. Resolves with the parsed JSON
  * answer; rejects with an ApiError (status 0 and code `network_error` when the server is unreachable).
  */
-export async function call<R extends RouteDescriptor>(route: R | RouteRef<R>, ...[input, options]: CallArguments<R>): Promise<RouteAnswer<R>> {
+export async function call<R extends RouteDescriptor>(
+  route: R | RouteRef<R>,
+  ...[input, options]: CallArguments<R>
+): Promise<RouteAnswer<R>> {
   const { url, init } = jsonRequestOf(route, input, options);
   return send(route, url, init);
 }
@@ -100,7 +104,12 @@ export async function callForFile<R extends RouteDescriptor>(
 }
 
 /** The URL and request of a call with its input as a JSON body. */
-function jsonRequestOf(route: RouteRef, input: unknown, options: CallOptions = {}, accept = 'application/json'): { url: string; init: RequestInit } {
+function jsonRequestOf(
+  route: RouteRef,
+  input: unknown,
+  options: CallOptions = {},
+  accept = 'application/json',
+): { url: string; init: RequestInit } {
   const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: object; body?: unknown };
   const url = API_PREFIX + buildPath(route.path, params) + toQueryString(query);
   const headers: Record<string, string> = { accept };
@@ -113,8 +122,16 @@ function jsonRequestOf(route: RouteRef, input: unknown, options: CallOptions = {
  * Posts a multipart/form-data body (a file upload) to a route that takes one; the browser sets
  * the content type with its boundary. Answers and rejects as `call` does.
  */
-export async function postForm<R extends RouteDescriptor>(route: R | RouteRef<R>, form: FormData, params?: Record<string, string | number>): Promise<RouteAnswer<R>> {
-  return send(route, API_PREFIX + buildPath(route.path, params), { method: route.method, headers: { accept: 'application/json' }, body: form });
+export async function postForm<R extends RouteDescriptor>(
+  route: R | RouteRef<R>,
+  form: FormData,
+  params?: Record<string, string | number>,
+): Promise<RouteAnswer<R>> {
+  return send(route, API_PREFIX + buildPath(route.path, params), {
+    method: route.method,
+    headers: { accept: 'application/json' },
+    body: form,
+  });
 }
 
 /** Sends one request with the session cookie: its parsed JSON answer (undefined for a 204), or an ApiError as `fetchWithSession` throws. */

@@ -108,7 +108,11 @@ export function emitRealtime<E extends ClientEventName>(socket: RealtimeSocket, 
  * Listens to a server event; payloads that do not match the contract's schema are ignored.
  * Answers the function that stops listening.
  */
-export function onRealtime<E extends ServerEventName>(socket: RealtimeSocket, event: E, handler: (payload: ServerEventPayload<E>) => void): () => void {
+export function onRealtime<E extends ServerEventName>(
+  socket: RealtimeSocket,
+  event: E,
+  handler: (payload: ServerEventPayload<E>) => void,
+): () => void {
   const schema = serverEvents[event];
   const listener = (payload: unknown) => {
     const parsed = schema.safeParse(payload);

@@ -11,7 +11,8 @@ import { ApiError, call, readError } from './api';
 export async function uploadImage(file: File, flag: files.UploadFlag): Promise<string> {
   const type = (files.IMAGE_TYPES as readonly string[]).includes(file.type) ? (file.type as files.ImageType) : null;
   if (!type) throw new ApiError(400, 'validation_failed', 'Not an image', { file: [files.NOT_AN_IMAGE] });
-  if (file.size > files.MAX_IMAGE_BYTES) throw new ApiError(400, 'validation_failed', 'Image too large', { file: [files.IMAGE_TOO_LARGE] });
+  if (file.size > files.MAX_IMAGE_BYTES)
+    throw new ApiError(400, 'validation_failed', 'Image too large', { file: [files.IMAGE_TOO_LARGE] });
   const ticket = await call(files.createUpload, { body: { name: file.name, type, flag } });
   const form = new FormData();
   for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);

@@ -24,7 +24,10 @@ export function createTestQueryClient(): QueryClient {
 type Options = { i18n: I18n; queryClient?: QueryClient; withNotifications?: boolean };
 
 /** Renders with Mantine (test mode: no transitions, no portals), i18n and TanStack Query. */
-export function renderWithProviders(ui: ReactElement, { i18n, queryClient = createTestQueryClient(), withNotifications }: Options) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { i18n, queryClient = createTestQueryClient(), withNotifications }: Options,
+) {
   const result = render(
     <MantineProvider theme={theme} env="test">
       <I18nextProvider i18n={i18n}>

@@ -24,7 +24,8 @@ window.ResizeObserver ??= class {
 window.HTMLElement.prototype.scrollIntoView ??= () => {};
 
 // No font loading API either, which the tracker's comment box's autosize listens to.
-if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} } });
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {} } });
 
 // findBy… and waitFor wait up to 10 s, not Testing Library's 1 s: on a loaded machine what a
 // test waits for can take longer than 1 s to show. They return as soon as it is there, so this

@@ -50,7 +50,16 @@ type EditAndSaveProps = {
  * nothing changed and otherwise asks for a confirmation listing each change (old → new) before
  * `onSave`. Fields are checked before the confirmation; a failed save keeps what was typed.
  */
-export function EditAndSave({ fields, onSave, label, isNew = false, canEdit = true, renderBelow, successMessage, onCancel }: EditAndSaveProps) {
+export function EditAndSave({
+  fields,
+  onSave,
+  label,
+  isNew = false,
+  canEdit = true,
+  renderBelow,
+  successMessage,
+  onCancel,
+}: EditAndSaveProps) {
   const { t, i18n } = useTranslation();
   // The values being edited; null in view mode.
   const [draft, setDraft] = useState<FieldChanges | null>(() => (isNew ? savedValuesOf(fields) : null));

@@ -6,7 +6,6 @@ import { passwordChangeSchema } from '../rules/password.js';
 import { LOGIN_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './limits.js';
 import { sessionUserSchema } from './session-user.js';
 
-
 export const loginBodySchema = z.object({
   login: z.string().trim().min(1, 'global.errors.required').max(LOGIN_MAX_LENGTH),
   password: z.string().min(1, 'global.errors.required').max(PASSWORD_MAX_LENGTH),

@@ -41,7 +41,8 @@ export const createUpload = defineRoute({
   method: 'POST',
   path: '/files/upload',
   right: { area: 'Config', level: 'Ecriture' },
-  summary: 'An upload ticket for a platform or application image: where to post it, with which signed fields, and its address once there.',
+  summary:
+    'An upload ticket for a platform or application image: where to post it, with which signed fields, and its address once there.',
   body: uploadRequestSchema,
   answer: uploadTicketSchema,
 });
@@ -59,6 +60,7 @@ export const storeUpload = defineRoute({
   method: 'POST',
   path: '/files/storage',
   right: 'public',
-  summary: "The embedded storage's receiving end of an upload ticket: multipart/form-data with the ticket's fields, then `file`; answers 204 No Content.",
+  summary:
+    "The embedded storage's receiving end of an upload ticket: multipart/form-data with the ticket's fields, then `file`; answers 204 No Content.",
   answer: z.null(),
 });

@@ -23,7 +23,10 @@ export function generatePrintablePassword(random: IntegerSource, platformId?: st
 
 /** True for a password of the generated shape (with the '!' only for EDULIB). */
 export function isGeneratedPasswordShape(password: string, platformId?: string | null): boolean {
-  const pattern = platformId === EXCLAMATION_PLATFORM ? /^[bcdfghjklmnprstvz][aeiou][bcdfghjklmnprstvz][aeiou][1-9]\d{3}!$/ : /^[bcdfghjklmnprstvz][aeiou][bcdfghjklmnprstvz][aeiou][1-9]\d{3}$/;
+  const pattern =
+    platformId === EXCLAMATION_PLATFORM
+      ? /^[bcdfghjklmnprstvz][aeiou][bcdfghjklmnprstvz][aeiou][1-9]\d{3}!$/
+      : /^[bcdfghjklmnprstvz][aeiou][bcdfghjklmnprstvz][aeiou][1-9]\d{3}$/;
   return pattern.test(password);
 }
 

@@ -4,9 +4,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 
 /** The spec's new-password rule: 8 characters, a digit, an uppercase letter, no whitespace. */
 export function meetsPasswordRules(password: string): boolean {
-  return (
-    password.length >= PASSWORD_MIN_LENGTH && /\d/.test(password) && /[A-Z]/.test(password) && !/\s/.test(password)
-  );
+  return password.length >= PASSWORD_MIN_LENGTH && /\d/.test(password) && /[A-Z]/.test(password) && !/\s/.test(password);
 }
 
 /**

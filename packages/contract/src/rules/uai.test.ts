@@ -2,13 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { computeUaiCheckLetter, hasUaiShape, isValidUai, readUaiFromLabel } from './uai.js';
 
 describe('UAI check letter', () => {
-  it.each(['0770934X', '0770033T', '0141396S', '0301674G', '0755057P', '0400193T', '0400219W', '0400229G', '0400236P', '0400241V'])(
-    'accepts the real UAI %s',
-    (uai) => {
-      expect(isValidUai(uai)).toBe(true);
-      expect(computeUaiCheckLetter(uai.slice(0, 7))).toBe(uai[7]);
-    },
-  );
+  it.each([
+    '0770934X',
+    '0770033T',
+    '0141396S',
+    '0301674G',
+    '0755057P',
+    '0400193T',
+    '0400219W',
+    '0400229G',
+    '0400236P',
+    '0400241V',
+  ])('accepts the real UAI %s', (uai) => {
+    expect(isValidUai(uai)).toBe(true);
+    expect(computeUaiCheckLetter(uai.slice(0, 7))).toBe(uai[7]);
+  });
 
   it.each([
     ['0351234A', false],

@@ -55,15 +55,13 @@ export const foreignSchoolStateSchema = z
  * directory (its check letter is verified), false for a foreign school typed by hand.
  */
 export const createSchoolBodySchema = z.discriminatedUnion('isEtabExist', [
-  z
-    .object({ uai: uaiShape, isEtabExist: z.literal(true), state: directorySchoolStateSchema })
-    .superRefine((body, context) => {
-      if (body.state.identifiant_de_l_etablissement.toUpperCase() !== body.uai) {
-        context.addIssue({ code: 'custom', path: ['uai'], message: UAI_FORMAT_MESSAGE });
-      } else if (!isValidUai(body.uai)) {
-        context.addIssue({ code: 'custom', path: ['uai'], message: UAI_CHECK_LETTER_MESSAGE });
-      }
-    }),
+  z.object({ uai: uaiShape, isEtabExist: z.literal(true), state: directorySchoolStateSchema }).superRefine((body, context) => {
+    if (body.state.identifiant_de_l_etablissement.toUpperCase() !== body.uai) {
+      context.addIssue({ code: 'custom', path: ['uai'], message: UAI_FORMAT_MESSAGE });
+    } else if (!isValidUai(body.uai)) {
+      context.addIssue({ code: 'custom', path: ['uai'], message: UAI_CHECK_LETTER_MESSAGE });
+    }
+  }),
   z.object({ uai: uaiShape, isEtabExist: z.literal(false), state: foreignSchoolStateSchema }).superRefine((body, context) => {
     if (body.state.uai !== body.uai) context.addIssue({ code: 'custom', path: ['uai'], message: UAI_FORMAT_MESSAGE });
   }),

@@ -11,7 +11,6 @@ import {
   statisticsSchema,
 } from './schemas.js';
 
-
 export const listSchools = defineRoute({
   method: 'GET',
   path: '/schools/',
@@ -70,7 +69,13 @@ export const getSchoolApplications = defineRoute({
   summary: "The catalogue's applications with the number of the school's users who have each enabled.",
   params: uaiParams,
   answer: z.array(
-    z.object({ idApplication: z.number().int(), name: z.string(), platformId: z.string(), order: z.number().int(), enabledUsers: z.number().int() }),
+    z.object({
+      idApplication: z.number().int(),
+      name: z.string(),
+      platformId: z.string(),
+      order: z.number().int(),
+      enabledUsers: z.number().int(),
+    }),
   ),
 });
 

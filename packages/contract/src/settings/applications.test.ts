@@ -60,10 +60,22 @@ describe('an application to save', () => {
   });
 
   it.each<[string, object, [string, string]]>([
-    ['a store link that is not http(s)', { urls: { ...URLS, playStore: 'market://details?id=x' } }, ['urls.playStore', INVALID_WEB_LINK]],
+    [
+      'a store link that is not http(s)',
+      { urls: { ...URLS, playStore: 'market://details?id=x' } },
+      ['urls.playStore', INVALID_WEB_LINK],
+    ],
     ['an app link that runs code', { urls: { ...URLS, urlScheme: 'javascript:alert(1)' } }, ['urls.urlScheme', INVALID_APP_LINK]],
-    ['a code required but not asked', { applicationCodeRequired: true }, ['applicationCodeRequired', 'settings.errors.required_without_asking']],
-    ['a change without the application it changes', { idApplication: undefined }, ['idApplication', 'settings.errors.unknown_application']],
+    [
+      'a code required but not asked',
+      { applicationCodeRequired: true },
+      ['applicationCodeRequired', 'settings.errors.required_without_asking'],
+    ],
+    [
+      'a change without the application it changes',
+      { idApplication: undefined },
+      ['idApplication', 'settings.errors.unknown_application'],
+    ],
   ])('refuses %s', (_case, change, expected) => {
     expect(problemsOf({ ...APPLICATION, ...change })).toEqual([expected]);
   });

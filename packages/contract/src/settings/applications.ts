@@ -77,7 +77,11 @@ const applicationFields = {
 };
 
 /** An application as the catalogue answers it. */
-export const applicationSettingSchema = z.object({ ...applicationFields, idApplication: z.number().int(), order: z.number().int() });
+export const applicationSettingSchema = z.object({
+  ...applicationFields,
+  idApplication: z.number().int(),
+  order: z.number().int(),
+});
 export type ApplicationSetting = z.infer<typeof applicationSettingSchema>;
 export const applicationSettingsSchema = z.array(applicationSettingSchema);
 

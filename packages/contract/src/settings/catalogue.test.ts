@@ -64,14 +64,22 @@ describe('a platform to save', () => {
   it.each<[string, object, [string, string]]>([
     ['an id with a space', { idPlateforme: 'LLS 2020' }, ['idPlateforme', INVALID_PLATFORM_ID]],
     ['a blank name', { name: '  ' }, ['name', 'global.errors.required']],
-    ['a code required but not asked', { platformCodeRequired: true }, ['platformCodeRequired', 'settings.errors.required_without_asking']],
+    [
+      'a code required but not asked',
+      { platformCodeRequired: true },
+      ['platformCodeRequired', 'settings.errors.required_without_asking'],
+    ],
     [
       'a URL-scheme code required but not asked',
       { urlSchemeCodeRequired: true },
       ['urlSchemeCodeRequired', 'settings.errors.required_without_asking'],
     ],
     ['an export file with a slash', { exportFile: '../export' }, ['exportFile', 'settings.errors.invalid_export_file']],
-    ['a picture on another scheme', { urls: [{ picturePath: 'javascript:alert(1)' }] }, ['urls.0.picturePath', 'settings.errors.invalid_picture_path']],
+    [
+      'a picture on another scheme',
+      { urls: [{ picturePath: 'javascript:alert(1)' }] },
+      ['urls.0.picturePath', 'settings.errors.invalid_picture_path'],
+    ],
   ])('refuses %s', (_case, change, expected) => {
     expect(problemsOf({ ...PLATFORM, ...change })).toEqual([expected]);
   });

@@ -47,10 +47,13 @@ export function nextOrder(entries: readonly { order: number }[]): number {
  * Refuses a "required" toggle set while its "asked" toggle is off (a code cannot be required
  * without being asked for): the issue sits on the required toggle.
  */
-export function refineAskedRequired<T extends Record<string, unknown>>(pairs: readonly (readonly [keyof T & string, keyof T & string])[]) {
+export function refineAskedRequired<T extends Record<string, unknown>>(
+  pairs: readonly (readonly [keyof T & string, keyof T & string])[],
+) {
   return (entry: T, context: z.RefinementCtx) => {
     for (const [asked, required] of pairs) {
-      if (entry[required] === true && entry[asked] !== true) context.addIssue({ code: 'custom', path: [required], message: REQUIRED_WITHOUT_ASKING });
+      if (entry[required] === true && entry[asked] !== true)
+        context.addIssue({ code: 'custom', path: [required], message: REQUIRED_WITHOUT_ASKING });
     }
   };
 }

@@ -56,7 +56,9 @@ export const platformSettingSchema = z.object({ ...platformFields, order: z.numb
 export type PlatformSetting = z.infer<typeof platformSettingSchema>;
 
 /** One platform to save (PUT /settings/platforms): a new one (`newPlateforme`, with its chosen id), or an existing one by id. */
-export const platformUpdateSchema = z.object({ ...platformFields, newPlateforme: z.boolean().default(false) }).superRefine(askedRequired);
+export const platformUpdateSchema = z
+  .object({ ...platformFields, newPlateforme: z.boolean().default(false) })
+  .superRefine(askedRequired);
 export type PlatformUpdate = z.infer<typeof platformUpdateSchema>;
 
 export const platformSettingsSchema = z.array(platformSettingSchema);

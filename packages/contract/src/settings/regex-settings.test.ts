@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { UNKNOWN_SETTING } from './link-settings.js';
-import { DUPLICATE_FIELD, INVALID_STRUCTURE, regexSettingsSchema, SPECIAL_TOO_LONG, STRUCTURE_TOO_LONG, UNSAFE_LOGIN_STRUCTURE } from './regex-settings.js';
+import {
+  DUPLICATE_FIELD,
+  INVALID_STRUCTURE,
+  regexSettingsSchema,
+  SPECIAL_TOO_LONG,
+  STRUCTURE_TOO_LONG,
+  UNSAFE_LOGIN_STRUCTURE,
+} from './regex-settings.js';
 
 const LOGIN = { fieldName: 'login', regexStructure: '[a-z0-9.-]', regexSpecial: '.-', regexConversion: 'MIN' };
 const LASTNAME = { fieldName: 'lastname', regexStructure: "[A-Za-zÀ-ÿ' -]", regexSpecial: "-' ", regexConversion: 'MAJ' };
@@ -22,8 +29,16 @@ describe('regex settings', () => {
 
   it.each<[string, object, [string, string]]>([
     ['a structure that is not an expression', { ...LASTNAME, regexStructure: '[A-Z' }, ['0.regexStructure', INVALID_STRUCTURE]],
-    ['a login structure letting a space or a separator in', { ...LOGIN, regexStructure: '[a-z;. ]' }, ['0.regexStructure', UNSAFE_LOGIN_STRUCTURE]],
-    ['a login structure letting accents in', { ...LOGIN, regexStructure: '[a-zà-ÿ]' }, ['0.regexStructure', UNSAFE_LOGIN_STRUCTURE]],
+    [
+      'a login structure letting a space or a separator in',
+      { ...LOGIN, regexStructure: '[a-z;. ]' },
+      ['0.regexStructure', UNSAFE_LOGIN_STRUCTURE],
+    ],
+    [
+      'a login structure letting accents in',
+      { ...LOGIN, regexStructure: '[a-zà-ÿ]' },
+      ['0.regexStructure', UNSAFE_LOGIN_STRUCTURE],
+    ],
     ['a structure too long', { ...LASTNAME, regexStructure: `[${'a'.repeat(200)}]` }, ['0.regexStructure', STRUCTURE_TOO_LONG]],
     ['too many special characters', { ...LASTNAME, regexSpecial: '-'.repeat(21) }, ['0.regexSpecial', SPECIAL_TOO_LONG]],
     ['a field name that is no name', { ...LASTNAME, fieldName: 'deux mots' }, ['0.fieldName', UNKNOWN_SETTING]],

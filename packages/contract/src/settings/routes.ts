@@ -79,7 +79,8 @@ export const updateApplicationSettings = defineRoute({
   method: 'PUT',
   path: '/settings/apps',
   right: { area: 'Config', level: 'Ecriture' },
-  summary: 'Adds an application (newApplication; last without an order) or changes one, by idApplication; names unique. Answers the application saved.',
+  summary:
+    'Adds an application (newApplication; last without an order) or changes one, by idApplication; names unique. Answers the application saved.',
   body: applicationUpdateSchema,
   answer: applicationSettingSchema,
 });
@@ -96,7 +97,8 @@ export const createPurgeTask = defineRoute({
   method: 'POST',
   path: '/tokens',
   right: { area: 'Config', level: 'Ecriture' },
-  summary: "Schedules a token purge: one platform's tokens, for a list of schools or all, from a start date at a frequency. Answers the task.",
+  summary:
+    "Schedules a token purge: one platform's tokens, for a list of schools or all, from a start date at a frequency. Answers the task.",
   body: purgeTaskCreateSchema,
   answer: purgeTaskSchema,
 });

@@ -69,7 +69,13 @@ export function defaultPurgeStart(now: Date = new Date()): Date {
 }
 
 const uaiListSchema = z
-  .array(z.string().trim().toUpperCase().regex(/^\d{7}[A-Z]$/, 'school.errors.uai_format'))
+  .array(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^\d{7}[A-Z]$/, 'school.errors.uai_format'),
+  )
   .min(1, PURGE_UAIS_REQUIRED)
   .max(5000)
   .transform((uais) => [...new Set(uais)]);
@@ -101,7 +107,10 @@ export const purgeTaskSchema = z.object({
   nextRun: z.string().nullable(),
   intervalField: z.enum(PURGE_INTERVALS),
   intervalValue: z.number().int(),
-  procedureParameters: z.object({ arrayUai: z.union([z.literal('all'), z.array(z.string())]), arrayPlatforms: z.array(z.string()) }),
+  procedureParameters: z.object({
+    arrayUai: z.union([z.literal('all'), z.array(z.string())]),
+    arrayPlatforms: z.array(z.string()),
+  }),
 });
 export type PurgeTask = z.infer<typeof purgeTaskSchema>;
 export const purgeTasksSchema = z.array(purgeTaskSchema);

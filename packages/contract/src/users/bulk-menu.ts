@@ -16,8 +16,7 @@ export const PDF_MAX_USERS = 1000;
 export const PDF_UNITARY_MAX_USERS = 100;
 
 export type EnableDisableState =
-  | { action: 'disable' | 'enable'; reason: null }
-  | { action: null; reason: 'empty' | 'mixed' | 'self' };
+  { action: 'disable' | 'enable'; reason: null } | { action: null; reason: 'empty' | 'mixed' | 'self' };
 
 /**
  * Disable when every selected user is active, enable when every one is disabled; nothing for an
@@ -47,7 +46,9 @@ export function canBulkChangeProfile(selected: readonly SelectedUser[]): boolean
 }
 
 /** The Educadhoc application of a catalogue (by name), whose code the PNE activation sends. */
-export function findEducadhocApplication<A extends { name: string; idApplication: number }>(applications: readonly A[]): A | undefined {
+export function findEducadhocApplication<A extends { name: string; idApplication: number }>(
+  applications: readonly A[],
+): A | undefined {
   return applications.find((application) => application.name.toLowerCase() === 'educadhoc');
 }
 
@@ -61,7 +62,8 @@ export function hasEducadhocCode(user: Pick<SchoolUser, 'applications'>, educadh
 /** PNE key activation: only when every selected user is a teacher with an Educadhoc code. */
 export function canActivatePne(selected: readonly SelectedUser[], educadhocApplicationId: number | undefined): boolean {
   return (
-    selected.length > 0 && selected.every((user) => user.profile === 'Enseignant' && hasEducadhocCode(user, educadhocApplicationId))
+    selected.length > 0 &&
+    selected.every((user) => user.profile === 'Enseignant' && hasEducadhocCode(user, educadhocApplicationId))
   );
 }
 
@@ -113,7 +115,8 @@ export function canExportAsm(locationId: string | null | undefined): boolean {
   return typeof locationId === 'string' && locationId.trim() !== '';
 }
 
-export type BulkMenuItem = 'comment' | 'subject' | 'className' | 'level' | 'profile' | 'options' | 'applications' | 'adminMode' | 'pne' | 'mail';
+export type BulkMenuItem =
+  'comment' | 'subject' | 'className' | 'level' | 'profile' | 'options' | 'applications' | 'adminMode' | 'pne' | 'mail';
 
 /**
  * The two rights of each bulk-menu item (spec 3 §6): its own area, which shows the item at

@@ -9,15 +9,22 @@ describe('application credentials, one shape under each call’s names', () => {
       password: null,
       code: 'K',
     });
-    expect(credentialsOf({ login: 'l', codes: 'K' }, CREDENTIAL_NAMES.newUser)).toEqual({ login: 'l', password: undefined, code: 'K' });
+    expect(credentialsOf({ login: 'l', codes: 'K' }, CREDENTIAL_NAMES.newUser)).toEqual({
+      login: 'l',
+      password: undefined,
+      code: 'K',
+    });
     expect(toWireCredentials({ login: 'l', code: null }, CREDENTIAL_NAMES.userPage)).toEqual({ platformLogin: 'l', keys: null });
   });
 
   it('applies the same rules whatever the names: trimmed, blank is null, login ≤ 200, code ≤ 500', () => {
     const long = (length: number) => 'x'.repeat(length);
-    const grid = (credentials: object) => applicationPatchSchema.safeParse({ informations: { idApplication: 1, status: 1, ...credentials } });
-    const newUser = (credentials: object) => newUserApplicationSchema.safeParse({ platformId: 'P', idApplication: 1, ...credentials });
-    const page = (credentials: object) => userPageApplicationUpdateSchema.safeParse({ applicationId: 1, status: 1, ...credentials });
+    const grid = (credentials: object) =>
+      applicationPatchSchema.safeParse({ informations: { idApplication: 1, status: 1, ...credentials } });
+    const newUser = (credentials: object) =>
+      newUserApplicationSchema.safeParse({ platformId: 'P', idApplication: 1, ...credentials });
+    const page = (credentials: object) =>
+      userPageApplicationUpdateSchema.safeParse({ applicationId: 1, status: 1, ...credentials });
     for (const [parse, names] of [
       [grid, CREDENTIAL_NAMES.grid],
       [newUser, CREDENTIAL_NAMES.newUser],

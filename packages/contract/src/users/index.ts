@@ -2,7 +2,15 @@ export * from './search.js';
 export * from './grid.js';
 export * from './schemas.js';
 export * from './limits.js';
-export { CREDENTIAL_NAMES, credentialsOf, toWireCredentials, userFieldSchemas, type CredentialField, type GivenCredentials, type WireCredentials } from './fields.js';
+export {
+  CREDENTIAL_NAMES,
+  credentialsOf,
+  toWireCredentials,
+  userFieldSchemas,
+  type CredentialField,
+  type GivenCredentials,
+  type WireCredentials,
+} from './fields.js';
 export * from './rules.js';
 export * from './bulk-menu.js';
 export * from './routes.js';

@@ -131,7 +131,7 @@ export const listBin = defineRoute({
   method: 'GET',
   path: '/users/bin',
   right: { area: 'ButtonBar_buttonDelete', level: 'Lecture' },
-  summary: "The deleted users of a school still in the bin, newest first.",
+  summary: 'The deleted users of a school still in the bin, newest first.',
   query: uaiQuery,
   answer: z.object({ users: z.array(binnedUserSchema) }),
 });
@@ -167,7 +167,7 @@ export const getUsersPlatforms = defineRoute({
   method: 'POST',
   path: '/users/platforms',
   right: { area: 'buttonBulkEdit_bulkAppli', level: 'Lecture' },
-  summary: "Per-user platform data (logins, passwords, codes) for the bulk application form.",
+  summary: 'Per-user platform data (logins, passwords, codes) for the bulk application form.',
   body: z.object({ userIds: z.array(recordIdSchema).min(1).max(MAX_USERS_PER_ACTION) }),
   answer: z.array(userPlatformsSchema),
 });

@@ -145,15 +145,15 @@ describe('canManageProfile: a caller acts only on accounts of a profile they may
     Enseignant: [],
     Eleve: [],
   };
-  it.each(PROFILE_NAMES.flatMap((actor) => PROFILE_NAMES.map((target) => [actor, target, table[actor].includes(target)] as const)))(
-    '%s on %s → %s',
-    (actor, target, expected) => {
-      expect(canManageProfile(actor, target)).toBe(expected);
-    },
-  );
+  it.each(
+    PROFILE_NAMES.flatMap((actor) => PROFILE_NAMES.map((target) => [actor, target, table[actor].includes(target)] as const)),
+  )('%s on %s → %s', (actor, target, expected) => {
+    expect(canManageProfile(actor, target)).toBe(expected);
+  });
 
   it('keeps every profile a caller may give among those it may act on', () => {
-    for (const actor of PROFILE_NAMES) for (const given of assignableProfiles(actor)) expect(canManageProfile(actor, given)).toBe(true);
+    for (const actor of PROFILE_NAMES)
+      for (const given of assignableProfiles(actor)) expect(canManageProfile(actor, given)).toBe(true);
   });
 });
 

@@ -3,16 +3,15 @@ import { recordIdSchema } from '../ids.js';
 import { PROFILE_NAMES, type ProfileName } from '../rights.js';
 import { profileNameSchema } from '../rights-schema.js';
 import { applicationUrlsSchema, schoolUserSchema } from '../schools/schemas.js';
-import {
-  credentialFields,
-  CREDENTIAL_NAMES,
-  REQUIRED,
-  requiredText,
-  TOO_LONG,
-  userFieldSchemas as field,
-} from './fields.js';
+import { credentialFields, CREDENTIAL_NAMES, REQUIRED, requiredText, TOO_LONG, userFieldSchemas as field } from './fields.js';
 import type { EDITABLE_FIELDS } from './grid.js';
-import { MAX_APPLICATIONS_PER_REQUEST, MAX_OPTIONS_PER_USER, MAX_PNE_KEYS, UAI_LENGTH_CHARS, USER_TEXT_LIMITS } from './limits.js';
+import {
+  MAX_APPLICATIONS_PER_REQUEST,
+  MAX_OPTIONS_PER_USER,
+  MAX_PNE_KEYS,
+  UAI_LENGTH_CHARS,
+  USER_TEXT_LIMITS,
+} from './limits.js';
 
 /**
  * Request and answer schemas of the users area (spec 3 §3, §5, §7), composed from the field
@@ -242,7 +241,10 @@ export type NewUser = z.infer<typeof newUserSchema>;
 
 export const deactivateBodySchema = z.object({
   /** `lls` and `quizeo`: whether the user has Lelivrescolaire.fr or Quizeo (kept in the audit entry). */
-  users: z.array(z.object({ id: userId, lls: z.boolean().optional(), quizeo: z.boolean().optional() })).min(1).max(MAX_USERS_PER_ACTION),
+  users: z
+    .array(z.object({ id: userId, lls: z.boolean().optional(), quizeo: z.boolean().optional() }))
+    .min(1)
+    .max(MAX_USERS_PER_ACTION),
   disable: z.boolean(),
 });
 export const countAnswerSchema = z.object({ count: z.number().int() });
@@ -366,7 +368,9 @@ export const MAIL_TEMPLATE_IDS = [165, 198, 197] as const;
 export const mailBodySchema = z.object({
   /** The server reads each user's e-mail, login and password itself; only `idUser` is trusted. */
   users: z
-    .array(z.object({ idUser: userId, email: z.string().optional(), login: z.string().optional(), password: z.string().optional() }))
+    .array(
+      z.object({ idUser: userId, email: z.string().optional(), login: z.string().optional(), password: z.string().optional() }),
+    )
     .min(1, REQUIRED)
     .max(MAX_USERS_PER_ACTION),
   templateId: z.union([z.literal(165), z.literal(198), z.literal(197)]).default(165),

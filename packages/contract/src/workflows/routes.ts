@@ -4,7 +4,6 @@ import { defineRoute } from '../http.js';
 import { uaiParamsSchema as uaiParams } from '../rules/uai.js';
 import { quoteStatusSchema, schoolWorkflowSchema, schoolWorkflowSummarySchema, workflowActionSchema } from './schemas.js';
 
-
 export const getSchoolWorkflow = defineRoute({
   method: 'GET',
   path: '/workflows/:uai',

@@ -25,7 +25,12 @@ const sub = (statusId: 1 | 2 | 5, itemId = 100, itemLabel = `s${itemId}`) => ({
   modifiedBy: null,
 });
 
-function stepOf(itemLabel: string, statusId: 1 | 2 | 5, subLevels = [] as ReturnType<typeof sub>[], eventComment: string | null = null): WorkflowStep {
+function stepOf(
+  itemLabel: string,
+  statusId: 1 | 2 | 5,
+  subLevels = [] as ReturnType<typeof sub>[],
+  eventComment: string | null = null,
+): WorkflowStep {
   return {
     itemId: 1,
     itemLabel,
@@ -104,13 +109,29 @@ describe('sub-step names', () => {
 
 describe('save actions', () => {
   const step = { itemId: 3, eventId: 30, itemLabel: 'Déploiement' };
-  const edit = (overrides: Partial<StepEdit>): StepEdit => ({ isNotNeeded: false, isCompleted: false, comment: '', subSteps: [], deletedSubSteps: [], ...overrides });
+  const edit = (overrides: Partial<StepEdit>): StepEdit => ({
+    isNotNeeded: false,
+    isCompleted: false,
+    comment: '',
+    subSteps: [],
+    deletedSubSteps: [],
+    ...overrides,
+  });
 
   it('sends the step with its state and comment, sub-steps as inserts', () => {
-    const actions = buildSaveActions(step, edit({ comment: 'Fait', subSteps: [{ itemId: null, eventId: null, value: ' Tablettes ', isDone: true }] }));
+    const actions = buildSaveActions(
+      step,
+      edit({ comment: 'Fait', subSteps: [{ itemId: null, eventId: null, value: ' Tablettes ', isDone: true }] }),
+    );
     expect(actions).toEqual([
-      { action: 'insert', data: { itemLabel: 'Déploiement', itemId: 3, eventId: 30, parentId: null, level: 1, statusId: 1, eventComment: 'Fait' } },
-      { action: 'insert', data: { itemLabel: 'Tablettes', itemId: null, eventId: null, parentId: 3, level: 2, statusId: 1, eventComment: null } },
+      {
+        action: 'insert',
+        data: { itemLabel: 'Déploiement', itemId: 3, eventId: 30, parentId: null, level: 1, statusId: 1, eventComment: 'Fait' },
+      },
+      {
+        action: 'insert',
+        data: { itemLabel: 'Tablettes', itemId: null, eventId: null, parentId: 3, level: 2, statusId: 1, eventComment: null },
+      },
     ]);
   });
 
@@ -119,7 +140,10 @@ describe('save actions', () => {
       step,
       edit({
         isNotNeeded: true,
-        subSteps: [{ itemId: 7, eventId: 70, value: 'A', isDone: false }, { itemId: null, eventId: null, value: 'new', isDone: false }],
+        subSteps: [
+          { itemId: 7, eventId: 70, value: 'A', isDone: false },
+          { itemId: null, eventId: null, value: 'new', isDone: false },
+        ],
         deletedSubSteps: [{ itemId: 8, eventId: 80, value: 'B', isDone: true }],
       }),
     );
@@ -144,7 +168,9 @@ describe('reset actions', () => {
       { ...stepOf('Commandes fournisseurs', 5, [sub(1, 41)]), itemId: 4 },
       { ...stepOf('Déploiement', 2, [sub(1, 71)]), itemId: 7 },
     ];
-    const summary = buildResetActions(steps).map((action) => `${action.action} L${action.data.level} #${action.data.itemId} s${action.data.statusId} ${action.data.eventComment ?? ''}`.trim());
+    const summary = buildResetActions(steps).map((action) =>
+      `${action.action} L${action.data.level} #${action.data.itemId} s${action.data.statusId} ${action.data.eventComment ?? ''}`.trim(),
+    );
     expect(summary).toEqual([
       'insert L1 #1 s2 note',
       'insert L1 #2 s2',

@@ -47,13 +47,21 @@ export const STATUS_LABELS: Record<DisplayedStatus, string> = {
 };
 
 export type SubStepDraft = { itemId: number | null; eventId: number | null; value: string; isDone: boolean };
-export type StepEdit = { isNotNeeded: boolean; isCompleted: boolean; comment: string; subSteps: SubStepDraft[]; deletedSubSteps: SubStepDraft[] };
+export type StepEdit = {
+  isNotNeeded: boolean;
+  isCompleted: boolean;
+  comment: string;
+  subSteps: SubStepDraft[];
+  deletedSubSteps: SubStepDraft[];
+};
 
 /**
  * The state a step takes when saved from the tracker: not needed → NOT_NEEDED; with sub-steps,
  * DONE when all are done else TODO; without, DONE when the completed toggle is on, else TODO.
  */
-export function computeStateOnEdit(edit: Pick<StepEdit, 'isNotNeeded' | 'isCompleted' | 'subSteps'>): 'TODO' | 'DONE' | 'NOT_NEEDED' {
+export function computeStateOnEdit(
+  edit: Pick<StepEdit, 'isNotNeeded' | 'isCompleted' | 'subSteps'>,
+): 'TODO' | 'DONE' | 'NOT_NEEDED' {
   if (edit.isNotNeeded) return 'NOT_NEEDED';
   if (edit.subSteps.length > 0) return edit.subSteps.every((subStep) => subStep.isDone) ? 'DONE' : 'TODO';
   return edit.isCompleted ? 'DONE' : 'TODO';

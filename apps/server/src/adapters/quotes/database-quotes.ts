@@ -9,7 +9,11 @@ export function createDatabaseQuoteSource(db: Database): QuoteSource {
   return {
     kind: 'database',
     async getStatus(uai) {
-      const rows = await db.select({ status: workflowQuotes.status }).from(workflowQuotes).where(eq(workflowQuotes.uai, uai)).limit(1);
+      const rows = await db
+        .select({ status: workflowQuotes.status })
+        .from(workflowQuotes)
+        .where(eq(workflowQuotes.uai, uai))
+        .limit(1);
       return (rows[0]?.status as QuoteStatus | undefined) ?? 'none';
     },
     async getStatuses(uais) {
@@ -23,9 +27,16 @@ export function createDatabaseQuoteSource(db: Database): QuoteSource {
       return new Map(Object.entries(text ? (JSON.parse(text) as Record<string, QuoteStatus>) : {}));
     },
     async setStatus(executor, uai, status, author) {
-      const rows = await executor.select({ status: workflowQuotes.status }).from(workflowQuotes).where(eq(workflowQuotes.uai, uai)).for('update');
+      const rows = await executor
+        .select({ status: workflowQuotes.status })
+        .from(workflowQuotes)
+        .where(eq(workflowQuotes.uai, uai))
+        .for('update');
       const values = { status, modifiedAt: new Date(), modifiedById: author.id, modifiedBy: editorLabel(author) };
-      await executor.insert(workflowQuotes).values({ uai, ...values }).onConflictDoUpdate({ target: workflowQuotes.uai, set: values });
+      await executor
+        .insert(workflowQuotes)
+        .values({ uai, ...values })
+        .onConflictDoUpdate({ target: workflowQuotes.uai, set: values });
       return { before: (rows[0]?.status as QuoteStatus | undefined) ?? 'none' };
     },
   };

@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const source = (apiKey = fake.apiKey, timeoutMs = 1_000) => createDolibarrQuoteSource({ baseUrl: fake.url, apiKey, timeoutMs, log });
+const source = (apiKey = fake.apiKey, timeoutMs = 1_000) =>
+  createDolibarrQuoteSource({ baseUrl: fake.url, apiKey, timeoutMs, log });
 
 describe('Dolibarr quote source against the fake', () => {
   it.each([

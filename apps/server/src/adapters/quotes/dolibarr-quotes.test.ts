@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { proposalsUrl, statusOfProposals } from './dolibarr-quotes.js';
 
-describe("Dolibarr proposal status → quote status", () => {
+describe('Dolibarr proposal status → quote status', () => {
   it.each([
     ['no proposal (empty list)', [], 'none'],
     ['draft', [{ statut: '0', status: '0' }], 'pending'],
@@ -20,7 +20,14 @@ describe('proposals request', () => {
   it("filters on the customer reference, newest first, one result, whatever the base URL's trailing slash", () => {
     const url = new URL(proposalsUrl('https://erp.example.fr/', '0693284X'));
     expect(url.origin + url.pathname).toBe('https://erp.example.fr/api/index.php/proposals');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ sqlfilters: "(t.ref_client:=:'0693284X')", sortfield: 't.rowid', sortorder: 'DESC', limit: '1' });
-    expect(new URL(proposalsUrl('https://erp.example.fr/dolibarr', "A'B")).searchParams.get('sqlfilters')).toBe("(t.ref_client:=:'A''B')");
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      sqlfilters: "(t.ref_client:=:'0693284X')",
+      sortfield: 't.rowid',
+      sortorder: 'DESC',
+      limit: '1',
+    });
+    expect(new URL(proposalsUrl('https://erp.example.fr/dolibarr', "A'B")).searchParams.get('sqlfilters')).toBe(
+      "(t.ref_client:=:'A''B')",
+    );
   });
 });

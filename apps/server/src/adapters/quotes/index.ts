@@ -13,7 +13,12 @@ export * from './quote-source.js';
 export function createQuoteSource(deps: AppDeps, log: FastifyBaseLogger): QuoteSource {
   const { DOLIBARR_URL, DOLIBARR_API_KEY, DOLIBARR_TIMEOUT_MS } = deps.env;
   if (DOLIBARR_URL) {
-    return createDolibarrQuoteSource({ baseUrl: DOLIBARR_URL, apiKey: DOLIBARR_API_KEY ?? '', timeoutMs: DOLIBARR_TIMEOUT_MS, log });
+    return createDolibarrQuoteSource({
+      baseUrl: DOLIBARR_URL,
+      apiKey: DOLIBARR_API_KEY ?? '',
+      timeoutMs: DOLIBARR_TIMEOUT_MS,
+      log,
+    });
   }
   return createDatabaseQuoteSource(deps.db);
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { detectImageType } from './image-types.js';
 
-const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))));
+const bytes = (...parts: (string | number[])[]) =>
+  Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))));
 
 describe('image type by magic number', () => {
   it.each([

@@ -25,5 +25,8 @@ const SIGNATURES: readonly { type: files.ImageType; bytes: readonly (number | nu
 
 /** The image type the bytes start as, or undefined when they are none of the accepted ones. */
 export function detectImageType(bytes: Uint8Array): files.ImageType | undefined {
-  return SIGNATURES.find(({ bytes: signature }) => signature.length <= bytes.length && signature.every((byte, index) => byte === null || byte === bytes[index]))?.type;
+  return SIGNATURES.find(
+    ({ bytes: signature }) =>
+      signature.length <= bytes.length && signature.every((byte, index) => byte === null || byte === bytes[index]),
+  )?.type;
 }

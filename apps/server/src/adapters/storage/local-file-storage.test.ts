@@ -30,7 +30,10 @@ describe('the local storage', () => {
     expect(ticket.fileUrl).toBe('/files/platforms/0a1b-logo.png');
     expect(Object.keys(ticket.fields).sort()).toEqual(['Content-Type', 'key', 'policy', 'signature']);
     expect(ticket.fields).toMatchObject({ key: spec.key, 'Content-Type': 'image/png' });
-    expect(storage.verifyUpload(ticket.fields)).toEqual({ ...spec, expiration: new Date(NOW + UPLOAD_TICKET_TTL_MS).toISOString() });
+    expect(storage.verifyUpload(ticket.fields)).toEqual({
+      ...spec,
+      expiration: new Date(NOW + UPLOAD_TICKET_TTL_MS).toISOString(),
+    });
   });
 
   it('never signs a key that could leave its folder', async () => {
@@ -60,8 +63,12 @@ describe('the local storage', () => {
   it('refuses a file that is not the policy type, or larger than it allows, and writes nothing', async () => {
     const policy = storage.verifyUpload((await storage.createUpload({ ...spec, key: 'applications/ff-app.png' })).fields);
     await expect(storage.storeUpload(policy, Buffer.from('just text'))).rejects.toMatchObject({ reason: 'not_an_image' });
-    await expect(storage.storeUpload(policy, Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).rejects.toMatchObject({ reason: 'not_an_image' });
-    await expect(storage.storeUpload(policy, Buffer.concat([PNG, Buffer.alloc(100)]))).rejects.toMatchObject({ reason: 'too_large' });
+    await expect(storage.storeUpload(policy, Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).rejects.toMatchObject({
+      reason: 'not_an_image',
+    });
+    await expect(storage.storeUpload(policy, Buffer.concat([PNG, Buffer.alloc(100)]))).rejects.toMatchObject({
+      reason: 'too_large',
+    });
     expect(existsSync(path.join(root, 'applications'))).toBe(false);
   });
 });

@@ -84,7 +84,11 @@ export function createLocalFileStorage(options: LocalFileStorageOptions): LocalF
         throw new UploadRefusedError('forged', 'The post carries other fields than a ticket');
       }
       const read = readSignedPolicy(signingKey, fields.policy!, fields.signature!, now());
-      if ('refused' in read) throw new UploadRefusedError(read.refused, read.refused === 'expired' ? 'The ticket has expired' : 'The ticket is not signed');
+      if ('refused' in read)
+        throw new UploadRefusedError(
+          read.refused,
+          read.refused === 'expired' ? 'The ticket has expired' : 'The ticket is not signed',
+        );
       const { policy } = read;
       if (fields.key !== policy.key || fields['Content-Type'] !== policy.contentType || !isStorageKey(policy.key)) {
         throw new UploadRefusedError('forged', "The post's key or content type is not its ticket's");
@@ -94,7 +98,8 @@ export function createLocalFileStorage(options: LocalFileStorageOptions): LocalF
 
     async storeUpload(policy, bytes) {
       if (bytes.length > policy.maxBytes) throw new UploadRefusedError('too_large', 'The file is larger than its ticket allows');
-      if (detectImageType(bytes) !== policy.contentType) throw new UploadRefusedError('not_an_image', `The file is not ${policy.contentType}`);
+      if (detectImageType(bytes) !== policy.contentType)
+        throw new UploadRefusedError('not_an_image', `The file is not ${policy.contentType}`);
       const target = path.join(root, ...policy.key.split('/'));
       await mkdir(path.dirname(target), { recursive: true });
       // A dot name: never served (keys have no segment starting with '.'), and beside the target,

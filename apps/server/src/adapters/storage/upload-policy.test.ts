@@ -5,7 +5,12 @@ import { derivePolicySigningKey, readSignedPolicy, signPolicy, type UploadPolicy
 const ENCRYPTION_KEY = Buffer.alloc(32, 7);
 const SIGNING_KEY = derivePolicySigningKey(ENCRYPTION_KEY);
 const NOW = Date.parse('2026-03-01T10:00:00Z');
-const POLICY: UploadPolicy = { key: 'platforms/0a1b-logo.png', contentType: 'image/png', maxBytes: 2_000_000, expiration: '2026-03-01T10:10:00.000Z' };
+const POLICY: UploadPolicy = {
+  key: 'platforms/0a1b-logo.png',
+  contentType: 'image/png',
+  maxBytes: 2_000_000,
+  expiration: '2026-03-01T10:10:00.000Z',
+};
 
 describe('upload policy signing', () => {
   it('derives its key under its own label: never the encryption key, nor the device cookie key', () => {
@@ -36,7 +41,11 @@ describe('upload policy signing', () => {
     ['a signature of another key', signed.policy, signPolicy(otherKey, POLICY).signature],
     ['a signature cut short', signed.policy, signed.signature.slice(0, 20)],
     ['an empty signature', signed.policy, ''],
-    ['a signature of the encryption key itself', signed.policy, createHmac('sha256', ENCRYPTION_KEY).update(signed.policy).digest('base64url')],
+    [
+      'a signature of the encryption key itself',
+      signed.policy,
+      createHmac('sha256', ENCRYPTION_KEY).update(signed.policy).digest('base64url'),
+    ],
     ['a signed text that is no policy', unsignedJunk, createHmac('sha256', SIGNING_KEY).update(unsignedJunk).digest('base64url')],
   ])('refuses %s as forged', (_name, policy, signature) => {
     expect(readSignedPolicy(SIGNING_KEY, policy, signature, NOW)).toEqual({ refused: 'forged' });

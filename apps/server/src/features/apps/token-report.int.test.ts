@@ -46,17 +46,15 @@ async function insertPupilsWithTokens(
       })),
     )
     .returning({ id: users.id, login: users.login });
-  await db
-    .insert(userApplications)
-    .values(
-      rows.map((row, index) => ({
-        userId: row.id,
-        applicationId,
-        status: 1,
-        validToken: people[index]!.validToken,
-        tokenCheckedAt: new Date(),
-      })),
-    );
+  await db.insert(userApplications).values(
+    rows.map((row, index) => ({
+      userId: row.id,
+      applicationId,
+      status: 1,
+      validToken: people[index]!.validToken,
+      tokenCheckedAt: new Date(),
+    })),
+  );
   return rows;
 }
 

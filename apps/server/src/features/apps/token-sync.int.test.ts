@@ -230,7 +230,10 @@ describe('POST /apps/:publisher/update/:target', () => {
         /^La base de données est devenue injoignable\. \d jetons vérifiés dans 1 établissement avant l'interruption ; les autres établissements n'ont pas été modifiés\.$/,
       ),
     });
-    const written = await accessesOf(t.db, [...pupilsManaged, ...pupilsOther].map((pupil) => pupil.id));
+    const written = await accessesOf(
+      t.db,
+      [...pupilsManaged, ...pupilsOther].map((pupil) => pupil.id),
+    );
     const checkedSchools = new Set(fake.checks.map((check) => check.uai));
     expect(checkedSchools.size).toBe(1);
     const firstSchool = [...checkedSchools][0] === managed ? pupilsManaged : pupilsOther;

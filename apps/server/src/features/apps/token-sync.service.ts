@@ -129,7 +129,11 @@ async function synchroniseSchool(
       },
     });
   });
-  return { kind: 'written', checked: statuses.length, errors: statuses.filter((status) => status.validToken !== apps.VALID_TOKEN).length };
+  return {
+    kind: 'written',
+    checked: statuses.length,
+    errors: statuses.filter((status) => status.validToken !== apps.VALID_TOKEN).length,
+  };
 }
 
 /**

@@ -154,7 +154,9 @@ export function getSessionUser(ctx: ServiceContext): SessionUser {
  */
 export async function changeOwnPassword(ctx: ServiceContext, input: PasswordChange): Promise<void> {
   if (!canChangeOwnPassword(ctx.actor.profile)) {
-    throw new AppError('not_allowed_to_update_password', 'This profile may not change its password', { reason: 'password_change_not_allowed' });
+    throw new AppError('not_allowed_to_update_password', 'This profile may not change its password', {
+      reason: 'password_change_not_allowed',
+    });
   }
   const account = await findCredentialsById(ctx.db, ctx.actor.id);
   if (!(await checkPassword(ctx.env.encryptionKey, account, input.currentPassword))) {
@@ -167,7 +169,14 @@ export async function changeOwnPassword(ctx: ServiceContext, input: PasswordChan
   // The other sessions end in the same transaction: a committed change is never answered as failed.
   await ctx.db.transaction(async (tx) => {
     await updatePassword(tx, ctx.actor.id, stored, editor);
-    await writeAudit(tx, { actor: ctx.actor, action: 'update', entity: 'user', entityId: ctx.actor.id, uai: ctx.actor.uai, after: { changed: ['password'] } });
+    await writeAudit(tx, {
+      actor: ctx.actor,
+      action: 'update',
+      entity: 'user',
+      entityId: ctx.actor.id,
+      uai: ctx.actor.uai,
+      after: { changed: ['password'] },
+    });
     await deleteUserSessionRows(tx, ctx.actor.id, ctx.actor.sessionId);
   });
   forgetUserSessions(ctx.db, ctx.actor.id, { ended: true, exceptSessionId: ctx.actor.sessionId });
@@ -178,7 +187,8 @@ export async function changeOwnPassword(ctx: ServiceContext, input: PasswordChan
  * the user, `not_found` for an unknown user.
  */
 export async function unlockAccount(ctx: ServiceContext, userId: number): Promise<void> {
-  if (!canUnlockAccounts(ctx.actor.profile)) throw new AppError('forbidden', 'Only an Administrateur unlocks accounts', { reason: 'unlock_not_allowed' });
+  if (!canUnlockAccounts(ctx.actor.profile))
+    throw new AppError('forbidden', 'Only an Administrateur unlocks accounts', { reason: 'unlock_not_allowed' });
   const account = await findCredentialsById(ctx.db, userId);
   if (!account) throw userNotFound();
   await assertMayActOnUsers(ctx.db, ctx.actor, [account]);
@@ -206,11 +216,19 @@ export async function regenerateLinkToken(ctx: ServiceContext, userId: number): 
   if (!account || !(await canReachUser(ctx, account))) throw userNotFound();
   await assertMayActOnUsers(ctx.db, ctx.actor, [account]);
   const profile = profileNameOf(account.profileId);
-  if (!profile || !signsInByLink(profile)) throw new AppError('forbidden', 'Sign-in links are for pupils and teachers only', { reason: 'sign_in_link_profile' });
+  if (!profile || !signsInByLink(profile))
+    throw new AppError('forbidden', 'Sign-in links are for pupils and teachers only', { reason: 'sign_in_link_profile' });
   const token = randomToken();
   await ctx.db.transaction(async (tx) => {
     await setLinkToken(tx, userId, token, editorLabel(ctx.actor));
-    await writeAudit(tx, { actor: ctx.actor, action: 'update', entity: 'user', entityId: userId, uai: account.uai, after: { changed: ['linkToken'] } });
+    await writeAudit(tx, {
+      actor: ctx.actor,
+      action: 'update',
+      entity: 'user',
+      entityId: userId,
+      uai: account.uai,
+      after: { changed: ['linkToken'] },
+    });
   });
   return token;
 }

@@ -39,7 +39,10 @@ function deviceCookieOf(response: LightMyRequestResponse): string {
 }
 
 async function failuresOf(address: string): Promise<number> {
-  const [row] = await t.db.select().from(loginThrottle).where(eq(loginThrottle.key, `address:${address}`));
+  const [row] = await t.db
+    .select()
+    .from(loginThrottle)
+    .where(eq(loginThrottle.key, `address:${address}`));
   return row?.failures ?? 0;
 }
 

@@ -48,7 +48,10 @@ export async function listExportAccesses(
 }
 
 /** An access's credentials and status, all the Full export reads of it. */
-export type AccessCredentialsRow = Pick<ExportAccessRow, 'user_id' | 'application_id' | 'status' | 'login' | 'password_encrypted' | 'keys'>;
+export type AccessCredentialsRow = Pick<
+  ExportAccessRow,
+  'user_id' | 'application_id' | 'status' | 'login' | 'password_encrypted' | 'keys'
+>;
 
 /**
  * Some users' accesses, in no order (the Full export places them by application): no join and

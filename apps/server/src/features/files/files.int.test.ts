@@ -59,7 +59,9 @@ const fileOf = (fileUrl: string) => path.join(filesRoot(), fileUrl.replace(/^\/f
 function rawGet(url: string): Promise<{ status: number; body: string }> {
   const { port } = new URL(address);
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), '127.0.0.1', () => socket.write(`GET ${url} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`));
+    const socket = connect(Number(port), '127.0.0.1', () =>
+      socket.write(`GET ${url} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`),
+    );
     let answer = '';
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => (answer += chunk));
@@ -96,7 +98,11 @@ async function askTicket(body: object, cookie = cookies.admin): Promise<LightMyR
   return injectAs(t.app, cookie, { ...requestOf(files.createUpload), payload: body });
 }
 
-async function ticketFor(name = 'Logo École.png', type: files.ImageType = 'image/png', flag: files.UploadFlag = 'platform'): Promise<Ticket> {
+async function ticketFor(
+  name = 'Logo École.png',
+  type: files.ImageType = 'image/png',
+  flag: files.UploadFlag = 'platform',
+): Promise<Ticket> {
   const response = await askTicket({ name, type, flag });
   expect(response.statusCode).toBe(200);
   return files.uploadTicketSchema.parse(response.json());
@@ -112,7 +118,11 @@ async function formOf(fields: Record<string, string>, file: Buffer | undefined, 
   return { payload: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! };
 }
 
-async function post(ticket: Pick<Ticket, 'url' | 'fields'>, file: Buffer | undefined, options: { headers?: Record<string, string>; after?: Record<string, string> } = {}) {
+async function post(
+  ticket: Pick<Ticket, 'url' | 'fields'>,
+  file: Buffer | undefined,
+  options: { headers?: Record<string, string>; after?: Record<string, string> } = {},
+) {
   const { payload, contentType } = await formOf(ticket.fields, file, options.after);
   return t.app.inject({ method: 'POST', url: ticket.url, payload, headers: { 'content-type': contentType, ...options.headers } });
 }
@@ -130,7 +140,9 @@ describe('POST /files/upload (the ticket)', () => {
     expect(Object.keys(ticket.fields).sort()).toEqual(['Content-Type', 'key', 'policy', 'signature']);
     expect(ticket.fields).toMatchObject({ key: ticket.fileUrl.replace('/files/', ''), 'Content-Type': 'image/png' });
     expect((await ticketFor('Logo École.PNG')).fileUrl).not.toBe(ticket.fileUrl);
-    expect((await ticketFor('photo.jpeg', 'image/jpeg', 'application')).fileUrl).toMatch(/^\/files\/applications\/[0-9a-f]{24}-photo\.jpg$/);
+    expect((await ticketFor('photo.jpeg', 'image/jpeg', 'application')).fileUrl).toMatch(
+      /^\/files\/applications\/[0-9a-f]{24}-photo\.jpg$/,
+    );
   });
 
   it('answers 401 without a session and 403 without the Config right', async () => {
@@ -142,7 +154,10 @@ describe('POST /files/upload (the ticket)', () => {
   it('refuses a type that is not an accepted image (SVG may carry scripts)', async () => {
     const response = await askTicket({ name: 'logo.svg', type: 'image/svg+xml', flag: 'platform' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'validation_failed', details: { fieldErrors: { type: [files.NOT_AN_IMAGE] } } });
+    expect(response.json()).toMatchObject({
+      code: 'validation_failed',
+      details: { fieldErrors: { type: [files.NOT_AN_IMAGE] } },
+    });
     expect((await askTicket({ name: 'logo.png', type: 'image/png', flag: 'school' })).statusCode).toBe(400);
   });
 });
@@ -175,14 +190,21 @@ describe('POST /files/storage (the embedded storage) and GET /files/<key>', () =
     const ticket = await ticketFor('Photo', type, 'application');
     expect((await post(ticket, bytes)).statusCode).toBe(204);
     const read = await t.app.inject({ method: 'GET', url: ticket.fileUrl });
-    expect({ status: read.statusCode, type: read.headers['content-type'], same: read.rawPayload.equals(bytes) }).toEqual({ status: 200, type, same: true });
+    expect({ status: read.statusCode, type: read.headers['content-type'], same: read.rawPayload.equals(bytes) }).toEqual({
+      status: 200,
+      type,
+      same: true,
+    });
   });
 
   it('refuses a text file declared image/png, and a JPEG posted on a PNG ticket: 400 NOT_AN_IMAGE, nothing stored', async () => {
     const before = storedFiles();
     const ticket = await ticketFor('notes.png');
     expectFieldError(await post(ticket, Buffer.from('I am only text, whatever my name says.')), files.NOT_AN_IMAGE);
-    expectFieldError(await post(ticket, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46])), files.NOT_AN_IMAGE);
+    expectFieldError(
+      await post(ticket, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46])),
+      files.NOT_AN_IMAGE,
+    );
     expectFieldError(await post(ticket, undefined), files.NOT_AN_IMAGE);
     expect(existsSync(fileOf(ticket.fileUrl))).toBe(false);
     expect(storedFiles()).toEqual(before);
@@ -210,7 +232,11 @@ describe('POST /files/storage (the embedded storage) and GET /files/<key>', () =
       { ...ticket.fields, acl: 'public-read' },
     ]) {
       const response = await post({ url: ticket.url, fields }, tinyPng());
-      expect({ fields, status: response.statusCode, code: response.json().code }).toEqual({ fields, status: 403, code: 'forbidden' });
+      expect({ fields, status: response.statusCode, code: response.json().code }).toEqual({
+        fields,
+        status: 403,
+        code: 'forbidden',
+      });
     }
     // Fields after the file are not read, as S3 does: the ticket is then incomplete.
     const { key, ...withoutKey } = ticket.fields;
@@ -222,13 +248,21 @@ describe('POST /files/storage (the embedded storage) and GET /files/<key>', () =
 
   it('refuses an expired ticket and one signed with another key: 403', async () => {
     const past = createFileStorage(t.env, { now: () => Date.now() - UPLOAD_TICKET_TTL_MS - 1000 });
-    const expired = await past.createUpload({ key: 'platforms/0000-expired.png', contentType: 'image/png', maxBytes: files.MAX_IMAGE_BYTES });
+    const expired = await past.createUpload({
+      key: 'platforms/0000-expired.png',
+      contentType: 'image/png',
+      maxBytes: files.MAX_IMAGE_BYTES,
+    });
     const expiredAnswer = await post(expired, tinyPng());
     expect(expiredAnswer.statusCode).toBe(403);
     expect(expiredAnswer.json()).toMatchObject({ code: 'forbidden', message: 'The ticket has expired' });
 
     const foreign = createFileStorage({ ...t.env, encryptionKey: Buffer.alloc(32, 9) });
-    const forged = await foreign.createUpload({ key: 'platforms/0000-forged.png', contentType: 'image/png', maxBytes: files.MAX_IMAGE_BYTES });
+    const forged = await foreign.createUpload({
+      key: 'platforms/0000-forged.png',
+      contentType: 'image/png',
+      maxBytes: files.MAX_IMAGE_BYTES,
+    });
     expect((await post(forged, tinyPng())).statusCode).toBe(403);
     expect(existsSync(path.join(filesRoot(), 'platforms', '0000-expired.png'))).toBe(false);
     expect(existsSync(path.join(filesRoot(), 'platforms', '0000-forged.png'))).toBe(false);
@@ -280,7 +314,10 @@ describe('POST /files/storage (the embedded storage) and GET /files/<key>', () =
     expect(forged.headers.get('connection')).toBe('close');
     const tooLarge = await send((await ticketFor()).fields, Buffer.concat([large, large]));
     expect(tooLarge.status).toBe(400);
-    expect(await tooLarge.json()).toMatchObject({ code: 'validation_failed', details: { fieldErrors: { file: [files.IMAGE_TOO_LARGE] } } });
+    expect(await tooLarge.json()).toMatchObject({
+      code: 'validation_failed',
+      details: { fieldErrors: { file: [files.IMAGE_TOO_LARGE] } },
+    });
     expect(existsSync(path.join(filesRoot(), 'platforms', 'other.png'))).toBe(false);
   });
 

@@ -39,6 +39,9 @@ export function buildUploadKey(request: files.UploadRequest, random: Buffer = ra
 }
 
 /** An upload ticket for one image of the requested type, up to MAX_IMAGE_BYTES, under a new key. */
-export async function createUploadTicket(ctx: ServiceContext & FilesDeps, request: files.UploadRequest): Promise<files.UploadTicket> {
+export async function createUploadTicket(
+  ctx: ServiceContext & FilesDeps,
+  request: files.UploadRequest,
+): Promise<files.UploadTicket> {
   return ctx.storage.createUpload({ key: buildUploadKey(request), contentType: request.type, maxBytes: files.MAX_IMAGE_BYTES });
 }

@@ -86,12 +86,14 @@ async function registerReceivingRoute(scope: FastifyInstance, storage: LocalFile
         const { fields, file } = await readingBody(() => readPost(request), refusal);
         if (file?.fieldname !== 'file') throw validationError({ file: [files.NOT_AN_IMAGE] }, 'No file was posted');
         const policy = storage.verifyUpload(fields);
-        const bytes = await readingBody(() =>
-          file.toBuffer().catch((error: unknown) => {
-            // @fastify/multipart stops reading at the size limit and throws this.
-            if (error instanceof RequestFileTooLargeError) throw new UploadRefusedError('too_large', 'The file is larger than an image may be');
-            throw error;
-          }),
+        const bytes = await readingBody(
+          () =>
+            file.toBuffer().catch((error: unknown) => {
+              // @fastify/multipart stops reading at the size limit and throws this.
+              if (error instanceof RequestFileTooLargeError)
+                throw new UploadRefusedError('too_large', 'The file is larger than an image may be');
+              throw error;
+            }),
           refusal,
         );
         await storage.storeUpload(policy, bytes);

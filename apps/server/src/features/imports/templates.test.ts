@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { checkImportFile } from './check-file.js';
 
 /** The templates the import view links to, served by the web app (apps/web/public/imports/). */
-const templateOf = (mode: imports.ImportMode) => readFileSync(fileURLToPath(new URL(`../../../../web/public/imports/modele-${mode}.csv`, import.meta.url)));
+const templateOf = (mode: imports.ImportMode) =>
+  readFileSync(fileURLToPath(new URL(`../../../../web/public/imports/modele-${mode}.csv`, import.meta.url)));
 
 describe('the import templates the product serves', () => {
   it.each(imports.IMPORT_MODES)('%s: read whole by its own mode, without a problem', (mode) => {

@@ -3,7 +3,16 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/context.js';
 import type { Database, Executor } from '../../platform/db/client.js';
 import { schoolScopeCondition } from '../../platform/auth/access.js';
-import { applications, cities, countries, options, platforms, regexSettings, schools, schoolTypes } from '../../platform/db/schema/index.js';
+import {
+  applications,
+  cities,
+  countries,
+  options,
+  platforms,
+  regexSettings,
+  schools,
+  schoolTypes,
+} from '../../platform/db/schema/index.js';
 import { readTogether } from '../../platform/db/reads.js';
 
 export type SchoolListRow = { uai: string; name: string; town: string; extension: string; pupils: number };
@@ -39,7 +48,11 @@ export async function listRegexSettings(db: Database) {
 
 /** A school's options, by name (spec 3 §9: option lists are sorted by name). */
 export async function listSchoolOptions(db: Database, uai: string): Promise<{ id: number; name: string }[]> {
-  return db.select({ id: options.id, name: options.name }).from(options).where(eq(options.uai, uai)).orderBy(asc(options.name), asc(options.id));
+  return db
+    .select({ id: options.id, name: options.name })
+    .from(options)
+    .where(eq(options.uai, uai))
+    .orderBy(asc(options.name), asc(options.id));
 }
 
 export async function listCatalogue(db: Database) {
@@ -85,20 +98,23 @@ export async function listUserRows(db: Executor, selection: UserRowSelection) {
   const userCondition = byUai ? sql`u.uai = ${selection.uai}` : sql`u.id = any(${sql.param(ids)}::int[])`;
   // Read on the pool for the grid, in the transaction of an edit for the row it answers.
   const [userRows, optionRows, accessRows] = await readTogether(db, [
-    () => db.execute<SchoolUserRow>(sql`
+    () =>
+      db.execute<SchoolUserRow>(sql`
       select u.id, u.import_number, u.admin_mode, u.uai, u.lastname, u.firstname, u.login, u.level, u.class_name, u.disabled, u.disabled_at,
         u.profile_id, u.locked, u.last_login_at, u.tablet_number, u.comment, u.subject, u.email
       from users u where ${userCondition} order by u.lastname, u.firstname, u.id`),
-    () => db.execute<{ user_id: number; name: string }>(
-      byUai
-        ? sql`
+    () =>
+      db.execute<{ user_id: number; name: string }>(
+        byUai
+          ? sql`
       select uo.user_id, o.name from user_options uo join options o on o.id = uo.option_id
       where o.uai = ${selection.uai} order by uo.user_id, uo.ordre, o.name`
-        : sql`
+          : sql`
       select uo.user_id, o.name from user_options uo join options o on o.id = uo.option_id
       where uo.user_id = any(${sql.param(ids)}::int[]) order by uo.user_id, uo.ordre, o.name`,
-    ),
-    () => db.execute<{ user_id: number; application_id: number; status: number; keys: string | null; platform_id: string }>(sql`
+      ),
+    () =>
+      db.execute<{ user_id: number; application_id: number; status: number; keys: string | null; platform_id: string }>(sql`
       select ua.user_id, ua.application_id, ua.status, ua.keys, a.platform_id
       from user_applications ua join users u on u.id = ua.user_id join applications a on a.id = ua.application_id
       where ${userCondition}`),

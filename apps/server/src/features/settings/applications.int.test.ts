@@ -42,7 +42,9 @@ describe('GET /settings/apps', () => {
     const response = await list();
     expect(response.statusCode).toBe(200);
     const answered = settings.applicationSettingsSchema.parse(response.json());
-    expect(answered.map((application) => application.order)).toEqual([...answered.map((application) => application.order)].sort((a, b) => a - b));
+    expect(answered.map((application) => application.order)).toEqual(
+      [...answered.map((application) => application.order)].sort((a, b) => a - b),
+    );
     expect(answered.find((application) => application.name === 'Edulib')).toMatchObject({
       idPlateforme: 'EDULIB',
       showTokenStatus: true,
@@ -62,10 +64,18 @@ describe('PUT /settings/apps', () => {
     const response = await save(newApplication('Maths en ligne'));
     expect(response.statusCode).toBe(200);
     const created = response.json();
-    expect(created).toMatchObject({ name: 'Maths en ligne', idPlateforme: 'CNS', order: highest + 1, urls: { urlScheme: 'appli://ouvrir', exeLink: '' } });
+    expect(created).toMatchObject({
+      name: 'Maths en ligne',
+      idPlateforme: 'CNS',
+      order: highest + 1,
+      urls: { urlScheme: 'appli://ouvrir', exeLink: '' },
+    });
     const [row] = await t.db.select().from(applications).where(eq(applications.id, created.idApplication));
     // Addresses left empty are not stored.
-    expect(row!.urls).toEqual({ urlScheme: 'appli://ouvrir', playStore: 'https://play.google.com/store/apps/details?id=fr.appli' });
+    expect(row!.urls).toEqual({
+      urlScheme: 'appli://ouvrir',
+      playStore: 'https://play.google.com/store/apps/details?id=fr.appli',
+    });
     const [entry] = await t.db
       .select()
       .from(auditLog)
@@ -81,13 +91,24 @@ describe('PUT /settings/apps', () => {
     const [entry] = await t.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entity, 'application'), eq(auditLog.entityId, String(created.idApplication)), eq(auditLog.action, 'update')));
+      .where(
+        and(
+          eq(auditLog.entity, 'application'),
+          eq(auditLog.entityId, String(created.idApplication)),
+          eq(auditLog.action, 'update'),
+        ),
+      );
     expect(entry).toMatchObject({ before: { idPlateforme: 'CNS', order: 4 }, after: { idPlateforme: 'KNE', order: 0 } });
   });
 
   it.each([
     ['a name already used, whatever its case', () => newApplication('EDULIB'), 'name', settings.APPLICATION_NAME_TAKEN],
-    ['a platform that does not exist', () => newApplication('Sans plateforme', { idPlateforme: 'NOPE' }), 'idPlateforme', settings.UNKNOWN_PLATFORM],
+    [
+      'a platform that does not exist',
+      () => newApplication('Sans plateforme', { idPlateforme: 'NOPE' }),
+      'idPlateforme',
+      settings.UNKNOWN_PLATFORM,
+    ],
     [
       'a change of an application that does not exist',
       () => newApplication('Fantôme', { newApplication: false, idApplication: 999_999 }),
@@ -100,7 +121,12 @@ describe('PUT /settings/apps', () => {
       'urls.urlOpen',
       settings.INVALID_APP_LINK,
     ],
-    ['a code required but not asked', () => newApplication('Code', { applicationCodeYesNo: false, applicationCodeRequired: true }), 'applicationCodeRequired', settings.REQUIRED_WITHOUT_ASKING],
+    [
+      'a code required but not asked',
+      () => newApplication('Code', { applicationCodeYesNo: false, applicationCodeRequired: true }),
+      'applicationCodeRequired',
+      settings.REQUIRED_WITHOUT_ASKING,
+    ],
   ])('refuses %s with 400 under its field, and writes nothing', async (_case, payload, field, message) => {
     const before = await storedApplications();
     const response = await save(payload());

@@ -8,7 +8,9 @@ type ApplicationColumns = Omit<typeof applications.$inferInsert, 'id'>;
 
 /** An application row as the catalogue answers it (an address not set reads as ''). */
 export function presentApplication(row: ApplicationRow): settings.ApplicationSetting {
-  const urls = Object.fromEntries(settings.APPLICATION_URL_FIELDS.map((field) => [field, row.urls[field] ?? ''])) as settings.ApplicationUrls;
+  const urls = Object.fromEntries(
+    settings.APPLICATION_URL_FIELDS.map((field) => [field, row.urls[field] ?? '']),
+  ) as settings.ApplicationUrls;
   return {
     idApplication: row.id,
     idPlateforme: row.platformId,

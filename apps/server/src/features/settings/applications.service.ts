@@ -26,10 +26,14 @@ export async function getApplicationSettings(ctx: ServiceContext): Promise<setti
  * its case: a refusal answers 400 under the field, and nothing is written. One audit entry holds
  * what changed. Answers the application as saved.
  */
-export async function saveApplicationSetting(ctx: ServiceContext, body: settings.ApplicationUpdate): Promise<settings.ApplicationSetting> {
+export async function saveApplicationSetting(
+  ctx: ServiceContext,
+  body: settings.ApplicationUpdate,
+): Promise<settings.ApplicationSetting> {
   return ctx.db.transaction(async (tx) => {
     await lockCatalogue(tx);
-    const existing = body.newApplication || body.idApplication === undefined ? undefined : await findApplication(tx, body.idApplication);
+    const existing =
+      body.newApplication || body.idApplication === undefined ? undefined : await findApplication(tx, body.idApplication);
     if (!body.newApplication && !existing) throw validationError({ idApplication: [settings.UNKNOWN_APPLICATION_SETTING] });
     if (!(await findPlatform(tx, body.idPlateforme))) throw validationError({ idPlateforme: [settings.UNKNOWN_PLATFORM] });
     const namedId = await applicationIdNamed(tx, body.name);
@@ -39,13 +43,26 @@ export async function saveApplicationSetting(ctx: ServiceContext, body: settings
     const columns = applicationColumns(body, order);
     if (!existing) {
       const created = presentApplication(await insertApplication(tx, columns));
-      await writeAudit(tx, { actor: ctx.actor, action: 'create', entity: 'application', entityId: created.idApplication, after: created });
+      await writeAudit(tx, {
+        actor: ctx.actor,
+        action: 'create',
+        entity: 'application',
+        entityId: created.idApplication,
+        after: created,
+      });
       return created;
     }
     const before = presentApplication(existing);
     const saved = presentApplication(await updateApplication(tx, existing.id, columns));
     const changes = changedValues(before, saved);
-    if (changes) await writeAudit(tx, { actor: ctx.actor, action: 'update', entity: 'application', entityId: saved.idApplication, ...changes });
+    if (changes)
+      await writeAudit(tx, {
+        actor: ctx.actor,
+        action: 'update',
+        entity: 'application',
+        entityId: saved.idApplication,
+        ...changes,
+      });
     return saved;
   });
 }

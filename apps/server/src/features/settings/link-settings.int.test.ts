@@ -21,7 +21,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const read = () => injectAs(t.app, adminCookie, requestOf(settings.getLinkSettings));
-const update = (cookie: string, payload: object) => injectAs(t.app, cookie, { ...requestOf(settings.updateLinkSettings), payload });
+const update = (cookie: string, payload: object) =>
+  injectAs(t.app, cookie, { ...requestOf(settings.updateLinkSettings), payload });
 const stored = async () => Object.fromEntries((await t.db.select().from(linkSettings)).map((row) => [row.name, row.value]));
 
 describe('GET /settings/tabuleo', () => {
@@ -56,7 +57,12 @@ describe('PUT /settings/tabuleo', () => {
   it.each([
     ['a link that is not http(s) or mailto', { helpCenter: 'javascript:alert(1)' }, 'helpCenter', settings.INVALID_URL],
     ['a value too long', { helpCenter: `https://exemple.fr/${'a'.repeat(2000)}` }, 'helpCenter', settings.SETTING_TOO_LONG],
-    ['a name no setting has', { helpCenter: 'https://ok.exemple.fr', unknownSetting: 'x' }, 'unknownSetting', settings.UNKNOWN_SETTING],
+    [
+      'a name no setting has',
+      { helpCenter: 'https://ok.exemple.fr', unknownSetting: 'x' },
+      'unknownSetting',
+      settings.UNKNOWN_SETTING,
+    ],
   ])('refuses %s with 400, naming the setting, and writes nothing', async (_case, payload, field, message) => {
     const before = await stored();
     const response = await update(adminCookie, payload);

@@ -4,7 +4,10 @@ import { linkSettings } from '../../platform/db/schema/index.js';
 
 /** Every link setting, by name in name order. */
 export async function listLinkSettings(db: Executor): Promise<Record<string, string>> {
-  const rows = await db.select({ name: linkSettings.name, value: linkSettings.value }).from(linkSettings).orderBy(asc(linkSettings.name));
+  const rows = await db
+    .select({ name: linkSettings.name, value: linkSettings.value })
+    .from(linkSettings)
+    .orderBy(asc(linkSettings.name));
   return Object.fromEntries(rows.map((row) => [row.name, row.value]));
 }
 

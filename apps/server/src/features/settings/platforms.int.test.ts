@@ -49,7 +49,9 @@ describe('GET /settings/platforms', () => {
     expect(response.statusCode).toBe(200);
     const answered = settings.platformSettingsSchema.parse(response.json());
     expect(answered.length).toBeGreaterThan(0);
-    expect(answered.map((platform) => platform.order)).toEqual([...answered.map((platform) => platform.order)].sort((a, b) => a - b));
+    expect(answered.map((platform) => platform.order)).toEqual(
+      [...answered.map((platform) => platform.order)].sort((a, b) => a - b),
+    );
   });
 
   it('answers 401 without a session and 403 without the Config right', async () => {
@@ -90,10 +92,30 @@ describe('PUT /settings/platforms', () => {
 
   it.each([
     ['an id already used', () => newPlatform('LLS2020'), 'idPlateforme', settings.PLATFORM_ID_TAKEN],
-    ['a name already used, whatever its case', () => newPlatform('OTHERPF', { name: 'EDULIB' }), 'name', settings.PLATFORM_NAME_TAKEN],
-    ['a change of a platform that does not exist', () => newPlatform('GHOSTPF', { newPlateforme: false }), 'idPlateforme', settings.UNKNOWN_PLATFORM],
-    ['a code required but not asked', () => newPlatform('CODEPF', { platformCodeRequired: true }), 'platformCodeRequired', 'settings.errors.required_without_asking'],
-    ['a picture elsewhere than http(s) or this site', () => newPlatform('PICPF', { urls: [{ picturePath: 'javascript:alert(1)' }] }), 'urls.0.picturePath', settings.INVALID_PICTURE_PATH],
+    [
+      'a name already used, whatever its case',
+      () => newPlatform('OTHERPF', { name: 'EDULIB' }),
+      'name',
+      settings.PLATFORM_NAME_TAKEN,
+    ],
+    [
+      'a change of a platform that does not exist',
+      () => newPlatform('GHOSTPF', { newPlateforme: false }),
+      'idPlateforme',
+      settings.UNKNOWN_PLATFORM,
+    ],
+    [
+      'a code required but not asked',
+      () => newPlatform('CODEPF', { platformCodeRequired: true }),
+      'platformCodeRequired',
+      'settings.errors.required_without_asking',
+    ],
+    [
+      'a picture elsewhere than http(s) or this site',
+      () => newPlatform('PICPF', { urls: [{ picturePath: 'javascript:alert(1)' }] }),
+      'urls.0.picturePath',
+      settings.INVALID_PICTURE_PATH,
+    ],
   ])('refuses %s with 400 under its field, and writes nothing', async (_case, payload, field, message) => {
     const before = await storedPlatforms();
     const response = await save(payload());

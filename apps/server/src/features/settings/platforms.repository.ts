@@ -72,7 +72,11 @@ export async function platformIdNamed(db: Executor, name: string): Promise<strin
   return row?.id;
 }
 
-export async function insertPlatform(tx: Executor, id: string, columns: Omit<typeof platforms.$inferInsert, 'id'>): Promise<PlatformRow> {
+export async function insertPlatform(
+  tx: Executor,
+  id: string,
+  columns: Omit<typeof platforms.$inferInsert, 'id'>,
+): Promise<PlatformRow> {
   const [row] = await tx
     .insert(platforms)
     .values({ id, ...columns })
@@ -80,7 +84,11 @@ export async function insertPlatform(tx: Executor, id: string, columns: Omit<typ
   return row!;
 }
 
-export async function updatePlatform(tx: Executor, id: string, columns: Omit<typeof platforms.$inferInsert, 'id'>): Promise<PlatformRow> {
+export async function updatePlatform(
+  tx: Executor,
+  id: string,
+  columns: Omit<typeof platforms.$inferInsert, 'id'>,
+): Promise<PlatformRow> {
   const [row] = await tx.update(platforms).set(columns).where(eq(platforms.id, id)).returning();
   return row!;
 }

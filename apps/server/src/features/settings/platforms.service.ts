@@ -38,13 +38,20 @@ export async function savePlatformSetting(ctx: ServiceContext, body: settings.Pl
     const columns = platformColumns(body);
     if (!existing) {
       const created = presentPlatform(await insertPlatform(tx, body.idPlateforme, columns));
-      await writeAudit(tx, { actor: ctx.actor, action: 'create', entity: 'platform', entityId: created.idPlateforme, after: created });
+      await writeAudit(tx, {
+        actor: ctx.actor,
+        action: 'create',
+        entity: 'platform',
+        entityId: created.idPlateforme,
+        after: created,
+      });
       return created;
     }
     const before = presentPlatform(existing);
     const saved = presentPlatform(await updatePlatform(tx, body.idPlateforme, columns));
     const changes = changedValues(before, saved);
-    if (changes) await writeAudit(tx, { actor: ctx.actor, action: 'update', entity: 'platform', entityId: saved.idPlateforme, ...changes });
+    if (changes)
+      await writeAudit(tx, { actor: ctx.actor, action: 'update', entity: 'platform', entityId: saved.idPlateforme, ...changes });
     return saved;
   });
 }

@@ -21,8 +21,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const read = (cookie = cookies.admin) => injectAs(t.app, cookie, requestOf(settings.getRegexSettings));
-const update = (cookie: string, payload: object) => injectAs(t.app, cookie, { ...requestOf(settings.updateRegexSettings), payload });
-const stored = async () => (await t.db.select().from(regexSettings)).sort((first, second) => first.fieldName.localeCompare(second.fieldName));
+const update = (cookie: string, payload: object) =>
+  injectAs(t.app, cookie, { ...requestOf(settings.updateRegexSettings), payload });
+const stored = async () =>
+  (await t.db.select().from(regexSettings)).sort((first, second) => first.fieldName.localeCompare(second.fieldName));
 const restore = () => update(cookies.admin, seeded);
 
 describe('GET /settings/regex', () => {
@@ -45,7 +47,10 @@ describe('PUT /settings/regex', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(seeded.map((setting) => (setting.fieldName === 'lastname' ? lastname : setting)));
     const rows = await stored();
-    expect(rows.find((row) => row.fieldName === 'lastname')).toMatchObject({ regexConversion: 'FIRSTMAJ', updatedBy: 'Alice Durand' });
+    expect(rows.find((row) => row.fieldName === 'lastname')).toMatchObject({
+      regexConversion: 'FIRSTMAJ',
+      updatedBy: 'Alice Durand',
+    });
     expect(rows.find((row) => row.fieldName === 'login')!.updatedAt).toBeNull();
     const entries = await t.db.select().from(auditLog).where(eq(auditLog.entity, 'regex_settings'));
     expect(entries.map(({ before, after }) => ({ before, after }))).toEqual([
@@ -61,7 +66,15 @@ describe('PUT /settings/regex', () => {
     const created = await injectAs(t.app, cookies.admin, {
       ...requestOf(usersContract.createUser),
       payload: {
-        values: { uai, firstName: 'jean', lastName: 'DE LA FONTAINE', login: 'Jean-Luc2.Dupont', password: 'ravo4821', level: '6e', profile: 'Eleve' },
+        values: {
+          uai,
+          firstName: 'jean',
+          lastName: 'DE LA FONTAINE',
+          login: 'Jean-Luc2.Dupont',
+          password: 'ravo4821',
+          level: '6e',
+          profile: 'Eleve',
+        },
       },
     });
     expect(created.statusCode).toBe(200);
@@ -70,17 +83,30 @@ describe('PUT /settings/regex', () => {
   });
 
   it.each([
-    ['a structure that is not an expression', [{ ...seededOf('lastname'), regexStructure: '[A-Z' }], '0.regexStructure', settings.INVALID_STRUCTURE],
+    [
+      'a structure that is not an expression',
+      [{ ...seededOf('lastname'), regexStructure: '[A-Z' }],
+      '0.regexStructure',
+      settings.INVALID_STRUCTURE,
+    ],
     [
       'a login structure letting a space in',
       [seededOf('lastname'), { ...seededOf('login'), regexStructure: '[a-z .]' }],
       '1.regexStructure',
       settings.UNSAFE_LOGIN_STRUCTURE,
     ],
-    ['a field given twice', [seededOf('login'), { ...seededOf('login'), regexConversion: 'MAJ' }], '1.fieldName', settings.DUPLICATE_FIELD],
+    [
+      'a field given twice',
+      [seededOf('login'), { ...seededOf('login'), regexConversion: 'MAJ' }],
+      '1.fieldName',
+      settings.DUPLICATE_FIELD,
+    ],
     [
       'a field that has no setting',
-      [{ ...seededOf('lastname'), regexConversion: 'MIN' }, { ...seededOf('login'), fieldName: 'nickname' }],
+      [
+        { ...seededOf('lastname'), regexConversion: 'MIN' },
+        { ...seededOf('login'), fieldName: 'nickname' },
+      ],
       '1.fieldName',
       settings.UNKNOWN_SETTING,
     ],

@@ -20,12 +20,16 @@ function fieldRank(fieldName: string): number {
 export async function listRegexSettings(db: Executor): Promise<settings.RegexSettings> {
   const rows = await db.select(SETTING_COLUMNS).from(regexSettings);
   return (rows as settings.RegexSettings).sort(
-    (first, second) => fieldRank(first.fieldName) - fieldRank(second.fieldName) || first.fieldName.localeCompare(second.fieldName, 'en'),
+    (first, second) =>
+      fieldRank(first.fieldName) - fieldRank(second.fieldName) || first.fieldName.localeCompare(second.fieldName, 'en'),
   );
 }
 
 /** The settings of the named fields, locked until the transaction ends (two saves never interleave). */
-export async function lockRegexSettings(tx: Executor, fieldNames: readonly string[]): Promise<Map<string, settings.RegexSetting>> {
+export async function lockRegexSettings(
+  tx: Executor,
+  fieldNames: readonly string[],
+): Promise<Map<string, settings.RegexSetting>> {
   if (fieldNames.length === 0) return new Map();
   const rows = await tx
     .select(SETTING_COLUMNS)

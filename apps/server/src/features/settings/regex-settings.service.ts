@@ -31,7 +31,9 @@ export async function updateRegexSettings(ctx: ServiceContext, body: settings.Re
       tx,
       body.map((setting) => setting.fieldName),
     );
-    const unknown = body.flatMap((setting, index) => (stored.has(setting.fieldName) ? [] : [[`${index}.fieldName`, [settings.UNKNOWN_SETTING]]]));
+    const unknown = body.flatMap((setting, index) =>
+      stored.has(setting.fieldName) ? [] : [[`${index}.fieldName`, [settings.UNKNOWN_SETTING]]],
+    );
     if (unknown.length > 0) throw validationError(Object.fromEntries(unknown));
     const changed = body.filter((setting) => !sameRule(setting, stored.get(setting.fieldName)!));
     if (changed.length > 0) {

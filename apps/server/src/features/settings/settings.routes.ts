@@ -6,7 +6,13 @@ import { getApplicationSettings, saveApplicationSetting } from './applications.s
 import { getLinkSettings, updateLinkSettings } from './link-settings.service.js';
 import { getPlatformSettings, savePlatformSetting } from './platforms.service.js';
 import { getRegexSettings, updateRegexSettings } from './regex-settings.service.js';
-import { createPurgeTask, deletePurgeTask, listPurgeTasks, previewPurge, updatePurgeTaskById } from './token-purges/token-purges.service.js';
+import {
+  createPurgeTask,
+  deletePurgeTask,
+  listPurgeTasks,
+  previewPurge,
+  updatePurgeTaskById,
+} from './token-purges/token-purges.service.js';
 
 /** The general settings (spec 2 §2.1): staff's, behind the Config right. */
 export function registerSettingsRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -21,6 +27,8 @@ export function registerSettingsRoutes(app: FastifyInstance, deps: AppDeps): voi
   registerRoute(app, deps, settings.listPurgeTasks, async ({ ctx }) => listPurgeTasks(ctx));
   registerRoute(app, deps, settings.previewPurge, async ({ ctx, query }) => previewPurge(ctx, query));
   registerRoute(app, deps, settings.createPurgeTask, async ({ ctx, body }) => createPurgeTask(ctx, body));
-  registerRoute(app, deps, settings.updatePurgeTask, async ({ ctx, params, body }) => updatePurgeTaskById(ctx, params.eventId, body));
+  registerRoute(app, deps, settings.updatePurgeTask, async ({ ctx, params, body }) =>
+    updatePurgeTaskById(ctx, params.eventId, body),
+  );
   registerRoute(app, deps, settings.deletePurgeTask, async ({ ctx, params }) => deletePurgeTask(ctx, params.eventId));
 }

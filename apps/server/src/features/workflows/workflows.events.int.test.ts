@@ -41,7 +41,12 @@ afterAll(async () => {
 });
 
 async function open(who: keyof typeof cookies): Promise<Socket> {
-  const socket = connect(base, { path: REALTIME_PATH, transports: ['websocket'], extraHeaders: { cookie: cookies[who] }, reconnection: false });
+  const socket = connect(base, {
+    path: REALTIME_PATH,
+    transports: ['websocket'],
+    extraHeaders: { cookie: cookies[who] },
+    reconnection: false,
+  });
   sockets.push(socket);
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
@@ -75,7 +80,7 @@ describe('workflow socket events', () => {
     }
   });
 
-  it("gives a school administrator only their school, whatever they ask for", async () => {
+  it('gives a school administrator only their school, whatever they ask for', async () => {
     const socket = await open('direction');
     const ready = next(socket, 'workflow.ready');
     socket.emit('workflow.prepare', { uais: [home, other] });
@@ -115,7 +120,13 @@ describe('workflow socket events', () => {
     const seen = [watcher, direction].map((socket) => next(socket, 'workflow.uai.data', (payload) => payload.uai === home));
     const response = await injectAs(app, cookies.admin, {
       ...requestOf(contract.updateSchoolWorkflow, { uai: home }),
-      payload: contract.buildSaveActions(sources, { isNotNeeded: false, isCompleted: true, comment: 'En direct', subSteps: [], deletedSubSteps: [] }),
+      payload: contract.buildSaveActions(sources, {
+        isNotNeeded: false,
+        isCompleted: true,
+        comment: 'En direct',
+        subSteps: [],
+        deletedSubSteps: [],
+      }),
     });
     expect(response.statusCode).toBe(200);
     for (const payload of await Promise.all(seen)) {

@@ -54,7 +54,12 @@ function normaliseUai(value: string): string {
  * bad ones ignored; a handler's failure is logged, never thrown (a rejected listener would end
  * the process). A caller without a workflow right gets no handler at all.
  */
-function on<E extends ClientEventName>(socket: Socket, log: FastifyBaseLogger, event: E, handler: (payload: ClientEventPayload<E>) => Promise<void>): void {
+function on<E extends ClientEventName>(
+  socket: Socket,
+  log: FastifyBaseLogger,
+  event: E,
+  handler: (payload: ClientEventPayload<E>) => Promise<void>,
+): void {
   const name: string = event;
   socket.on(name, (raw: unknown) => {
     const parsed = clientEvents[event].safeParse(raw);

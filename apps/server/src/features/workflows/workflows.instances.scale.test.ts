@@ -29,7 +29,10 @@ describe('realtime across two instances (Socket.IO Redis adapter)', () => {
     const seen = nextEvent(onB, 'workflow.uai.data', withComment('Saisi sur A'));
     expect(await saveStep(a.base, cookie, uai, 'Liste des manuels', 'Saisi sur A')).toBe(200);
     const payload = await seen;
-    expect(payload.data.find((step) => step.itemLabel === 'Liste des manuels')).toMatchObject({ statusId: 1, eventComment: 'Saisi sur A' });
+    expect(payload.data.find((step) => step.itemLabel === 'Liste des manuels')).toMatchObject({
+      statusId: 1,
+      eventComment: 'Saisi sur A',
+    });
   });
 
   it('and the other way round', async () => {

@@ -49,11 +49,33 @@ async function workflowOf(uai: string): Promise<WorkflowStep[]> {
 
 const stepOf = (steps: WorkflowStep[], label: string) => steps.find((step) => step.itemLabel === label)!;
 
-function stepAction(step: WorkflowStep, statusId: number, eventComment: string | null = null, action: 'insert' | 'delete' = 'insert'): WorkflowAction {
-  return { action, data: { itemLabel: step.itemLabel, itemId: step.itemId, eventId: step.eventId, parentId: null, level: 1, statusId, eventComment } };
+function stepAction(
+  step: WorkflowStep,
+  statusId: number,
+  eventComment: string | null = null,
+  action: 'insert' | 'delete' = 'insert',
+): WorkflowAction {
+  return {
+    action,
+    data: {
+      itemLabel: step.itemLabel,
+      itemId: step.itemId,
+      eventId: step.eventId,
+      parentId: null,
+      level: 1,
+      statusId,
+      eventComment,
+    },
+  };
 }
 
-function subAction(parentId: number, itemLabel: string, statusId: number, itemId: number | null = null, action: 'insert' | 'delete' = 'insert'): WorkflowAction {
+function subAction(
+  parentId: number,
+  itemLabel: string,
+  statusId: number,
+  itemId: number | null = null,
+  action: 'insert' | 'delete' = 'insert',
+): WorkflowAction {
   return { action, data: { itemLabel, itemId, eventId: null, parentId, level: 2, statusId, eventComment: null } };
 }
 
@@ -73,7 +95,11 @@ describe('GET /workflows/:uai', () => {
     const answer = contract.getSchoolWorkflow.answer.parse(response.json());
     expect(answer.data.map((step) => step.itemLabel)).toEqual([...contract.WORKFLOW_STEPS]);
     expect(answer.data.map((step) => step.orderInLevel)).toEqual(contract.WORKFLOW_STEPS.map((_, index) => index + 1));
-    expect(answer.data.every((step) => step.statusId === 2 && step.itemStatus === 2 && step.eventId === null && step.subLevels.length === 0)).toBe(true);
+    expect(
+      answer.data.every(
+        (step) => step.statusId === 2 && step.itemStatus === 2 && step.eventId === null && step.subLevels.length === 0,
+      ),
+    ).toBe(true);
     expect(answer.statusList).toEqual([
       { statusId: 1, statusLabel: 'Complété' },
       { statusId: 2, statusLabel: 'Non commencé' },
@@ -116,11 +142,23 @@ describe('PUT /workflows/:uai', () => {
     const answer = contract.updateSchoolWorkflow.answer.parse(response.json());
     expect(answer.status).toBe(200);
     const step = stepOf(answer.data.data, 'Liste des manuels');
-    expect(step).toMatchObject({ statusId: 1, itemStatus: 1, eventComment: 'Liste reçue', modifiedBy: expect.stringMatching(/^Prénom\d+ Nom\d+$/) });
+    expect(step).toMatchObject({
+      statusId: 1,
+      itemStatus: 1,
+      eventComment: 'Liste reçue',
+      modifiedBy: expect.stringMatching(/^Prénom\d+ Nom\d+$/),
+    });
     expect(step.eventId).toEqual(expect.any(Number));
     expect(Date.parse(step.modifiedDate!)).toBeGreaterThan(Date.now() - 60_000);
-    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'workflow_step'), eq(auditLog.uai, home)));
-    expect(audit.at(-1)).toMatchObject({ action: 'update', entityId: String(step.itemId), after: { label: 'Liste des manuels', statusId: 1, comment: 'Liste reçue' } });
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'workflow_step'), eq(auditLog.uai, home)));
+    expect(audit.at(-1)).toMatchObject({
+      action: 'update',
+      entityId: String(step.itemId),
+      after: { label: 'Liste des manuels', statusId: 1, comment: 'Liste reçue' },
+    });
   });
 
   it('creates, ticks, renames and deletes sub-steps; the parent shows in progress, then done', async () => {
@@ -171,7 +209,11 @@ describe('PUT /workflows/:uai', () => {
   it('applies a reset (buildResetActions) and keeps not-needed steps, comments and sub-steps', async () => {
     let steps = await workflowOf(home);
     const quoteSent = stepOf(steps, 'Devis envoyé');
-    await put('admin', home, [stepAction(stepOf(steps, 'Sources'), 5), stepAction(quoteSent, 2), subAction(quoteSent.itemId, 'Envoi', 1)]);
+    await put('admin', home, [
+      stepAction(stepOf(steps, 'Sources'), 5),
+      stepAction(quoteSent, 2),
+      subAction(quoteSent.itemId, 'Envoi', 1),
+    ]);
     steps = await workflowOf(home);
     const response = await put('admin', home, contract.buildResetActions(steps));
     expect(response.statusCode).toBe(200);
@@ -180,24 +222,74 @@ describe('PUT /workflows/:uai', () => {
     expect(stepOf(steps, 'Sources').statusId).toBe(5);
     expect(stepOf(steps, 'Liste des manuels')).toMatchObject({ statusId: 2, eventComment: 'Liste reçue' });
     expect(stepOf(steps, 'Devis envoyé').subLevels).toEqual([]);
-    expect(stepOf(steps, 'Déploiement').subLevels.map((subStep) => [subStep.itemLabel, subStep.statusId])).toEqual([['Comptes ENT', 2]]);
+    expect(stepOf(steps, 'Déploiement').subLevels.map((subStep) => [subStep.itemLabel, subStep.statusId])).toEqual([
+      ['Comptes ENT', 2],
+    ]);
     expect(steps.filter((step) => step.itemStatus === 1)).toEqual([]);
   });
 
   describe('refuses, changing nothing, and lists the reasons in data.errors', () => {
     it.each<[string, (steps: WorkflowStep[]) => WorkflowAction[], string]>([
-      ['an unknown step', () => [{ action: 'insert', data: { itemLabel: 'Fantôme', itemId: 999_999, eventId: null, parentId: null, level: 1, statusId: 1, eventComment: null } }], 'Étape inconnue'],
+      [
+        'an unknown step',
+        () => [
+          {
+            action: 'insert',
+            data: {
+              itemLabel: 'Fantôme',
+              itemId: 999_999,
+              eventId: null,
+              parentId: null,
+              level: 1,
+              statusId: 1,
+              eventComment: null,
+            },
+          },
+        ],
+        'Étape inconnue',
+      ],
       ['a bad status', (steps) => [stepAction(stepOf(steps, 'Sources'), 3)], 'Statut inconnu (3)'],
-      ['an empty sub-step name', (steps) => [subAction(stepOf(steps, 'Sources').itemId, '   ', 1)], contract.WORKFLOW_MESSAGES.emptySubStep],
-      ['a duplicate sub-step name', (steps) => [subAction(stepOf(steps, 'Déploiement').itemId, 'comptes ent ', 1)], contract.WORKFLOW_MESSAGES.duplicateSubStep],
-      ['two new sub-steps of one name', (steps) => [subAction(stepOf(steps, 'Sources').itemId, 'A', 1), subAction(stepOf(steps, 'Sources').itemId, 'a', 2)], contract.WORKFLOW_MESSAGES.duplicateSubStep],
+      [
+        'an empty sub-step name',
+        (steps) => [subAction(stepOf(steps, 'Sources').itemId, '   ', 1)],
+        contract.WORKFLOW_MESSAGES.emptySubStep,
+      ],
+      [
+        'a duplicate sub-step name',
+        (steps) => [subAction(stepOf(steps, 'Déploiement').itemId, 'comptes ent ', 1)],
+        contract.WORKFLOW_MESSAGES.duplicateSubStep,
+      ],
+      [
+        'two new sub-steps of one name',
+        (steps) => [subAction(stepOf(steps, 'Sources').itemId, 'A', 1), subAction(stepOf(steps, 'Sources').itemId, 'a', 2)],
+        contract.WORKFLOW_MESSAGES.duplicateSubStep,
+      ],
       ['a change to Devis signé', (steps) => [stepAction(stepOf(steps, 'Devis signé'), 1)], 'Devis signé'],
-      ['a sub-step under Devis signé', (steps) => [subAction(stepOf(steps, 'Devis signé').itemId, 'Signature', 1)], 'Devis signé'],
-      ['the deletion of a step', (steps) => [stepAction(stepOf(steps, 'Sources'), 2, null, 'delete')], 'ne peut pas être supprimée'],
-      ['a level-1 action with a parent', (steps) => [{ ...stepAction(stepOf(steps, 'Sources'), 1), data: { ...stepAction(stepOf(steps, 'Sources'), 1).data, parentId: stepOf(steps, 'PDF envoyé').itemId } }], 'incohérents'],
+      [
+        'a sub-step under Devis signé',
+        (steps) => [subAction(stepOf(steps, 'Devis signé').itemId, 'Signature', 1)],
+        'Devis signé',
+      ],
+      [
+        'the deletion of a step',
+        (steps) => [stepAction(stepOf(steps, 'Sources'), 2, null, 'delete')],
+        'ne peut pas être supprimée',
+      ],
+      [
+        'a level-1 action with a parent',
+        (steps) => [
+          {
+            ...stepAction(stepOf(steps, 'Sources'), 1),
+            data: { ...stepAction(stepOf(steps, 'Sources'), 1).data, parentId: stepOf(steps, 'PDF envoyé').itemId },
+          },
+        ],
+        'incohérents',
+      ],
       [
         'a sub-step under the wrong parent',
-        (steps) => [subAction(stepOf(steps, 'Sources').itemId, 'Comptes ENT', 1, stepOf(steps, 'Déploiement').subLevels[0]!.itemId)],
+        (steps) => [
+          subAction(stepOf(steps, 'Sources').itemId, 'Comptes ENT', 1, stepOf(steps, 'Déploiement').subLevels[0]!.itemId),
+        ],
         'incohérents',
       ],
     ])('%s', async (_name, build, message) => {
@@ -240,12 +332,18 @@ describe('GET /workflows', () => {
     expect(mine.steps).toMatchObject({ Sources: 5, 'Liste des manuels': 2, 'Devis signé': 2, Déploiement: 2 });
     expect(mine.by).toMatch(/^Prénom\d+ Nom\d+$/);
     expect(Date.parse(mine.lastUpdate!)).toBeGreaterThan(Date.now() - 60_000);
-    expect(summaries.find((summary) => summary.uai === managed)).toMatchObject({ name: 'Lycée Victor Hugo', lastUpdate: null, by: null });
+    expect(summaries.find((summary) => summary.uai === managed)).toMatchObject({
+      name: 'Lycée Victor Hugo',
+      lastUpdate: null,
+      by: null,
+    });
   });
 
   it('is scoped: a Gestionnaire sees their schools with pupils; 401 and 403 otherwise', async () => {
     // Not granted by default: an operator may give Gestionnaires the grid.
-    await t.db.execute(sql`update profile_rights set lecture = 1 where area = 'GlobalMonitoring' and profile_id = ${PROFILES.Gestionnaire}`);
+    await t.db.execute(
+      sql`update profile_rights set lecture = 1 where area = 'GlobalMonitoring' and profile_id = ${PROFILES.Gestionnaire}`,
+    );
     forgetProfileRights(t.db);
     const manager = await buildUser(t.db, t.env.encryptionKey, { profile: 'Gestionnaire', managedSchools: [managed, empty] });
     const response = await injectAs(

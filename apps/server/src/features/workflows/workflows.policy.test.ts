@@ -25,12 +25,32 @@ const sub = (itemId: number | null, itemLabel: string, action: 'insert' | 'delet
 
 describe('planWorkflowUpdate', () => {
   it.each([
-    ['a step', [step(1, 1, { eventComment: ' ' })], [{ kind: 'set-step', itemId: 1, label: 'Liste des manuels', statusId: 1, comment: null }]],
-    ['a new sub-step (itemId 0), trimmed', [sub(0, ' Câbles ')], [{ kind: 'create-sub-step', parentId: 7, label: 'Câbles', statusId: 1, comment: null }]],
-    ['a rename', [sub(101, 'Comptes ENT')], [{ kind: 'update-sub-step', itemId: 101, parentId: 7, label: 'Comptes ENT', statusId: 1, comment: null }]],
+    [
+      'a step',
+      [step(1, 1, { eventComment: ' ' })],
+      [{ kind: 'set-step', itemId: 1, label: 'Liste des manuels', statusId: 1, comment: null }],
+    ],
+    [
+      'a new sub-step (itemId 0), trimmed',
+      [sub(0, ' Câbles ')],
+      [{ kind: 'create-sub-step', parentId: 7, label: 'Câbles', statusId: 1, comment: null }],
+    ],
+    [
+      'a rename',
+      [sub(101, 'Comptes ENT')],
+      [{ kind: 'update-sub-step', itemId: 101, parentId: 7, label: 'Comptes ENT', statusId: 1, comment: null }],
+    ],
     ['a delete', [sub(100, 'Tablettes', 'delete')], [{ kind: 'delete-sub-step', itemId: 100, parentId: 7, label: 'Tablettes' }]],
-    ['a swap of names', [sub(100, 'Comptes'), sub(101, 'Tablettes')], [expect.objectContaining({ label: 'Comptes' }), expect.objectContaining({ label: 'Tablettes' })]],
-    ['a delete freeing a name', [sub(100, 'Tablettes', 'delete'), sub(null, 'tablettes')], [expect.objectContaining({ kind: 'delete-sub-step' }), expect.objectContaining({ kind: 'create-sub-step' })]],
+    [
+      'a swap of names',
+      [sub(100, 'Comptes'), sub(101, 'Tablettes')],
+      [expect.objectContaining({ label: 'Comptes' }), expect.objectContaining({ label: 'Tablettes' })],
+    ],
+    [
+      'a delete freeing a name',
+      [sub(100, 'Tablettes', 'delete'), sub(null, 'tablettes')],
+      [expect.objectContaining({ kind: 'delete-sub-step' }), expect.objectContaining({ kind: 'create-sub-step' })],
+    ],
   ])('accepts %s', (_name, actions, changes) => {
     expect(planWorkflowUpdate(actions, items)).toEqual({ ok: true, changes });
   });
@@ -43,13 +63,29 @@ describe('planWorkflowUpdate', () => {
     ['Devis signé', [step(QUOTE_SIGNED)], [UPDATE_MESSAGES.quoteSignedReadOnly]],
     ['a sub-step of Devis signé', [sub(null, 'A', 'insert', { parentId: QUOTE_SIGNED })], [UPDATE_MESSAGES.quoteSignedReadOnly]],
     ['a step deleted', [{ ...step(1), action: 'delete' as const }], [UPDATE_MESSAGES.stepDelete('Liste des manuels')]],
-    ['a sub-step without a parent', [sub(100, 'Tablettes', 'insert', { parentId: null })], [UPDATE_MESSAGES.levelMismatch('Tablettes')]],
-    ['a sub-step under another parent', [sub(100, 'Tablettes', 'insert', { parentId: 8 })], [UPDATE_MESSAGES.levelMismatch('Tablettes')]],
+    [
+      'a sub-step without a parent',
+      [sub(100, 'Tablettes', 'insert', { parentId: null })],
+      [UPDATE_MESSAGES.levelMismatch('Tablettes')],
+    ],
+    [
+      'a sub-step under another parent',
+      [sub(100, 'Tablettes', 'insert', { parentId: 8 })],
+      [UPDATE_MESSAGES.levelMismatch('Tablettes')],
+    ],
     ['an unknown sub-step', [sub(555, 'Ailleurs')], [UPDATE_MESSAGES.unknownSubStep('Ailleurs')]],
     ['deleting a sub-step never saved', [sub(null, 'Neuf', 'delete')], [UPDATE_MESSAGES.unknownSubStep('Neuf')]],
     ['an empty name, even to delete', [sub(100, ' ', 'delete')], [workflows.WORKFLOW_MESSAGES.emptySubStep]],
     ['a rename onto a sibling', [sub(100, 'COMPTES')], [workflows.WORKFLOW_MESSAGES.duplicateSubStep]],
-    ['every reason at once, once each', [step(99), step(99), step(1, 7), sub(null, '')], [UPDATE_MESSAGES.unknownStep('x'), UPDATE_MESSAGES.badStatus('Liste des manuels', 7), workflows.WORKFLOW_MESSAGES.emptySubStep]],
+    [
+      'every reason at once, once each',
+      [step(99), step(99), step(1, 7), sub(null, '')],
+      [
+        UPDATE_MESSAGES.unknownStep('x'),
+        UPDATE_MESSAGES.badStatus('Liste des manuels', 7),
+        workflows.WORKFLOW_MESSAGES.emptySubStep,
+      ],
+    ],
   ])('refuses %s', (_name, actions, errors) => {
     expect(planWorkflowUpdate(actions, items)).toEqual({ ok: false, errors });
   });

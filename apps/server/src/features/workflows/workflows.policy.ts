@@ -62,16 +62,20 @@ export function planWorkflowUpdate(actions: WorkflowAction[], items: WorkflowIte
     const statusId = data.statusId as StoredStatusId;
     if (data.level === 1) {
       if (data.parentId !== null) errors.add(UPDATE_MESSAGES.levelMismatch(label));
-      else if (!step) errors.add(subSteps.has(data.itemId ?? -1) ? UPDATE_MESSAGES.levelMismatch(label) : UPDATE_MESSAGES.unknownStep(label));
+      else if (!step)
+        errors.add(subSteps.has(data.itemId ?? -1) ? UPDATE_MESSAGES.levelMismatch(label) : UPDATE_MESSAGES.unknownStep(label));
       else if (step.label === workflows.QUOTE_SIGNED_STEP) errors.add(UPDATE_MESSAGES.quoteSignedReadOnly);
       else if (action === 'delete') errors.add(UPDATE_MESSAGES.stepDelete(step.label));
-      else changes.push({ kind: 'set-step', itemId: step.id, label: step.label, statusId, comment: emptyToNull(data.eventComment) });
+      else
+        changes.push({ kind: 'set-step', itemId: step.id, label: step.label, statusId, comment: emptyToNull(data.eventComment) });
       continue;
     }
     const parent = data.parentId === null ? undefined : steps.get(data.parentId);
     const subLabel = data.itemLabel.trim();
     if (!parent) {
-      errors.add(data.parentId === null ? UPDATE_MESSAGES.levelMismatch(data.itemLabel) : UPDATE_MESSAGES.unknownStep(data.itemLabel));
+      errors.add(
+        data.parentId === null ? UPDATE_MESSAGES.levelMismatch(data.itemLabel) : UPDATE_MESSAGES.unknownStep(data.itemLabel),
+      );
       continue;
     }
     if (parent.label === workflows.QUOTE_SIGNED_STEP) {
@@ -87,7 +91,13 @@ export function planWorkflowUpdate(actions: WorkflowAction[], items: WorkflowIte
       if (action === 'delete') errors.add(UPDATE_MESSAGES.unknownSubStep(subLabel));
       else {
         created.push({ parentId: parent.id, label: subLabel });
-        changes.push({ kind: 'create-sub-step', parentId: parent.id, label: subLabel, statusId, comment: emptyToNull(data.eventComment) });
+        changes.push({
+          kind: 'create-sub-step',
+          parentId: parent.id,
+          label: subLabel,
+          statusId,
+          comment: emptyToNull(data.eventComment),
+        });
       }
       continue;
     }
@@ -101,12 +111,21 @@ export function planWorkflowUpdate(actions: WorkflowAction[], items: WorkflowIte
       changes.push({ kind: 'delete-sub-step', itemId: subStep.id, parentId: parent.id, label: subStep.label });
     } else {
       subStep.label = subLabel;
-      changes.push({ kind: 'update-sub-step', itemId: subStep.id, parentId: parent.id, label: subLabel, statusId, comment: emptyToNull(data.eventComment) });
+      changes.push({
+        kind: 'update-sub-step',
+        itemId: subStep.id,
+        parentId: parent.id,
+        label: subLabel,
+        statusId,
+        comment: emptyToNull(data.eventComment),
+      });
     }
   }
 
   for (const parentId of touchedParents) {
-    const names = [...subSteps.values(), ...created].filter((subStep) => subStep.parentId === parentId).map((subStep) => ({ value: subStep.label }));
+    const names = [...subSteps.values(), ...created]
+      .filter((subStep) => subStep.parentId === parentId)
+      .map((subStep) => ({ value: subStep.label }));
     const problem = workflows.checkSubStepNames(names);
     if (problem) errors.add(UPDATE_MESSAGES[problem]);
   }

@@ -90,10 +90,15 @@ function presentSteps(uai: string, steps: StepRow[], indexed: Indexed, quote: Qu
  * The workflow of each given school from the rows of all of them: steps in order, each with its
  * sub-steps, stored and displayed status (computeDisplayedStatus), comment and last change.
  */
-export function presentWorkflows(uais: string[], rows: WorkflowRows, quotes: Map<string, QuoteStatus>): Map<string, SchoolWorkflow> {
+export function presentWorkflows(
+  uais: string[],
+  rows: WorkflowRows,
+  quotes: Map<string, QuoteStatus>,
+): Map<string, SchoolWorkflow> {
   const indexed = indexRows(rows);
   const result = new Map<string, SchoolWorkflow>();
-  for (const uai of uais) result.set(uai, { data: presentSteps(uai, rows.steps, indexed, quotes.get(uai)), statusList: STATUS_LIST });
+  for (const uai of uais)
+    result.set(uai, { data: presentSteps(uai, rows.steps, indexed, quotes.get(uai)), statusList: STATUS_LIST });
   return result;
 }
 
@@ -111,7 +116,8 @@ export function presentSummaries(
   }
   return schools.map((school) => {
     const steps: Record<string, 0 | 1 | 2 | 5> = {};
-    for (const step of presentSteps(school.uai, rows.steps, indexed, quotes.get(school.uai))) steps[step.itemLabel] = step.itemStatus;
+    for (const step of presentSteps(school.uai, rows.steps, indexed, quotes.get(school.uai)))
+      steps[step.itemLabel] = step.itemStatus;
     const last = latest.get(school.uai);
     return { uai: school.uai, name: school.name, steps, lastUpdate: isoOf(last?.modifiedAt), by: last?.modifiedBy ?? null };
   });

@@ -56,12 +56,17 @@ describe('quote status kept in the database (embedded default)', () => {
     const grid = contract.listWorkflows.answer.parse((await s.call('admin', requestOf(contract.listWorkflows))).json());
     expect(grid.find((row) => row.uai === s.home)!.steps['Devis signé']).toBe(1);
     expect(grid.find((row) => row.uai === s.other)!.steps['Devis signé']).toBe(2);
-    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'workflow_quote'), eq(auditLog.entityId, s.home)));
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'workflow_quote'), eq(auditLog.entityId, s.home)));
     expect(audit).toMatchObject({ action: 'update', before: { status: 'none' }, after: { status: 'signed' } });
 
     await s.call('admin', requestOf(contract.setQuoteStatus, { uai: s.home }), { status: 'refused' });
     expect(await s.quoteSigned(s.home)).toMatchObject({ statusId: 2 });
-    expect(await t.db.select({ status: workflowQuotes.status }).from(workflowQuotes).where(eq(workflowQuotes.uai, s.home))).toEqual([{ status: 'refused' }]);
+    expect(
+      await t.db.select({ status: workflowQuotes.status }).from(workflowQuotes).where(eq(workflowQuotes.uai, s.home)),
+    ).toEqual([{ status: 'refused' }]);
   });
 
   it('answers 401, 403 without the right, 404 out of reach, 400 for a bad status', async () => {

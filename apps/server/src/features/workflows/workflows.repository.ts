@@ -144,7 +144,10 @@ export async function upsertEvent(tx: Executor, values: EventValues): Promise<nu
   return row!.id;
 }
 
-export async function insertSubStep(tx: Executor, values: { uai: string; parentId: number; label: string; orderInLevel: number }): Promise<number> {
+export async function insertSubStep(
+  tx: Executor,
+  values: { uai: string; parentId: number; label: string; orderInLevel: number },
+): Promise<number> {
   const [row] = await tx
     .insert(workflowItems)
     .values({ ...values, level: 2 })
@@ -153,7 +156,10 @@ export async function insertSubStep(tx: Executor, values: { uai: string; parentI
 }
 
 export async function renameSubStep(tx: Executor, id: number, label: string): Promise<void> {
-  await tx.update(workflowItems).set({ label }).where(and(eq(workflowItems.id, id), eq(workflowItems.level, 2)));
+  await tx
+    .update(workflowItems)
+    .set({ label })
+    .where(and(eq(workflowItems.id, id), eq(workflowItems.level, 2)));
 }
 
 /** Deletes a sub-step; its event goes with it (foreign key cascade). */

@@ -24,7 +24,9 @@ export function registerWorkflowsRoutes(app: FastifyInstance, deps: AppDeps): vo
     data: await updateSchoolWorkflow(ctx, params.uai, body),
   }));
   registerRoute(app, workflowDeps, workflows.getQuoteStatus, ({ ctx, params }) => getQuoteStatus(ctx, params.uai));
-  registerRoute(app, workflowDeps, workflows.setQuoteStatus, ({ ctx, params, body }) => setQuoteStatus(ctx, params.uai, body.status));
+  registerRoute(app, workflowDeps, workflows.setQuoteStatus, ({ ctx, params, body }) =>
+    setQuoteStatus(ctx, params.uai, body.status),
+  );
 
   registerWorkflowEvents(app.realtime, workflowDeps, app.log);
 }

@@ -89,7 +89,11 @@ export async function listWorkflowSummaries(ctx: WorkflowContext): Promise<workf
  * `not_found` out of reach, WorkflowUpdateRejected (nothing changed) when the rules refuse any
  * action. Then emits the fresh workflow to the school's room and answers it.
  */
-export async function updateSchoolWorkflow(ctx: WorkflowContext, uai: string, actions: workflows.WorkflowAction[]): Promise<SchoolWorkflow> {
+export async function updateSchoolWorkflow(
+  ctx: WorkflowContext,
+  uai: string,
+  actions: workflows.WorkflowAction[],
+): Promise<SchoolWorkflow> {
   // Scope first (no query for an Administrateur or a school administrator); the lock then tells an unknown school.
   if (!(await canReachSchool(ctx, uai))) throw schoolNotFound();
   // Read before the change (which leaves it as it is): once the change commits, nothing can fail the answer.
@@ -122,18 +126,36 @@ export async function getQuoteStatus(ctx: WorkflowContext, uai: string): Promise
  * Throws `not_found` out of reach, `conflict` when Dolibarr is the source. Emits the new status
  * and the school's workflow ('Devis signé' follows it) to the school's room.
  */
-export async function setQuoteStatus(ctx: WorkflowContext, uai: string, status: QuoteStatus): Promise<{ uai: string; status: QuoteStatus }> {
+export async function setQuoteStatus(
+  ctx: WorkflowContext,
+  uai: string,
+  status: QuoteStatus,
+): Promise<{ uai: string; status: QuoteStatus }> {
   await requireReachableSchool(ctx, uai);
   const setStatus = ctx.quotes.setStatus;
-  if (!setStatus) throw new AppError('conflict', 'The quote status comes from Dolibarr and cannot be set here', { reason: 'quote_source_external' });
+  if (!setStatus)
+    throw new AppError('conflict', 'The quote status comes from Dolibarr and cannot be set here', {
+      reason: 'quote_source_external',
+    });
   // The workflow the rooms are sent is read inside the transaction: once it commits, nothing can fail the answer.
   const rows = await ctx.db.transaction(async (tx) => {
     if (!(await lockSchool(tx, uai))) throw schoolNotFound();
     const { before } = await setStatus(tx, uai, status, ctx.actor);
-    await writeAudit(tx, { actor: ctx.actor, action: 'update', entity: 'workflow_quote', entityId: uai, uai, before: { status: before }, after: { status } });
+    await writeAudit(tx, {
+      actor: ctx.actor,
+      action: 'update',
+      entity: 'workflow_quote',
+      entityId: uai,
+      uai,
+      before: { status: before },
+      after: { status },
+    });
     return listWorkflowRows(tx, oneSchool(uai));
   });
   ctx.realtime.emitToSchool(uai, 'workflow.uai.propal.status', { uai, status });
-  ctx.realtime.emitToSchool(uai, 'workflow.uai.data', { uai, ...presentWorkflows([uai], rows, new Map([[uai, status]])).get(uai)! });
+  ctx.realtime.emitToSchool(uai, 'workflow.uai.data', {
+    uai,
+    ...presentWorkflows([uai], rows, new Map([[uai, status]])).get(uai)!,
+  });
   return { uai, status };
 }

@@ -8,5 +8,6 @@ import { AppError } from '../errors/app-error.js';
  * `forbidden` (403) without the area at the level; `Ecriture` implies `Lecture`.
  */
 export function requireRight(actor: Pick<Actor, 'rights'>, area: RightArea, level: RightLevel): void {
-  if (!hasRight(actor.rights, area, level)) throw new AppError('forbidden', `Right ${area} at ${level} required`, { reason: 'no_right' });
+  if (!hasRight(actor.rights, area, level))
+    throw new AppError('forbidden', `Right ${area} at ${level} required`, { reason: 'no_right' });
 }

@@ -35,7 +35,12 @@ async function me(instance: Instance, cookie: string): Promise<number> {
 }
 
 async function openSocket(instance: Instance, cookie: string): Promise<Socket> {
-  const socket = connect(instance.base, { path: REALTIME_PATH, transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
+  const socket = connect(instance.base, {
+    path: REALTIME_PATH,
+    transports: ['websocket'],
+    extraHeaders: { cookie },
+    reconnection: false,
+  });
   sockets.push(socket);
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);

@@ -66,7 +66,10 @@ export async function findSessionActor(db: Database, token: string, options: Ses
   let expiresAt = new Date(row.expires_at).getTime();
   if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
     expiresAt = Date.now() + options.ttlHours * 3_600_000;
-    await db.update(sessions).set({ lastSeenAt: new Date(), expiresAt: new Date(expiresAt) }).where(eq(sessions.id, id));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(), expiresAt: new Date(expiresAt) })
+      .where(eq(sessions.id, id));
   }
   const actor: Actor = {
     id: row.id,
@@ -105,7 +108,11 @@ const revocationListeners = new WeakMap<Database, ((revocation: SessionRevocatio
 export function onSessionRevocation(db: Database, listener: (revocation: SessionRevocation) => void): () => void {
   const listeners = revocationListeners.get(db) ?? [];
   revocationListeners.set(db, [...listeners, listener]);
-  return () => revocationListeners.set(db, (revocationListeners.get(db) ?? []).filter((candidate) => candidate !== listener));
+  return () =>
+    revocationListeners.set(
+      db,
+      (revocationListeners.get(db) ?? []).filter((candidate) => candidate !== listener),
+    );
 }
 
 /** Drops the revoked sessions from this process's cache (a revocation made here or on another instance). */
@@ -135,7 +142,9 @@ export async function deleteSessionByToken(db: Database, token: string): Promise
 export async function deleteUserSessionRows(executor: Executor, userId: number, exceptSessionId?: string): Promise<void> {
   await executor
     .delete(sessions)
-    .where(exceptSessionId ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${exceptSessionId}`) : eq(sessions.userId, userId));
+    .where(
+      exceptSessionId ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${exceptSessionId}`) : eq(sessions.userId, userId),
+    );
 }
 
 /**
@@ -144,7 +153,11 @@ export async function deleteUserSessionRows(executor: Executor, userId: number, 
  * also closes their realtime connections. Never fails: it touches no database.
  */
 export function forgetUserSessions(db: Database, userId: number, options: { ended: boolean; exceptSessionId?: string }): void {
-  revoke(db, { userIds: [userId], ended: options.ended, ...(options.exceptSessionId && { exceptSessionId: options.exceptSessionId }) });
+  revoke(db, {
+    userIds: [userId],
+    ended: options.ended,
+    ...(options.exceptSessionId && { exceptSessionId: options.exceptSessionId }),
+  });
 }
 
 /** Ends the sessions of several users on every instance at once (a bulk disable). */

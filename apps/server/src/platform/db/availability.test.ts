@@ -48,7 +48,13 @@ function fakeDatabase() {
 
 function recordingLog() {
   const lines: string[] = [];
-  return { lines, log: { error: (message: string) => lines.push(`error: ${message}`), info: (_fields: object, message: string) => lines.push(`info: ${message}`) } };
+  return {
+    lines,
+    log: {
+      error: (message: string) => lines.push(`error: ${message}`),
+      info: (_fields: object, message: string) => lines.push(`info: ${message}`),
+    },
+  };
 }
 
 describe('the database monitor', () => {
@@ -64,7 +70,10 @@ describe('the database monitor', () => {
 
     control.away = false;
     await waitUntil('the monitor up', () => monitor.state() === 'up');
-    expect(lines).toEqual(['error: database unreachable: answering 503 database_unavailable until it is back', 'info: database reachable again: answering requests']);
+    expect(lines).toEqual([
+      'error: database unreachable: answering 503 database_unavailable until it is back',
+      'info: database reachable again: answering requests',
+    ]);
     monitor.stop();
   });
 

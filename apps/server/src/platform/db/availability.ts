@@ -3,14 +3,28 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './client.js';
 
 /** Node's errors of a connection that cannot be made or was cut. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
 /**
  * PostgreSQL's: class 08 (connection exception), the server shutting down or starting up
  * (57P01–57P03), no connection slot left (53300).
  */
 const SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 /** node-postgres's own, which carry no code. */
-const MESSAGES = [/^Connection terminated/, /timeout exceeded when trying to connect/, /Client has encountered a connection error/, /Cannot use a pool after calling end/];
+const MESSAGES = [
+  /^Connection terminated/,
+  /timeout exceeded when trying to connect/,
+  /Client has encountered a connection error/,
+  /Cannot use a pool after calling end/,
+];
 
 /**
  * Whether an error says the database cannot be reached (rather than a query being wrong):
@@ -45,7 +59,11 @@ type Log = Pick<FastifyBaseLogger, 'error' | 'info'>;
  * too is the database down (a single connection killed by an administrator is not an outage).
  * While down, a probe every `probeMs` brings it back as soon as the database answers.
  */
-export function createDatabaseMonitor(db: Database, log: Log, options: { probeMs?: number; probeTimeoutMs?: number } = {}): DatabaseMonitor {
+export function createDatabaseMonitor(
+  db: Database,
+  log: Log,
+  options: { probeMs?: number; probeTimeoutMs?: number } = {},
+): DatabaseMonitor {
   const probeMs = options.probeMs ?? 500;
   const probeTimeoutMs = options.probeTimeoutMs ?? 5_000;
   let state: DatabaseState = 'up';

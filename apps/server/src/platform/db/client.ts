@@ -66,7 +66,11 @@ export async function openDatabase(options: {
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     // A database that does not answer fails a request after 10 s rather than holding it forever.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, connectionTimeoutMillis: 10_000 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 10_000,
+    });
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it on next use.
     });
@@ -84,7 +88,11 @@ export async function openDatabase(options: {
   const unlock = lockDataDir(options.dataDir);
   let pglite: PGlite;
   try {
-    pglite = new PGlite({ dataDir: dataPath, loadDataDir: options.pgliteDump, startParams: [...PGlite.defaultStartParams, ...EMBEDDED_WAL_SETTINGS] });
+    pglite = new PGlite({
+      dataDir: dataPath,
+      loadDataDir: options.pgliteDump,
+      startParams: [...PGlite.defaultStartParams, ...EMBEDDED_WAL_SETTINGS],
+    });
     await pglite.waitReady;
   } catch (error) {
     unlock();

@@ -44,7 +44,10 @@ function lockError(): DataDirLockedError {
 describe('the data folder lock (one writer per embedded database)', () => {
   it('writes this process in the lock and deletes it on release', () => {
     const release = lockDataDir(folder);
-    expect(JSON.parse(readFileSync(path.join(folder, LOCK_FILE), 'utf8'))).toMatchObject({ pid: process.pid, hostname: hostname() });
+    expect(JSON.parse(readFileSync(path.join(folder, LOCK_FILE), 'utf8'))).toMatchObject({
+      pid: process.pid,
+      hostname: hostname(),
+    });
     release();
     expect(existsSync(path.join(folder, LOCK_FILE))).toBe(false);
   });
@@ -97,7 +100,7 @@ describe('the data folder lock (one writer per embedded database)', () => {
     lockDataDir(folder)();
   });
 
-  it("never deletes a lock that another process took since (release after a takeover)", () => {
+  it('never deletes a lock that another process took since (release after a takeover)', () => {
     const release = lockDataDir(folder);
     writeLock({ pid: 424242, hostname: 'other-machine', startedAt: '2026-11-25T09:00:00.000Z' });
     release();

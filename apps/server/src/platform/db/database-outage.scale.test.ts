@@ -24,9 +24,16 @@ afterAll(async () => {
   await proxy?.close();
 });
 
-async function get(instance: Instance, path: string): Promise<{ status: number; retryAfter: string | null; body: Record<string, unknown> }> {
+async function get(
+  instance: Instance,
+  path: string,
+): Promise<{ status: number; retryAfter: string | null; body: Record<string, unknown> }> {
   const response = await fetch(`${instance.base}/api${path}`, { headers: { cookie: pair.cookie } });
-  return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as Record<string, unknown> };
+  return {
+    status: response.status,
+    retryAfter: response.headers.get('retry-after'),
+    body: (await response.json()) as Record<string, unknown>,
+  };
 }
 
 describe('a PostgreSQL outage', { timeout: 90_000 }, () => {
@@ -35,7 +42,13 @@ describe('a PostgreSQL outage', { timeout: 90_000 }, () => {
     expect(await get(a, '/ready')).toMatchObject({ status: 200, body: { status: 'ready', database: 'up' } });
     const workflow = contract.getSchoolWorkflow.answer.parse((await get(a, `/workflows/${uai}`)).body);
     const step = workflow.data.find((candidate) => candidate.itemLabel === 'Sources')!;
-    const save = contract.buildSaveActions(step, { isNotNeeded: false, isCompleted: true, comment: 'Pendant la coupure', subSteps: [], deletedSubSteps: [] });
+    const save = contract.buildSaveActions(step, {
+      isNotNeeded: false,
+      isCompleted: true,
+      comment: 'Pendant la coupure',
+      subSteps: [],
+      deletedSubSteps: [],
+    });
 
     await proxy.cut();
     for (const instance of [a, b]) {
@@ -44,15 +57,30 @@ describe('a PostgreSQL outage', { timeout: 90_000 }, () => {
         const answer = await get(instance, `/workflows/${uai}`);
         expect(answer).toMatchObject({ status: 503, retryAfter: '5', body: { code: 'database_unavailable' } });
       }
-      const put = await fetch(`${instance.base}/api/workflows/${uai}`, { method: 'PUT', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(save) });
-      expect({ status: put.status, body: await put.json() }).toMatchObject({ status: 503, body: { code: 'database_unavailable' } });
+      const put = await fetch(`${instance.base}/api/workflows/${uai}`, {
+        method: 'PUT',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify(save),
+      });
+      expect({ status: put.status, body: await put.json() }).toMatchObject({
+        status: 503,
+        body: { code: 'database_unavailable' },
+      });
       expect(await get(instance, '/health')).toMatchObject({ status: 200, body: { status: 'ok' } });
-      expect(await get(instance, '/ready')).toMatchObject({ status: 503, retryAfter: '5', body: { status: 'unavailable', database: 'down' } });
+      expect(await get(instance, '/ready')).toMatchObject({
+        status: 503,
+        retryAfter: '5',
+        body: { status: 'unavailable', database: 'down' },
+      });
     }
 
     await proxy.restore();
     for (const instance of [a, b]) {
-      await waitUntil('the instance serving again', async () => (await get(instance, `/workflows/${uai}`)).status === 200, 30_000);
+      await waitUntil(
+        'the instance serving again',
+        async () => (await get(instance, `/workflows/${uai}`)).status === 200,
+        30_000,
+      );
       expect(await get(instance, '/ready')).toMatchObject({ status: 200, body: { status: 'ready', database: 'up' } });
     }
     expect(await saveStep(b.base, cookie, uai, 'Sources', 'Après la coupure')).toBe(200);

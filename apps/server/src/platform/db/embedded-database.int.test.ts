@@ -48,8 +48,17 @@ async function startServer(dataDir: string): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repositoryRoot,
     // The child is a whole server reading its own configuration: this run's, set to the embedded default.
-    // eslint-disable-next-line no-restricted-properties
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', SEED_DEMO: 'true' },
+    env: {
+      // eslint-disable-next-line no-restricted-properties
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SEED_DEMO: 'true',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   processes.push(child);
@@ -63,10 +72,14 @@ async function startServer(dataDir: string): Promise<ServerProcess> {
 async function waitListening(server: ServerProcess): Promise<void> {
   let exited = false;
   void server.exit.then(() => (exited = true));
-  await waitUntil('the server listening', () => {
-    if (exited) throw new Error(`the server stopped: ${server.output()}`);
-    return server.output().includes('listening on');
-  }, 90_000);
+  await waitUntil(
+    'the server listening',
+    () => {
+      if (exited) throw new Error(`the server stopped: ${server.output()}`);
+      return server.output().includes('listening on');
+    },
+    90_000,
+  );
 }
 
 async function signInAsAdministrator(base: string): Promise<string> {
@@ -78,7 +91,10 @@ async function signInAsAdministrator(base: string): Promise<string> {
     body: JSON.stringify({ login, password }),
   });
   expect(response.status).toBe(200);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }
 
 async function readComments(base: string, cookie: string, uai: string): Promise<Map<string, string | null>> {
@@ -101,10 +117,15 @@ describe('the embedded database', { timeout: 180_000 }, () => {
     const dataDir = newFolder();
     const handle = await openDatabase({ dataDir, checkpoints: { pollMs: 50, maxWalBytes: 16 * MB } });
     const pglite = handle.pglite!;
-    await pglite.exec("create table load (id int primary key, payload text); insert into load select g, repeat('x', 200) from generate_series(1, 50000) g");
+    await pglite.exec(
+      "create table load (id int primary key, payload text); insert into load select g, repeat('x', 200) from generate_series(1, 50000) g",
+    );
     // About 20 MB of log per round: 250 MB in all, which stays in pg_wal without checkpoints.
     for (let round = 0; round < 12; round++) await pglite.exec(`update load set payload = repeat('${round % 10}', 200)`);
-    const written = Number((await pglite.query<{ bytes: string }>("select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::bigint::text as bytes")).rows[0]!.bytes);
+    const written = Number(
+      (await pglite.query<{ bytes: string }>("select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::bigint::text as bytes"))
+        .rows[0]!.bytes,
+    );
     expect(written).toBeGreaterThan(200 * MB);
     await waitUntil('pg_wal within 112 MB', () => folderBytes(path.join(dataDir, 'db', 'pg_wal')) <= 112 * MB, 60_000);
     await handle.close();
@@ -117,7 +138,9 @@ describe('the embedded database', { timeout: 180_000 }, () => {
 
     const second = await startServer(dataDir);
     expect(await second.exit).toBe(1);
-    expect(second.output()).toContain(`The data folder ${dataDir} is in use by another console process (pid ${first.child.pid} on `);
+    expect(second.output()).toContain(
+      `The data folder ${dataDir} is in use by another console process (pid ${first.child.pid} on `,
+    );
     expect(second.output()).not.toContain('listening on');
 
     const cookie = await signInAsAdministrator(first.base);

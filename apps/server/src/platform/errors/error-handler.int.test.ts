@@ -30,7 +30,11 @@ describe('error handler', () => {
   it('answers internal_error with a request id and no internals', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/test/boom', headers: { 'x-request-id': 'req-42' } });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ code: 'internal_error', message: 'An unexpected error occurred', details: { requestId: 'req-42' } });
+    expect(response.json()).toEqual({
+      code: 'internal_error',
+      message: 'An unexpected error occurred',
+      details: { requestId: 'req-42' },
+    });
     expect(response.body).not.toContain('secret');
     expect(logged).toContain('secret internals: connection string postgres://u:p@h/db');
   });

@@ -23,14 +23,20 @@ export function registerHealthRoutes(app: FastifyInstance, deps: AppDeps, databa
 
   registerRoute(app, deps, health.getHealth, async () => ({ status: 'ok' as const }), { withoutSession: true });
 
-  registerRoute(app, deps, health.getReady, async ({ reply }) => {
-    const databaseUp = await database.probe();
-    const realtime = app.realtime.reach();
-    if (!databaseUp) void reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
-    return {
-      status: !databaseUp ? ('unavailable' as const) : realtime === 'unreachable' ? ('degraded' as const) : ('ready' as const),
-      database: databaseUp ? ('up' as const) : ('down' as const),
-      realtime,
-    };
-  }, { withoutSession: true });
+  registerRoute(
+    app,
+    deps,
+    health.getReady,
+    async ({ reply }) => {
+      const databaseUp = await database.probe();
+      const realtime = app.realtime.reach();
+      if (!databaseUp) void reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return {
+        status: !databaseUp ? ('unavailable' as const) : realtime === 'unreachable' ? ('degraded' as const) : ('ready' as const),
+        database: databaseUp ? ('up' as const) : ('down' as const),
+        realtime,
+      };
+    },
+    { withoutSession: true },
+  );
 }

@@ -21,7 +21,9 @@ export const NOTHING_SENT = 'nothingSent';
 type Outcome<T> = { kind: 'answered'; answer: T } | { kind: 'replayed'; status: number; body: unknown };
 
 function fingerprintOf(request: FastifyRequest): string {
-  return createHash('sha256').update(JSON.stringify(request.body ?? null)).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(request.body ?? null))
+    .digest('hex');
 }
 
 /**
@@ -35,11 +37,18 @@ function fingerprintOf(request: FastifyRequest): string {
  * `nothingSent`) forgets the key. A known partial failure is answered again as it was. Without
  * the header the request just runs (API clients that do not retry).
  */
-export async function runOnce<T>(db: Database, actor: Actor, request: FastifyRequest, reply: FastifyReply, run: () => Promise<T>): Promise<Outcome<T>> {
+export async function runOnce<T>(
+  db: Database,
+  actor: Actor,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: () => Promise<T>,
+): Promise<Outcome<T>> {
   const header = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
   if (header === undefined) return { kind: 'answered', answer: await run() };
   const key = Array.isArray(header) ? header[0] : header;
-  if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw validationError({ [IDEMPOTENCY_KEY_HEADER]: ['8 to 200 letters, digits or . _ : -'] });
+  if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key))
+    throw validationError({ [IDEMPOTENCY_KEY_HEADER]: ['8 to 200 letters, digits or . _ : -'] });
   const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
   const fingerprint = fingerprintOf(request);
   const mine = and(eq(idempotentRequests.userId, actor.id), eq(idempotentRequests.key, key));
@@ -66,17 +75,28 @@ export async function runOnce<T>(db: Database, actor: Actor, request: FastifyReq
   // Recording the outcome may fail (the database lost meanwhile): the key then stays "received",
   // which refuses a repeat, and this answer still says what happened.
   const record = (status: number, body: object) =>
-    db.update(idempotentRequests).set({ answerStatus: status, answer: body }).where(mine).catch(() => undefined);
+    db
+      .update(idempotentRequests)
+      .set({ answerStatus: status, answer: body })
+      .where(mine)
+      .catch(() => undefined);
   let answer: T;
   try {
     answer = await run();
   } catch (error) {
     if (error instanceof AppError && (error.statusCode < 500 || error.details?.[NOTHING_SENT] === true)) {
       // Refused before anything was sent, or failed sending nothing: the same action may be tried again.
-      await db.delete(idempotentRequests).where(mine).catch(() => undefined);
+      await db
+        .delete(idempotentRequests)
+        .where(mine)
+        .catch(() => undefined);
     } else if (error instanceof AppError) {
       // Known partial outcomes (the mail server failing part way) are the answer to give again.
-      await record(error.statusCode, { code: error.code, message: error.message, ...(error.details && { details: error.details }) });
+      await record(error.statusCode, {
+        code: error.code,
+        message: error.message,
+        ...(error.details && { details: error.details }),
+      });
     }
     throw error;
   }

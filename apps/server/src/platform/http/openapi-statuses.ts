@@ -32,7 +32,10 @@ export const ROUTE_STATUSES: Readonly<Record<string, RouteStatuses>> = {
   'auth.regenerateLinkToken': { errors: [404] },
   // health.routes.ts: readiness answers 503 with its own body while the database is away.
   'health.getHealth': { withoutDatabase: true },
-  'health.getReady': { withoutDatabase: true, answers: { 503: 'Unavailable: the database cannot be reached (status `unavailable`); retry after `Retry-After` seconds.' } },
+  'health.getReady': {
+    withoutDatabase: true,
+    answers: { 503: 'Unavailable: the database cannot be reached (status `unavailable`); retry after `Retry-After` seconds.' },
+  },
   // platform/auth/access.ts (users out of reach), users-grid, users-bin, user-create, user-edit, user-patch, users-undo services.
   // settings/token-purges/token-purges.service.ts: a purge task that does not exist.
   'settings.updatePurgeTask': { errors: [404] },
@@ -87,7 +90,10 @@ export const ROUTE_STATUSES: Readonly<Record<string, RouteStatuses>> = {
   'userExports.exportOneRoster': { errors: [403, 404, 409] },
   // platform/auth/user-selection.ts: the school and users in reach (404).
   'sheets.generateSheets': { errors: [404] },
-  'files.storeUpload': { errors: [400, 403, 413, 415], answers: { 204: 'No Content: the file is stored under the ticket’s key.' } },
+  'files.storeUpload': {
+    errors: [400, 403, 413, 415],
+    answers: { 204: 'No Content: the file is stored under the ticket’s key.' },
+  },
   // workflows.service.ts: 409 when Dolibarr is the source of quote statuses.
   'workflows.getSchoolWorkflow': { errors: [404] },
   'workflows.updateSchoolWorkflow': { errors: [404] },

@@ -35,13 +35,22 @@ function listOperations(): { key: string; operation: OpenAPIV3.OperationObject }
 const JUSTIFIED_WARNINGS: Record<string, { pointers: string[]; reason: string }> = {
   'operation-4xx-response': {
     reason: 'public GET routes without input: nothing a client sends can be refused, so they answer no 4xx (only 5xx)',
-    pointers: ['#/paths/~1api~1alerts/get/responses', '#/paths/~1api~1config/get/responses', '#/paths/~1api~1health/get/responses', '#/paths/~1api~1ready/get/responses'],
+    pointers: [
+      '#/paths/~1api~1alerts/get/responses',
+      '#/paths/~1api~1config/get/responses',
+      '#/paths/~1api~1health/get/responses',
+      '#/paths/~1api~1ready/get/responses',
+    ],
   },
 };
 
 function isJustified(problem: NormalizedProblem): boolean {
   const pointer = problem.location[0]?.pointer;
-  return problem.severity === 'warn' && pointer !== undefined && (JUSTIFIED_WARNINGS[problem.ruleId]?.pointers.includes(pointer) ?? false);
+  return (
+    problem.severity === 'warn' &&
+    pointer !== undefined &&
+    (JUSTIFIED_WARNINGS[problem.ruleId]?.pointers.includes(pointer) ?? false)
+  );
 }
 
 describe('the OpenAPI document', () => {
@@ -58,7 +67,8 @@ describe('the OpenAPI document', () => {
       },
     });
     const problems = await lintFromString({ source, absoluteRef: `http://localhost${OPENAPI_PATH}`, config });
-    const describeProblem = (problem: NormalizedProblem) => `${problem.severity} ${problem.ruleId} ${problem.location[0]?.pointer ?? ''}: ${problem.message}`;
+    const describeProblem = (problem: NormalizedProblem) =>
+      `${problem.severity} ${problem.ruleId} ${problem.location[0]?.pointer ?? ''}: ${problem.message}`;
     const justified = problems.filter(isJustified);
     for (const [rule, { reason }] of Object.entries(JUSTIFIED_WARNINGS)) {
       const where = justified.filter((problem) => problem.ruleId === rule).map((problem) => problem.location[0]?.pointer);
@@ -66,7 +76,11 @@ describe('the OpenAPI document', () => {
     }
     expect(problems.filter((problem) => !isJustified(problem)).map(describeProblem)).toEqual([]);
     // A justified warning that no longer occurs leaves the list: it must not grow stale.
-    expect(justified.map((problem) => problem.location[0]?.pointer).sort()).toEqual(Object.values(JUSTIFIED_WARNINGS).flatMap(({ pointers }) => pointers).sort());
+    expect(justified.map((problem) => problem.location[0]?.pointer).sort()).toEqual(
+      Object.values(JUSTIFIED_WARNINGS)
+        .flatMap(({ pointers }) => pointers)
+        .sort(),
+    );
   });
 
   it('documents every API route once, named by its contract export', () => {
@@ -75,13 +89,21 @@ describe('the OpenAPI document', () => {
     expect(operations.filter(({ operation }) => operation.operationId === undefined).map(({ key }) => key)).toEqual([]);
     expect(new Set(names).size).toBe(names.length);
     expect(operations.length).toBe(t.app.routeRights.length);
-    expect([...names].sort()).toEqual(listContractRoutes().map(([, name]) => name).sort());
+    expect([...names].sort()).toEqual(
+      listContractRoutes()
+        .map(([, name]) => name)
+        .sort(),
+    );
     const registered = t.app.routeRights.map((route) => `${route.method} ${route.url.replace(/:([A-Za-z]+)/g, '{$1}')}`).sort();
     expect(operations.map(({ key }) => key).sort()).toEqual(registered);
   });
 
   it('asks for the session cookie on every route but the public ones', () => {
-    expect(document.components?.securitySchemes?.[SESSION_SECURITY_SCHEME]).toMatchObject({ type: 'apiKey', in: 'cookie', name: SESSION_COOKIE });
+    expect(document.components?.securitySchemes?.[SESSION_SECURITY_SCHEME]).toMatchObject({
+      type: 'apiKey',
+      in: 'cookie',
+      name: SESSION_COOKIE,
+    });
     for (const { key, operation } of listOperations()) {
       const route = findRouteByOperationId(operation.operationId!)!;
       const expected = route.right === 'public' ? [] : [{ [SESSION_SECURITY_SCHEME]: [] }];
@@ -97,14 +119,20 @@ describe('the OpenAPI document', () => {
       const url = path.replace(/\{[A-Za-z]+\}/g, '1');
       const answers: number[] = [];
       if (route.right !== 'public') answers.push((await t.app.inject({ method, url })).statusCode);
-      if (method !== 'GET') answers.push((await t.app.inject({ method, url, headers: { 'sec-fetch-site': 'cross-site' } })).statusCode);
-      expect({ key, undocumented: answers.filter((status) => !(String(status) in operation.responses)) }).toEqual({ key, undocumented: [] });
+      if (method !== 'GET')
+        answers.push((await t.app.inject({ method, url, headers: { 'sec-fetch-site': 'cross-site' } })).statusCode);
+      expect({ key, undocumented: answers.filter((status) => !(String(status) in operation.responses)) }).toEqual({
+        key,
+        undocumented: [],
+      });
       expect({ key, answers500: '500' in operation.responses }).toEqual({ key, answers500: true });
     }
     const unauthenticated = await t.app.inject({ method: 'GET', url: '/api/auth/me' });
     expect(unauthenticated.statusCode).toBe(401);
     expect(errorBody.required).toEqual(['code', 'message']);
     expect(Object.keys(unauthenticated.json()).filter((field) => !(field in errorBody.properties!))).toEqual([]);
-    expect(document.components?.responses?.Unauthorized).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } });
+    expect(document.components?.responses?.Unauthorized).toMatchObject({
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+    });
   });
 });

@@ -22,7 +22,12 @@ describe('errorStatusesOf', () => {
     expect(Object.keys(ROUTE_STATUSES).filter((name) => findRouteByOperationId(name) === undefined)).toEqual([]);
     for (const [name, own] of Object.entries(ROUTE_STATUSES)) {
       const errors = errorStatusesOf(findRouteByOperationId(name)!, name);
-      expect({ name, shared: Object.keys(own.answers ?? {}).map(Number).filter((status) => errors.includes(status as never)) }).toEqual({ name, shared: [] });
+      expect({
+        name,
+        shared: Object.keys(own.answers ?? {})
+          .map(Number)
+          .filter((status) => errors.includes(status as never)),
+      }).toEqual({ name, shared: [] });
     }
   });
 });
@@ -42,7 +47,16 @@ describe('distributeNullable', () => {
   it('moves nullable into the branches of a nullable union', () => {
     const schema = { properties: { value: { nullable: true, anyOf: [{ type: 'string' }, { type: 'integer' }] } } };
     distributeNullable(schema);
-    expect(schema).toEqual({ properties: { value: { anyOf: [{ type: 'string', nullable: true }, { type: 'integer', nullable: true }] } } });
+    expect(schema).toEqual({
+      properties: {
+        value: {
+          anyOf: [
+            { type: 'string', nullable: true },
+            { type: 'integer', nullable: true },
+          ],
+        },
+      },
+    });
   });
 
   it('leaves a typed nullable schema, and a union with an untyped branch, as they are', () => {
@@ -59,9 +73,15 @@ describe('openObjects', () => {
     const schema = {
       type: 'object',
       additionalProperties: false,
-      properties: { rights: { type: 'object', additionalProperties: { type: 'integer' } }, list: { type: 'array', items: [{ additionalProperties: false }] } },
+      properties: {
+        rights: { type: 'object', additionalProperties: { type: 'integer' } },
+        list: { type: 'array', items: [{ additionalProperties: false }] },
+      },
     };
     openObjects(schema);
-    expect(schema).toEqual({ type: 'object', properties: { rights: { type: 'object', additionalProperties: { type: 'integer' } }, list: { type: 'array', items: [{}] } } });
+    expect(schema).toEqual({
+      type: 'object',
+      properties: { rights: { type: 'object', additionalProperties: { type: 'integer' } }, list: { type: 'array', items: [{}] } },
+    });
   });
 });

@@ -133,7 +133,9 @@ export function completeDocument(document: OpenAPIV3.Document): OpenAPIV3.Docume
   document.components = {
     ...document.components,
     schemas: { ...document.components?.schemas, ErrorBody: errorBodyJsonSchema() },
-    responses: Object.fromEntries([...used].sort((a, b) => a - b).map((status) => [errorResponseName(status), errorResponse(status)])),
+    responses: Object.fromEntries(
+      [...used].sort((a, b) => a - b).map((status) => [errorResponseName(status), errorResponse(status)]),
+    ),
     securitySchemes: {
       [SESSION_SECURITY_SCHEME]: {
         type: 'apiKey',
@@ -172,7 +174,12 @@ function errorResponse(status: ErrorStatus): OpenAPIV3.ResponseObject {
   return {
     description: `${STATUS_CODES[status]}: \`code\` is ${codes.map((code) => `\`${code}\``).join(' or ')}.${STATUS_NOTES[status] ?? ''}`,
     ...(status === 503 && {
-      headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', example: DATABASE_RETRY_AFTER_SECONDS } } },
+      headers: {
+        'Retry-After': {
+          description: 'Seconds to wait before retrying.',
+          schema: { type: 'integer', example: DATABASE_RETRY_AFTER_SECONDS },
+        },
+      },
     }),
     content: { [JSON_MEDIA_TYPE]: { schema: { $ref: ERROR_BODY_REF } } },
   };
@@ -184,8 +191,14 @@ function errorResponse(status: ErrorStatus): OpenAPIV3.ResponseObject {
  * `extra`, such as the workflow update's `data.errors`).
  */
 function errorBodyJsonSchema(): OpenAPIV3.SchemaObject {
-  const { $schema: _dialect, ...schema } = z.toJSONSchema(errorBodySchema, { target: 'openapi-3.0', io: 'input' }) as OpenAPIV3.SchemaObject & { $schema?: string };
-  return { ...schema, description: 'Every error answer. `code` is stable (the contract\'s ERROR_STATUS); `message` is English, for logs.' };
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(errorBodySchema, {
+    target: 'openapi-3.0',
+    io: 'input',
+  }) as OpenAPIV3.SchemaObject & { $schema?: string };
+  return {
+    ...schema,
+    description: "Every error answer. `code` is stable (the contract's ERROR_STATUS); `message` is English, for logs.",
+  };
 }
 
 /**

@@ -5,7 +5,12 @@ import type { RouteDescriptor } from '@console/contract';
 function isRouteDescriptor(value: unknown): value is RouteDescriptor {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Partial<Record<keyof RouteDescriptor, unknown>>;
-  return typeof candidate.method === 'string' && typeof candidate.path === 'string' && candidate.right !== undefined && candidate.answer !== undefined;
+  return (
+    typeof candidate.method === 'string' &&
+    typeof candidate.path === 'string' &&
+    candidate.right !== undefined &&
+    candidate.answer !== undefined
+  );
 }
 
 /**
@@ -20,7 +25,8 @@ export function nameRouteDescriptors(exports: Readonly<Record<string, unknown>>)
   const names = new Map<RouteDescriptor, string>();
   const add = (route: RouteDescriptor, name: string) => {
     const earlier = names.get(route);
-    if (earlier !== undefined) throw new Error(`The route ${route.method} ${route.path} is exported twice, as ${earlier} and ${name}`);
+    if (earlier !== undefined)
+      throw new Error(`The route ${route.method} ${route.path} is exported twice, as ${earlier} and ${name}`);
     names.set(route, name);
   };
   for (const [key, value] of Object.entries(exports)) {

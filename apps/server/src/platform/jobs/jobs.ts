@@ -19,7 +19,9 @@ export function createJobs(
   log: JobLog,
   options: { clock?: () => Date; queue?: JobQueue; redisPrefix?: string; everyMs?: number } = {},
 ): Jobs {
-  const queue = options.queue ?? (env.REDIS_URL ? createBullmqQueue(env.REDIS_URL, log, { prefix: options.redisPrefix }) : createInProcessQueue(log));
+  const queue =
+    options.queue ??
+    (env.REDIS_URL ? createBullmqQueue(env.REDIS_URL, log, { prefix: options.redisPrefix }) : createInProcessQueue(log));
   const sources: DueSource[] = [];
   const scheduler = createScheduler({ queue, sources, log, clock: options.clock, everyMs: options.everyMs });
   return {

@@ -22,7 +22,13 @@ export const TICK_MS = 30_000;
  * (each does) and a restart misses nothing; a tick still running is never overlapped. The clock is
  * injected: tests move time instead of waiting for it.
  */
-export function createScheduler(options: { queue: JobQueue; sources: DueSource[]; log: JobLog; clock?: () => Date; everyMs?: number }): Scheduler {
+export function createScheduler(options: {
+  queue: JobQueue;
+  sources: DueSource[];
+  log: JobLog;
+  clock?: () => Date;
+  everyMs?: number;
+}): Scheduler {
   const clock = options.clock ?? (() => new Date());
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;

@@ -67,9 +67,15 @@ export async function connectRedisAdapter(url: string, log: Log, key = 'socket.i
   const markDown = (error: unknown, role: string) => {
     if (outage) return;
     outage = true;
-    log.error({ err: error, role }, 'Redis unreachable: realtime events reach only the browsers of this instance until it is back');
+    log.error(
+      { err: error, role },
+      'Redis unreachable: realtime events reach only the browsers of this instance until it is back',
+    );
   };
-  for (const [role, client] of [['publisher', publisher], ['subscriber', subscriber]] as const) {
+  for (const [role, client] of [
+    ['publisher', publisher],
+    ['subscriber', subscriber],
+  ] as const) {
     client.on('error', (error: unknown) => markDown(error, role));
     client.on('ready', () => {
       if (state() !== 'connected') return;
@@ -113,7 +119,11 @@ export async function connectRedisAdapter(url: string, log: Log, key = 'socket.i
     await connecting;
   };
   return {
-    adapter: createAdapter(withSoftFailures(publisher, onFailure), withSoftFailures(subscriber, (error) => markDown(error, 'subscriber')), { key }),
+    adapter: createAdapter(
+      withSoftFailures(publisher, onFailure),
+      withSoftFailures(subscriber, (error) => markDown(error, 'subscriber')),
+      { key },
+    ),
     state,
     onRecovered: (listener) => recoveredListeners.push(listener),
     close,

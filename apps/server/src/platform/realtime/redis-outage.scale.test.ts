@@ -41,7 +41,10 @@ describe('a Redis outage (realtime between instances)', { timeout: 60_000 }, () 
     await seen;
 
     await proxy.restore();
-    await waitUntil('both instances on Redis', () => a.app.realtime.reach() === 'connected' && b.app.realtime.reach() === 'connected');
+    await waitUntil(
+      'both instances on Redis',
+      () => a.app.realtime.reach() === 'connected' && b.app.realtime.reach() === 'connected',
+    );
     await waitForServers(a, 2);
     await waitForServers(b, 2);
     const onB = await pair.follow(b);
@@ -55,7 +58,10 @@ describe('a Redis outage (realtime between instances)', { timeout: 60_000 }, () 
     const onA = await pair.follow(a);
     const onB = await pair.follow(b);
     await proxy.cut();
-    await waitUntil('both instances see Redis away', () => a.app.realtime.reach() === 'unreachable' && b.app.realtime.reach() === 'unreachable');
+    await waitUntil(
+      'both instances see Redis away',
+      () => a.app.realtime.reach() === 'unreachable' && b.app.realtime.reach() === 'unreachable',
+    );
 
     // Saves during the outage are answered, and reach the browsers of the instance that saved.
     for (const comment of ['Pendant la coupure 1', 'Pendant la coupure 2']) {

@@ -66,7 +66,9 @@ function renderShell(profile: ProfileName, overrides = {}) {
 
 function menuEntries(): string[] {
   const menu = screen.getByRole('navigation', { name: 'Menu principal' });
-  return [...within(menu).queryAllByRole('button'), ...within(menu).queryAllByRole('link')].map((entry) => entry.textContent ?? '');
+  return [...within(menu).queryAllByRole('button'), ...within(menu).queryAllByRole('link')].map(
+    (entry) => entry.textContent ?? '',
+  );
 }
 
 describe('side menu', () => {
@@ -76,44 +78,69 @@ describe('side menu', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: "Vue d'ensemble" }, { timeout: 25_000 })).toBeInTheDocument();
     expect(menuEntries()).toEqual(
-      expect.arrayContaining(["Vue d'ensemble", 'Suivi global', 'Configuration', 'Notifications', 'Gestionnaire de documents', 'Import']),
+      expect.arrayContaining([
+        "Vue d'ensemble",
+        'Suivi global',
+        'Configuration',
+        'Notifications',
+        'Gestionnaire de documents',
+        'Import',
+      ]),
     );
     expect(menuEntries()).not.toContain('Utilisateurs');
     expect(screen.getByRole('button', { name: "Vue d'ensemble" })).toHaveAttribute('aria-current', 'page');
   });
 
   // The users view's chunk brings AG Grid, whose first transform in jsdom takes seconds too.
-  it('shows a school administrator the school entries and the help link of their profile, without product-wide ones', { timeout: 30_000 }, async () => {
-    renderShell('Administrateur établissement');
+  it(
+    'shows a school administrator the school entries and the help link of their profile, without product-wide ones',
+    { timeout: 30_000 },
+    async () => {
+      renderShell('Administrateur établissement');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Utilisateurs' }, { timeout: 25_000 })).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: /Aide/ })).toHaveAttribute('href', config.helpUrls['Administrateur établissement']);
-    const entries = menuEntries();
-    expect(entries).toEqual(expect.arrayContaining(['Utilisateurs', 'Tableau de bord', 'Suivi du déploiement', "Paramètres de l'établissement"]));
-    expect(entries).not.toContain("Vue d'ensemble");
-    expect(entries).not.toContain('Configuration');
-  });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Utilisateurs' }, { timeout: 25_000 })).toBeInTheDocument();
+      expect(await screen.findByRole('link', { name: /Aide/ })).toHaveAttribute(
+        'href',
+        config.helpUrls['Administrateur établissement'],
+      );
+      const entries = menuEntries();
+      expect(entries).toEqual(
+        expect.arrayContaining(['Utilisateurs', 'Tableau de bord', 'Suivi du déploiement', "Paramètres de l'établissement"]),
+      );
+      expect(entries).not.toContain("Vue d'ensemble");
+      expect(entries).not.toContain('Configuration');
+    },
+  );
 
   it('leaves out an entry whose read right is withdrawn', () => {
-    const rights = { ...buildSessionUser('Administrateur').rights, GlobalMonitoring: { Lecture: 0 as const, Ecriture: 0 as const } };
+    const rights = {
+      ...buildSessionUser('Administrateur').rights,
+      GlobalMonitoring: { Lecture: 0 as const, Ecriture: 0 as const },
+    };
     renderShell('Administrateur', { rights });
 
     expect(menuEntries()).not.toContain('Suivi global');
     expect(menuEntries()).toContain('Configuration');
   });
 
-  it.each<ProfileName>(['Eleve', 'Enseignant'])('is hidden, with no toggle, for %s, who sees their own user page', async (profile) => {
-    mockFetch({ 'GET /api/config': { status: 200, body: config }, 'GET /api/users/7': { status: 200, body: ownPage(profile) } });
-    renderShell(profile);
+  it.each<ProfileName>(['Eleve', 'Enseignant'])(
+    'is hidden, with no toggle, for %s, who sees their own user page',
+    async (profile) => {
+      mockFetch({
+        'GET /api/config': { status: 200, body: config },
+        'GET /api/users/7': { status: 200, body: ownPage(profile) },
+      });
+      renderShell(profile);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Mon compte' })).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'Camille MARTIN' })).toBeInTheDocument();
-    expect(screen.getByText('camille.martin')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'QR code de connexion' })).toBeInTheDocument();
-    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Afficher ou masquer le menu/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
-  });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Mon compte' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'Camille MARTIN' })).toBeInTheDocument();
+      expect(screen.getByText('camille.martin')).toBeInTheDocument();
+      expect(screen.getByRole('img', { name: 'QR code de connexion' })).toBeInTheDocument();
+      expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Afficher ou masquer le menu/ })).not.toBeInTheDocument();
+      expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+    },
+  );
 
   it('opens a view from the menu and marks it as current', async () => {
     renderShell('Administrateur');

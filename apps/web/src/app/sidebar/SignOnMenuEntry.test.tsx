@@ -21,7 +21,10 @@ afterEach(() => {
 
 function renderSidebar(email: string | null) {
   const groups = visibleMenuGroups(buildSessionUser('Gestionnaire', { email }), { hasActiveSchool: false, helpUrls: undefined });
-  return renderWithProviders(<Sidebar groups={groups} currentView="users" onSelectView={() => {}} />, { i18n, withNotifications: true });
+  return renderWithProviders(<Sidebar groups={groups} currentView="users" onSelectView={() => {}} />, {
+    i18n,
+    withNotifications: true,
+  });
 }
 
 describe('support and catalogue buttons', () => {

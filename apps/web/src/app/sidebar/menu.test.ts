@@ -25,17 +25,26 @@ describe('visibleMenuGroups', () => {
     [
       'Administrateur',
       false,
-      { product: ['overview', 'global_monitoring', 'config', 'notifications'], utilities: ['document_manager', 'import', 'support', 'catalogue'] },
+      {
+        product: ['overview', 'global_monitoring', 'config', 'notifications'],
+        utilities: ['document_manager', 'import', 'support', 'catalogue'],
+      },
     ],
     [
       'Gestionnaire',
       true,
-      { school: ['users', 'dashboard', 'monitoring', 'params'], utilities: ['document_manager', 'import', 'help', 'support', 'catalogue'] },
+      {
+        school: ['users', 'dashboard', 'monitoring', 'params'],
+        utilities: ['document_manager', 'import', 'help', 'support', 'catalogue'],
+      },
     ],
     [
       'Administrateur établissement',
       true,
-      { school: ['users', 'dashboard', 'monitoring', 'params'], utilities: ['document_manager', 'import', 'help', 'support', 'catalogue'] },
+      {
+        school: ['users', 'dashboard', 'monitoring', 'params'],
+        utilities: ['document_manager', 'import', 'help', 'support', 'catalogue'],
+      },
     ],
     ['Enseignant', true, {}],
     ['Eleve', true, {}],
@@ -44,7 +53,11 @@ describe('visibleMenuGroups', () => {
   });
 
   it('leaves out each entry whose read right is withdrawn', () => {
-    const rights = { ...DEFAULT_RIGHTS.Administrateur, Config: { Lecture: 0, Ecriture: 0 }, Dashboard: { Lecture: 0, Ecriture: 1 } } as const;
+    const rights = {
+      ...DEFAULT_RIGHTS.Administrateur,
+      Config: { Lecture: 0, Ecriture: 0 },
+      Dashboard: { Lecture: 0, Ecriture: 1 },
+    } as const;
     const groups = visibleMenuGroups(buildSessionUser('Administrateur', { rights }), { hasActiveSchool: true, helpUrls });
     expect(labels(groups).product).toEqual(['overview', 'global_monitoring', 'notifications']);
     expect(labels(groups).school).toEqual(['users', 'monitoring', 'params']);
@@ -58,15 +71,22 @@ describe('visibleMenuGroups', () => {
 
   it('links the help page of the profile', () => {
     const manager = visibleMenuGroups(buildSessionUser('Gestionnaire'), { hasActiveSchool: false, helpUrls });
-    const schoolAdministrator = visibleMenuGroups(buildSessionUser('Administrateur établissement'), { hasActiveSchool: true, helpUrls });
+    const schoolAdministrator = visibleMenuGroups(buildSessionUser('Administrateur établissement'), {
+      hasActiveSchool: true,
+      helpUrls,
+    });
     expect(manager.flatMap((group) => group.items)).toContainEqual({ kind: 'help', url: helpUrls.Gestionnaire });
-    expect(schoolAdministrator.flatMap((group) => group.items)).toContainEqual({ kind: 'help', url: helpUrls['Administrateur établissement'] });
+    expect(schoolAdministrator.flatMap((group) => group.items)).toContainEqual({
+      kind: 'help',
+      url: helpUrls['Administrateur établissement'],
+    });
   });
 
   it('disables support and catalogue for a user without e-mail', () => {
-    const items = visibleMenuGroups(buildSessionUser('Gestionnaire', { email: null }), { hasActiveSchool: false, helpUrls }).flatMap(
-      (group) => group.items,
-    );
+    const items = visibleMenuGroups(buildSessionUser('Gestionnaire', { email: null }), {
+      hasActiveSchool: false,
+      helpUrls,
+    }).flatMap((group) => group.items);
     expect(items).toContainEqual({ kind: 'support', isDisabled: true });
     expect(items).toContainEqual({ kind: 'catalogue', isDisabled: true });
   });

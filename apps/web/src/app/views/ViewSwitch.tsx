@@ -6,10 +6,18 @@ import { LoadingBlock } from '../../ui/LoadingBlock';
 import type { View } from './views';
 
 // Each view loads its own chunk (charts, tables), never with the sign-in screen.
-const OverviewView = lazy(() => import('../../features/overview/components/OverviewView').then((module) => ({ default: module.OverviewView })));
-const DashboardView = lazy(() => import('../../features/dashboard/components/DashboardView').then((module) => ({ default: module.DashboardView })));
-const UsersView = lazy(() => import('../../features/users/components/UsersView').then((module) => ({ default: module.UsersView })));
-const OwnUserPage = lazy(() => import('../../features/users/components/OwnUserPage').then((module) => ({ default: module.OwnUserPage })));
+const OverviewView = lazy(() =>
+  import('../../features/overview/components/OverviewView').then((module) => ({ default: module.OverviewView })),
+);
+const DashboardView = lazy(() =>
+  import('../../features/dashboard/components/DashboardView').then((module) => ({ default: module.DashboardView })),
+);
+const UsersView = lazy(() =>
+  import('../../features/users/components/UsersView').then((module) => ({ default: module.UsersView })),
+);
+const OwnUserPage = lazy(() =>
+  import('../../features/users/components/OwnUserPage').then((module) => ({ default: module.OwnUserPage })),
+);
 
 const MonitoringView = lazy(() =>
   import('../../features/workflows/components/MonitoringView').then((module) => ({ default: module.MonitoringView })),
@@ -17,8 +25,12 @@ const MonitoringView = lazy(() =>
 const GlobalMonitoringView = lazy(() =>
   import('../../features/workflows/components/GlobalMonitoringView').then((module) => ({ default: module.GlobalMonitoringView })),
 );
-const ImportView = lazy(() => import('../../features/imports/components/ImportView').then((module) => ({ default: module.ImportView })));
-const ConfigView = lazy(() => import('../../features/settings/components/ConfigView').then((module) => ({ default: module.ConfigView })));
+const ImportView = lazy(() =>
+  import('../../features/imports/components/ImportView').then((module) => ({ default: module.ImportView })),
+);
+const ConfigView = lazy(() =>
+  import('../../features/settings/components/ConfigView').then((module) => ({ default: module.ConfigView })),
+);
 
 type ViewSwitchProps = { view: View; user: SessionUser; activeSchoolUai: string | null };
 
@@ -32,7 +44,8 @@ export function ViewSwitch({ view, user, activeSchoolUai }: ViewSwitchProps) {
     );
   }
   if (view === 'import' && !activeSchoolUai) return <EmptyView view={view} messageKey="imports.no_school" />;
-  if ((view === 'users' || view === 'dashboard' || view === 'monitoring') && !activeSchoolUai) return <EmptyView view={view} messageKey="views.no_school" />;
+  if ((view === 'users' || view === 'dashboard' || view === 'monitoring') && !activeSchoolUai)
+    return <EmptyView view={view} messageKey="views.no_school" />;
   return <Suspense fallback={fallbackOf(view)}>{renderView(view, user, activeSchoolUai)}</Suspense>;
 }
 

@@ -9,7 +9,10 @@ afterEach(() => {
 
 describe('clearGridFilters', () => {
   it('removes the filters and keeps the column preferences', () => {
-    window.localStorage.setItem(KEY, JSON.stringify({ columnState: [{ colId: 'login', hide: true }], filterModel: { disabled: { filter: 0 } } }));
+    window.localStorage.setItem(
+      KEY,
+      JSON.stringify({ columnState: [{ colId: 'login', hide: true }], filterModel: { disabled: { filter: 0 } } }),
+    );
 
     clearGridFilters();
 

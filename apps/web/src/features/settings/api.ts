@@ -104,11 +104,16 @@ export function useSaveApplicationSetting() {
 /** The scheduled token purges (the Tokens tab), with their last execution and next run. */
 export function usePurgeTasks() {
   // Fetched again every 30 s while shown: a run's last execution appears without a reload.
-  return useQuery({ queryKey: settingsQueryKeys.purgeTasks, queryFn: () => call(settings.listPurgeTasks), refetchInterval: 30_000 });
+  return useQuery({
+    queryKey: settingsQueryKeys.purgeTasks,
+    queryFn: () => call(settings.listPurgeTasks),
+    refetchInterval: 30_000,
+  });
 }
 
 /** A purge to schedule (no eventId yet), or one to change (with enable). */
-export type PurgeTaskSave = { eventId: null; body: settings.PurgeTaskCreate } | { eventId: number; body: settings.PurgeTaskUpdate };
+export type PurgeTaskSave =
+  { eventId: null; body: settings.PurgeTaskCreate } | { eventId: number; body: settings.PurgeTaskUpdate };
 
 /** Schedules a purge, or changes one; the list is fetched again. */
 export function useSavePurgeTask() {

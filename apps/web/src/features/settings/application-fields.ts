@@ -30,14 +30,22 @@ export function newApplicationValues(
 
 /** An application's values as the form holds them (text; 'true' or 'false' for a switch). */
 export function valuesOf(application: settings.ApplicationSetting): FieldChanges {
-  const values: FieldChanges = { idPlateforme: application.idPlateforme, name: application.name, order: String(application.order) };
+  const values: FieldChanges = {
+    idPlateforme: application.idPlateforme,
+    name: application.name,
+    order: String(application.order),
+  };
   for (const field of settings.APPLICATION_URL_FIELDS) values[url(field)] = application.urls[field];
   for (const toggle of settings.APPLICATION_TOGGLES) values[toggle] = String(application[toggle]);
   return values;
 }
 
 /** The form's values back in the call's shape. */
-export function applicationFrom(saved: settings.ApplicationSetting, values: FieldChanges, isNew: boolean): settings.ApplicationUpdate {
+export function applicationFrom(
+  saved: settings.ApplicationSetting,
+  values: FieldChanges,
+  isNew: boolean,
+): settings.ApplicationUpdate {
   const merged = { ...valuesOf(saved), ...values };
   return {
     newApplication: isNew,
@@ -48,7 +56,9 @@ export function applicationFrom(saved: settings.ApplicationSetting, values: Fiel
     showTokenStatus: merged.showTokenStatus === 'true',
     applicationCodeYesNo: merged.applicationCodeYesNo === 'true',
     applicationCodeRequired: merged.applicationCodeRequired === 'true',
-    urls: Object.fromEntries(settings.APPLICATION_URL_FIELDS.map((field) => [field, merged[url(field)]!])) as settings.ApplicationUrls,
+    urls: Object.fromEntries(
+      settings.APPLICATION_URL_FIELDS.map((field) => [field, merged[url(field)]!]),
+    ) as settings.ApplicationUrls,
   };
 }
 
@@ -82,7 +92,10 @@ export function applicationFields({ t, application, isNew, others, platforms, up
   const downloads = t('settings.applications.groups.downloads');
   const opening = t('settings.applications.groups.opening');
   const tokens = t('settings.applications.groups.tokens');
-  const platformChoices = platforms.map((platform) => ({ value: platform.idPlateforme, label: `${platform.name} (${platform.idPlateforme})` }));
+  const platformChoices = platforms.map((platform) => ({
+    value: platform.idPlateforme,
+    label: `${platform.name} (${platform.idPlateforme})`,
+  }));
   return [
     field('name', identity),
     field('idPlateforme', identity, { choices: platformChoices }),

@@ -78,7 +78,8 @@ export function platformFields({ t, platform, isNew, others, uploadPicture }: Fi
   const check = (name: string) => (value: string, all: FieldChanges) => {
     if (name === 'order' && orderProblem(value)) return orderProblem(value);
     const candidate = platformFrom(platform, { ...all, [name]: value }, isNew);
-    if (name === 'idPlateforme' && isNew && others.some((other) => other.idPlateforme === candidate.idPlateforme)) return settings.PLATFORM_ID_TAKEN;
+    if (name === 'idPlateforme' && isNew && others.some((other) => other.idPlateforme === candidate.idPlateforme))
+      return settings.PLATFORM_ID_TAKEN;
     if (name === 'name' && isNameTaken(others, value)) return settings.PLATFORM_NAME_TAKEN;
     return issueAt(settings.platformUpdateSchema, candidate, name);
   };
@@ -99,7 +100,9 @@ export function platformFields({ t, platform, isNew, others, uploadPicture }: Fi
     field('idPlateforme', identity, { locked: !isNew }),
     field('name', identity),
     field('order', identity),
-    field(PICTURE, t('settings.platforms.groups.picture'), { upload: { accept: files.IMAGE_TYPES.join(','), send: uploadPicture } }),
+    field(PICTURE, t('settings.platforms.groups.picture'), {
+      upload: { accept: files.IMAGE_TYPES.join(','), send: uploadPicture },
+    }),
     toggle('forExport', exports),
     field('exportFile', exports),
     field('exportType', exports, { choices: settings.EXPORT_TYPES.map((type) => ({ value: type, label: type })) }),

@@ -2,7 +2,12 @@ import { settings } from '@console/contract';
 
 /** Catalogue entries for the settings' component tests, as the server answers them. */
 
-export function buildPlatformSetting(idPlateforme: string, name: string, order: number, overrides: Partial<settings.PlatformSetting> = {}): settings.PlatformSetting {
+export function buildPlatformSetting(
+  idPlateforme: string,
+  name: string,
+  order: number,
+  overrides: Partial<settings.PlatformSetting> = {},
+): settings.PlatformSetting {
   return {
     idPlateforme,
     name,
@@ -22,7 +27,9 @@ export function buildPlatformSetting(idPlateforme: string, name: string, order: 
 }
 
 /** Every address of an application, empty. */
-export const NO_APPLICATION_URLS = Object.fromEntries(settings.APPLICATION_URL_FIELDS.map((field) => [field, ''])) as settings.ApplicationUrls;
+export const NO_APPLICATION_URLS = Object.fromEntries(
+  settings.APPLICATION_URL_FIELDS.map((field) => [field, '']),
+) as settings.ApplicationUrls;
 
 export function buildApplicationSetting(
   idApplication: number,
@@ -47,7 +54,11 @@ export function buildApplicationSetting(
  * A scheduled token purge as the list answers it: daily on one platform for one school, created by
  * Camille Martin, never run yet (its next run its start date).
  */
-export function buildPurgeTask(eventId: number, eventName: string, overrides: Partial<settings.PurgeTask> = {}): settings.PurgeTask {
+export function buildPurgeTask(
+  eventId: number,
+  eventName: string,
+  overrides: Partial<settings.PurgeTask> = {},
+): settings.PurgeTask {
   const startDate = new Date(2026, 10, 26, 10, 0).toISOString();
   return {
     eventId,

@@ -35,7 +35,12 @@ export function useColumnDefinitions(uai: string) {
 
 /** The profiles the caller may give a user. */
 export function useProfiles({ isEnabled = true }: { isEnabled?: boolean } = {}) {
-  return useQuery({ queryKey: usersQueryKeys.profiles, queryFn: () => call(users.listProfiles), enabled: isEnabled, staleTime: 10 * 60_000 });
+  return useQuery({
+    queryKey: usersQueryKeys.profiles,
+    queryFn: () => call(users.listProfiles),
+    enabled: isEnabled,
+    staleTime: 10 * 60_000,
+  });
 }
 
 /** One user page (null: nothing asked). */
@@ -49,7 +54,11 @@ export function useUserPage(id: number | null) {
 
 /** The deleted users of a school still in the bin. */
 export function useBin(uai: string, { isEnabled = true }: { isEnabled?: boolean } = {}) {
-  return useQuery({ queryKey: usersQueryKeys.bin(uai), queryFn: () => call(users.listBin, { query: { uai } }), enabled: isEnabled });
+  return useQuery({
+    queryKey: usersQueryKeys.bin(uai),
+    queryFn: () => call(users.listBin, { query: { uai } }),
+    enabled: isEnabled,
+  });
 }
 
 /**
@@ -90,13 +99,15 @@ type Body<R> = RouteInput<R> extends { body: infer B } ? B : never;
 
 export function usePatchUser() {
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: Body<typeof users.patchUser> }) => call(users.patchUser, { params: { id }, body }),
+    mutationFn: ({ id, body }: { id: number; body: Body<typeof users.patchUser> }) =>
+      call(users.patchUser, { params: { id }, body }),
   });
 }
 
 export function useUpdateUser() {
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: Body<typeof users.updateUser> }) => call(users.updateUser, { params: { id }, body }),
+    mutationFn: ({ id, body }: { id: number; body: Body<typeof users.updateUser> }) =>
+      call(users.updateUser, { params: { id }, body }),
   });
 }
 

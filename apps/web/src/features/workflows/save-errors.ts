@@ -31,8 +31,10 @@ export function saveErrorOf(status: number, body: unknown): WorkflowSaveError {
   const data = typeof record.data === 'object' && record.data !== null ? (record.data as Record<string, unknown>) : {};
   const listed = [...stringsOf(data.errors), ...stringsOf(record.errors)];
   if (listed.length > 0) return new WorkflowSaveError(status, listed, status === 400);
-  const details = typeof record.details === 'object' && record.details !== null ? (record.details as Record<string, unknown>) : {};
-  const fieldErrors = typeof details.fieldErrors === 'object' && details.fieldErrors !== null ? Object.values(details.fieldErrors) : [];
+  const details =
+    typeof record.details === 'object' && record.details !== null ? (record.details as Record<string, unknown>) : {};
+  const fieldErrors =
+    typeof details.fieldErrors === 'object' && details.fieldErrors !== null ? Object.values(details.fieldErrors) : [];
   return new WorkflowSaveError(status, fieldErrors.flatMap(stringsOf), false);
 }
 

@@ -9,10 +9,19 @@ import { messagesOfError, WorkflowSaveError } from './save-errors';
 export function notifySaveError(error: unknown, t: TFunction): void {
   const messages = messagesOfError(error);
   if (error instanceof WorkflowSaveError && error.isRefused) {
-    notifications.show({ color: 'yellow', title: t('workflow.messages.refused'), message: messages.join('\n'), autoClose: 10_000 });
+    notifications.show({
+      color: 'yellow',
+      title: t('workflow.messages.refused'),
+      message: messages.join('\n'),
+      autoClose: 10_000,
+    });
     return;
   }
-  notifications.show({ color: 'red', message: messages.length > 0 ? messages.join('\n') : t('global.errors.occurred'), autoClose: 10_000 });
+  notifications.show({
+    color: 'red',
+    message: messages.length > 0 ? messages.join('\n') : t('global.errors.occurred'),
+    autoClose: 10_000,
+  });
 }
 
 /** The one-line reason of a failed call, for per-school reports: its errors, or the generic message. */

@@ -61,7 +61,11 @@ export function removeSubStep(draft: StepDraft, key: string): { draft: StepDraft
 }
 
 /** Changes one sub-step. */
-export function updateSubStep(draft: StepDraft, key: string, change: Partial<Pick<EditableSubStep, 'value' | 'isDone'>>): StepDraft {
+export function updateSubStep(
+  draft: StepDraft,
+  key: string,
+  change: Partial<Pick<EditableSubStep, 'value' | 'isDone'>>,
+): StepDraft {
   return { ...draft, subSteps: draft.subSteps.map((subStep) => (subStep.key === key ? { ...subStep, ...change } : subStep)) };
 }
 
@@ -82,7 +86,10 @@ export function isSameDraft(first: StepDraft, second: StepDraft): boolean {
  * The actions saving a draft sends, or the naming warning that blocks the save (spec 1 §5).
  * Throws for 'Devis signé' (read-only), as the contract's rule does.
  */
-export function prepareSave(step: workflows.WorkflowStep, draft: StepDraft): { actions: workflows.WorkflowAction[]; warning: null } | { actions: null; warning: workflows.SubStepProblem } {
+export function prepareSave(
+  step: workflows.WorkflowStep,
+  draft: StepDraft,
+): { actions: workflows.WorkflowAction[]; warning: null } | { actions: null; warning: workflows.SubStepProblem } {
   const warning = workflows.checkSubStepNames(draft.subSteps);
   if (warning) return { actions: null, warning };
   return { actions: workflows.buildSaveActions(step, draft), warning: null };

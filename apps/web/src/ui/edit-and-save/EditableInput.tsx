@@ -22,7 +22,17 @@ type EditableInputProps = {
  * One field of the edit-and-save form, by its kind: a switch, an image address with its file
  * picker, a choice, or a text. Read-only (filled) out of edit mode and when locked.
  */
-export function EditableInput({ field, value, isEditing, message, errorId, inputRef, onChange, isUploading, onFile }: EditableInputProps) {
+export function EditableInput({
+  field,
+  value,
+  isEditing,
+  message,
+  errorId,
+  inputRef,
+  onChange,
+  isUploading,
+  onFile,
+}: EditableInputProps) {
   const { t } = useTranslation();
   const isReadOnly = !isEditing || field.locked === true;
   const shared = {
@@ -70,7 +80,12 @@ export function EditableInput({ field, value, isEditing, message, errorId, input
         {!isReadOnly && (
           <FileButton accept={field.upload.accept} onChange={onFile}>
             {(props) => (
-              <Button {...props} variant="default" loading={isUploading} aria-label={t('settings.choose_image_for', { label: field.label })}>
+              <Button
+                {...props}
+                variant="default"
+                loading={isUploading}
+                aria-label={t('settings.choose_image_for', { label: field.label })}
+              >
                 {t('settings.choose_image')}
               </Button>
             )}

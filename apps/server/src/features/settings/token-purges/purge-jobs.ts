@@ -48,7 +48,12 @@ export async function runPurgeOccurrence(
       action: 'purge',
       entity: 'token_purge',
       entityId: claim.task.id,
-      after: { occurrence: claim.occurrence.toISOString(), removed, platformId: claim.task.platformId, uais: claim.task.uais ?? 'all' },
+      after: {
+        occurrence: claim.occurrence.toISOString(),
+        removed,
+        platformId: claim.task.platformId,
+        uais: claim.task.uais ?? 'all',
+      },
     });
   }
   return removed;

@@ -32,7 +32,9 @@ async function schedule(body: Record<string, unknown>): Promise<settings.PurgeTa
 }
 
 async function listed(eventId: number): Promise<settings.PurgeTask | undefined> {
-  const tasks = settings.purgeTasksSchema.parse((await injectAs(t.app, cookies.admin, requestOf(settings.listPurgeTasks))).json());
+  const tasks = settings.purgeTasksSchema.parse(
+    (await injectAs(t.app, cookies.admin, requestOf(settings.listPurgeTasks))).json(),
+  );
   return tasks.find((task) => task.eventId === eventId);
 }
 
@@ -47,7 +49,14 @@ async function checkedTokens(uai: string, applicationIds: number[]): Promise<num
     .select({ userId: userApplications.userId })
     .from(userApplications)
     .innerJoin(users, eq(users.id, userApplications.userId))
-    .where(and(eq(users.uai, uai), inArray(userApplications.applicationId, applicationIds), isNull(userApplications.validToken), isNull(userApplications.tokenCheckedAt)));
+    .where(
+      and(
+        eq(users.uai, uai),
+        inArray(userApplications.applicationId, applicationIds),
+        isNull(userApplications.validToken),
+        isNull(userApplications.tokenCheckedAt),
+      ),
+    );
   return rows.length - cleared.length;
 }
 
@@ -60,7 +69,13 @@ describe('the scheduler runs the purges (spec 2 §2.8, §4)', () => {
     const scope = await arrangeTokens(t.db);
     const purgedApps = scope.apps.filter((app) => app.platformId === scope.purged).map((app) => app.id);
     const keptApps = scope.apps.filter((app) => app.platformId === scope.kept).map((app) => app.id);
-    const task = await schedule({ eventName: 'Quotidienne', platformId: scope.purged, startDate: T0.toISOString(), intervalField: 'DAY', uais: [scope.schools[0]] });
+    const task = await schedule({
+      eventName: 'Quotidienne',
+      platformId: scope.purged,
+      startDate: T0.toISOString(),
+      intervalField: 'DAY',
+      uais: [scope.schools[0]],
+    });
     const clock = { now: at(-60_000) };
     const first = instance(clock);
     const second = instance(clock);
@@ -75,7 +90,11 @@ describe('the scheduler runs the purges (spec 2 §2.8, §4)', () => {
     expect(await checkedTokens(scope.schools[0]!, purgedApps)).toBe(0);
     expect(await checkedTokens(scope.schools[1]!, purgedApps)).toBe(6);
     expect(await checkedTokens(scope.schools[0]!, keptApps)).toBe(3);
-    expect(await listed(task.eventId)).toMatchObject({ lastExecution: T0.toISOString(), lastRemoved: 6, nextRun: at(86_400_000).toISOString() });
+    expect(await listed(task.eventId)).toMatchObject({
+      lastExecution: T0.toISOString(),
+      lastRemoved: 6,
+      nextRun: at(86_400_000).toISOString(),
+    });
 
     // Later the same day: nothing is due. Three days later: the missed days are one run, on the grid.
     clock.now = at(3_600_000);
@@ -84,18 +103,41 @@ describe('the scheduler runs the purges (spec 2 §2.8, §4)', () => {
     await second.scheduler.tick();
     await second.queue.idle();
     expect(await runsOf(task.eventId)).toHaveLength(2);
-    expect(await listed(task.eventId)).toMatchObject({ lastExecution: at(3 * 86_400_000).toISOString(), lastRemoved: 0, nextRun: at(4 * 86_400_000).toISOString() });
+    expect(await listed(task.eventId)).toMatchObject({
+      lastExecution: at(3 * 86_400_000).toISOString(),
+      lastRemoved: 0,
+      nextRun: at(4 * 86_400_000).toISOString(),
+    });
     await Promise.all([first.stop(), second.stop()]);
   });
 
   it('never runs a disabled task, and runs an IMMEDIATE one once', async () => {
     const scope = await arrangeTokens(t.db);
-    const disabled = await schedule({ eventName: 'Désactivée', platformId: scope.purged, startDate: T0.toISOString(), intervalField: 'DAY', uais: 'all' });
+    const disabled = await schedule({
+      eventName: 'Désactivée',
+      platformId: scope.purged,
+      startDate: T0.toISOString(),
+      intervalField: 'DAY',
+      uais: 'all',
+    });
     await injectAs(t.app, cookies.admin, {
       ...requestOf(settings.updatePurgeTask, { eventId: disabled.eventId }),
-      payload: { eventName: 'Désactivée', platformId: scope.purged, startDate: T0.toISOString(), intervalField: 'MINUTE', uais: 'all', enable: false },
+      payload: {
+        eventName: 'Désactivée',
+        platformId: scope.purged,
+        startDate: T0.toISOString(),
+        intervalField: 'MINUTE',
+        uais: 'all',
+        enable: false,
+      },
     });
-    const immediate = await schedule({ eventName: 'Immédiate', platformId: scope.purged, startDate: T0.toISOString(), intervalField: 'IMMEDIATE', uais: [scope.schools[1]] });
+    const immediate = await schedule({
+      eventName: 'Immédiate',
+      platformId: scope.purged,
+      startDate: T0.toISOString(),
+      intervalField: 'IMMEDIATE',
+      uais: [scope.schools[1]],
+    });
     const clock = { now: at(1_000) };
     const jobs = instance(clock);
     for (const minutes of [1, 2, 60, 60 * 24 * 30]) {

@@ -27,7 +27,10 @@ const clock = { now: new Date('2026-12-07T06:00:05.000Z') };
 beforeAll(async () => {
   redisUrl = requireScaleServices().redisUrl;
   database = await createScaleDatabase();
-  handles = [await openDatabase({ databaseUrl: database.url, poolSize: 4 }), await openDatabase({ databaseUrl: database.url, poolSize: 4 })];
+  handles = [
+    await openDatabase({ databaseUrl: database.url, poolSize: 4 }),
+    await openDatabase({ databaseUrl: database.url, poolSize: 4 }),
+  ];
   instances = handles.map((handle) => {
     const jobs = createJobs({ REDIS_URL: redisUrl }, quiet, { clock: () => clock.now, redisPrefix: prefix });
     registerPurgeJobs(jobs, handle, () => clock.now);
@@ -52,7 +55,15 @@ describe('token purges on BullMQ (two instances, one Redis)', { timeout: 60_000 
     const due = new Date('2026-12-07T06:00:00.000Z');
     const [task] = await db
       .insert(tokenPurgeTasks)
-      .values({ name: 'Sur Redis', platformId: scope.purged, uais: null, startAt: due, intervalField: 'WEEK', createdByName: 'Test', nextRunAt: due })
+      .values({
+        name: 'Sur Redis',
+        platformId: scope.purged,
+        uais: null,
+        startAt: due,
+        intervalField: 'WEEK',
+        createdByName: 'Test',
+        nextRunAt: due,
+      })
       .returning();
     expect(instances.every((jobs) => jobs.queue.kind === 'bullmq')).toBe(true);
 

@@ -56,10 +56,13 @@ export async function purgeTokens(db: Executor, scope: PurgeScope, onBatch?: (ba
   if (!bounds) return 0;
   let removed = 0;
   let size = FIRST_BATCH_IDS;
-  for (let from = bounds.min; from <= bounds.max; ) {
+  for (let from = bounds.min; from <= bounds.max;) {
     const to = from + size;
     const startedAt = performance.now();
-    const scoped = scope.uais === null ? sql`` : sql`and user_id in (select id from users where ${usersIn(scope)} and id >= ${from} and id < ${to})`;
+    const scoped =
+      scope.uais === null
+        ? sql``
+        : sql`and user_id in (select id from users where ${usersIn(scope)} and id >= ${from} and id < ${to})`;
     const result = await db.execute<{ removed: number }>(sql`
       with cleared as (
         update user_applications set valid_token = null, token_checked_at = null

@@ -18,14 +18,23 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const list = (cookie = cookies.admin) => injectAs(t.app, cookie, requestOf(settings.listPurgeTasks));
-const create = (payload: object, cookie = cookies.admin) => injectAs(t.app, cookie, { ...requestOf(settings.createPurgeTask), payload });
-const update = (eventId: number, payload: object) => injectAs(t.app, cookies.admin, { ...requestOf(settings.updatePurgeTask, { eventId }), payload });
+const create = (payload: object, cookie = cookies.admin) =>
+  injectAs(t.app, cookie, { ...requestOf(settings.createPurgeTask), payload });
+const update = (eventId: number, payload: object) =>
+  injectAs(t.app, cookies.admin, { ...requestOf(settings.updatePurgeTask, { eventId }), payload });
 const remove = (id: number) => injectAs(t.app, cookies.admin, requestOf(settings.deletePurgeTask, { eventId: id }));
 const taskCount = () => t.db.$count(tokenPurgeTasks);
 
 const START = '2026-12-01T06:30:00.000Z';
 function payload(overrides: Record<string, unknown> = {}) {
-  return { eventName: 'Purge du lundi', platformId: scope.purged, startDate: START, intervalField: 'WEEK', uais: [scope.schools[0]], ...overrides };
+  return {
+    eventName: 'Purge du lundi',
+    platformId: scope.purged,
+    startDate: START,
+    intervalField: 'WEEK',
+    uais: [scope.schools[0]],
+    ...overrides,
+  };
 }
 
 describe('scheduled token purges: the calls (spec 2 §2.8, §7)', () => {
@@ -44,7 +53,10 @@ describe('scheduled token purges: the calls (spec 2 §2.8, §7)', () => {
       procedureParameters: { arrayUai: [scope.schools[0]], arrayPlatforms: [scope.purged] },
     });
     expect((await list()).json()).toContainEqual(task);
-    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, String(task.eventId)));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(task.eventId)));
     expect(entry).toMatchObject({ action: 'create', entity: 'token_purge', actorLabel: 'Alice Durand' });
   });
 
@@ -69,8 +81,16 @@ describe('scheduled token purges: the calls (spec 2 §2.8, §7)', () => {
     const task = settings.purgeTaskSchema.parse((await create(payload({ eventName: 'À modifier', uais: 'all' }))).json());
     const disabled = await update(task.eventId, { ...payload({ eventName: 'Modifiée', uais: 'all' }), enable: false });
     expect(disabled.statusCode).toBe(200);
-    expect(disabled.json()).toMatchObject({ eventName: 'Modifiée', enable: false, nextRun: null, procedureParameters: { arrayUai: 'all' } });
-    const minute = await update(task.eventId, { ...payload({ intervalField: 'MINUTE', startDate: '2026-12-02T07:00:00+01:00' }), enable: true });
+    expect(disabled.json()).toMatchObject({
+      eventName: 'Modifiée',
+      enable: false,
+      nextRun: null,
+      procedureParameters: { arrayUai: 'all' },
+    });
+    const minute = await update(task.eventId, {
+      ...payload({ intervalField: 'MINUTE', startDate: '2026-12-02T07:00:00+01:00' }),
+      enable: true,
+    });
     expect(minute.json()).toMatchObject({ enable: true, intervalField: 'MINUTE', nextRun: '2026-12-02T06:00:00.000Z' });
     const [row] = await t.db.select().from(tokenPurgeTasks).where(eq(tokenPurgeTasks.id, task.eventId));
     expect(row?.nextRunAt?.toISOString()).toBe('2026-12-02T06:00:00.000Z');

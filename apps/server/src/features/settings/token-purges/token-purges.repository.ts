@@ -5,14 +5,21 @@ import { schools, tokenPurgeRuns, tokenPurgeTasks } from '../../../platform/db/s
 
 export type PurgeTaskRow = typeof tokenPurgeTasks.$inferSelect;
 /** The columns the form sets. */
-export type PurgeTaskColumns = Pick<PurgeTaskRow, 'name' | 'platformId' | 'uais' | 'startAt' | 'intervalField' | 'intervalValue' | 'enabled'>;
+export type PurgeTaskColumns = Pick<
+  PurgeTaskRow,
+  'name' | 'platformId' | 'uais' | 'startAt' | 'intervalField' | 'intervalValue' | 'enabled'
+>;
 
 function intervalOf(row: Pick<PurgeTaskRow, 'intervalField'>): settings.PurgeInterval {
-  return (settings.PURGE_INTERVALS as readonly string[]).includes(row.intervalField) ? (row.intervalField as settings.PurgeInterval) : 'DAY';
+  return (settings.PURGE_INTERVALS as readonly string[]).includes(row.intervalField)
+    ? (row.intervalField as settings.PurgeInterval)
+    : 'DAY';
 }
 
 /** The timing of a row, as the contract's nextRunAt reads it. */
-export function timingOf(row: Pick<PurgeTaskRow, 'enabled' | 'startAt' | 'lastExecution' | 'intervalField' | 'intervalValue'>): settings.PurgeTiming {
+export function timingOf(
+  row: Pick<PurgeTaskRow, 'enabled' | 'startAt' | 'lastExecution' | 'intervalField' | 'intervalValue'>,
+): settings.PurgeTiming {
   return {
     enable: row.enabled,
     startDate: row.startAt,
@@ -98,7 +105,10 @@ export async function deletePurgeTaskRow(tx: Executor, id: number): Promise<Purg
 /** Those of `uais` that are no school's. */
 export async function unknownSchools(db: Executor, uais: readonly string[]): Promise<string[]> {
   if (uais.length === 0) return [];
-  const found = await db.select({ uai: schools.uai }).from(schools).where(inArray(schools.uai, [...uais]));
+  const found = await db
+    .select({ uai: schools.uai })
+    .from(schools)
+    .where(inArray(schools.uai, [...uais]));
   const known = new Set(found.map((row) => row.uai));
   return uais.filter((uai) => !known.has(uai));
 }
@@ -143,7 +153,13 @@ export async function claimOccurrence(
 }
 
 /** Records when a claimed run ended and what it removed. */
-export async function finishRun(db: Executor, taskId: number, occurrence: Date, removed: number, finishedAt: Date): Promise<void> {
+export async function finishRun(
+  db: Executor,
+  taskId: number,
+  occurrence: Date,
+  removed: number,
+  finishedAt: Date,
+): Promise<void> {
   await db
     .update(tokenPurgeRuns)
     .set({ finishedAt, removed })

@@ -29,7 +29,8 @@ export async function listPurgeTasks(ctx: ServiceContext): Promise<settings.Purg
 /** The platform must exist and every school named too: else 400 under the field, nothing written. */
 async function checkScope(db: Executor, platformId: string, uais: 'all' | string[]): Promise<void> {
   if (!(await findPlatform(db, platformId))) throw validationError({ platformId: [settings.UNKNOWN_PLATFORM] });
-  if (uais !== 'all' && (await unknownSchools(db, uais)).length > 0) throw validationError({ uais: [settings.UNKNOWN_PURGE_SCHOOL] });
+  if (uais !== 'all' && (await unknownSchools(db, uais)).length > 0)
+    throw validationError({ uais: [settings.UNKNOWN_PURGE_SCHOOL] });
 }
 
 function columnsOf(body: settings.PurgeTaskCreate | settings.PurgeTaskUpdate, enabled: boolean): PurgeTaskColumns {
@@ -50,7 +51,12 @@ export async function createPurgeTask(ctx: ServiceContext, body: settings.PurgeT
     await checkScope(tx, body.platformId, body.uais);
     const columns = columnsOf(body, true);
     const nextRunAt = settings.nextRunAt(timingOf({ ...columns, lastExecution: null }));
-    const row = await insertPurgeTask(tx, { ...columns, createdBy: ctx.actor.id, createdByName: editorLabel(ctx.actor), nextRunAt });
+    const row = await insertPurgeTask(tx, {
+      ...columns,
+      createdBy: ctx.actor.id,
+      createdByName: editorLabel(ctx.actor),
+      nextRunAt,
+    });
     const created = presentPurgeTask(row, null);
     await writeAudit(tx, { actor: ctx.actor, action: 'create', entity: 'token_purge', entityId: row.id, after: created });
     return created;
@@ -62,18 +68,30 @@ export async function createPurgeTask(ctx: ServiceContext, body: settings.PurgeT
  * disabled; its new start date when that is after its last execution; else its last execution plus
  * the new interval. The task is locked meanwhile, so that a run starting now sees it before or after.
  */
-export async function updatePurgeTaskById(ctx: ServiceContext, eventId: number, body: settings.PurgeTaskUpdate): Promise<settings.PurgeTask> {
+export async function updatePurgeTaskById(
+  ctx: ServiceContext,
+  eventId: number,
+  body: settings.PurgeTaskUpdate,
+): Promise<settings.PurgeTask> {
   return ctx.db.transaction(async (tx) => {
     const existing = await findPurgeTask(tx, eventId, true);
     if (!existing) throw purgeTaskNotFound();
     await checkScope(tx, body.platformId, body.uais);
     const columns = columnsOf(body, body.enable);
-    const nextRunAt = settings.nextRunAt(timingOf({ ...columns, intervalValue: existing.intervalValue, lastExecution: existing.lastExecution }));
-    const row = await updatePurgeTask(tx, eventId, { ...columns, intervalValue: existing.intervalValue, updatedBy: editorLabel(ctx.actor), nextRunAt });
+    const nextRunAt = settings.nextRunAt(
+      timingOf({ ...columns, intervalValue: existing.intervalValue, lastExecution: existing.lastExecution }),
+    );
+    const row = await updatePurgeTask(tx, eventId, {
+      ...columns,
+      intervalValue: existing.intervalValue,
+      updatedBy: editorLabel(ctx.actor),
+      nextRunAt,
+    });
     const before = await presentStoredPurgeTask(tx, existing);
     const saved = await presentStoredPurgeTask(tx, row);
     const changes = changedValues(before, saved);
-    if (changes) await writeAudit(tx, { actor: ctx.actor, action: 'update', entity: 'token_purge', entityId: eventId, ...changes });
+    if (changes)
+      await writeAudit(tx, { actor: ctx.actor, action: 'update', entity: 'token_purge', entityId: eventId, ...changes });
     return saved;
   });
 }
@@ -83,13 +101,22 @@ export async function deletePurgeTask(ctx: ServiceContext, id: number): Promise<
   return ctx.db.transaction(async (tx) => {
     const row = await deletePurgeTaskRow(tx, id);
     if (!row) throw purgeTaskNotFound();
-    await writeAudit(tx, { actor: ctx.actor, action: 'delete', entity: 'token_purge', entityId: id, before: presentPurgeTask(row, null) });
+    await writeAudit(tx, {
+      actor: ctx.actor,
+      action: 'delete',
+      entity: 'token_purge',
+      entityId: id,
+      before: presentPurgeTask(row, null),
+    });
     return { ok: true as const };
   });
 }
 
 /** What a purge of this platform's tokens in these schools would clear now (beyond the spec: the preview). */
-export async function previewPurge(ctx: ServiceContext, query: { platformId: string; uais: 'all' | string[] }): Promise<{ tokens: number; users: number }> {
+export async function previewPurge(
+  ctx: ServiceContext,
+  query: { platformId: string; uais: 'all' | string[] },
+): Promise<{ tokens: number; users: number }> {
   await checkScope(ctx.db, query.platformId, query.uais);
   return countPurgeable(ctx.db, { platformId: query.platformId, uais: query.uais === 'all' ? null : query.uais });
 }

@@ -45,7 +45,12 @@ export async function arrangeTokens(db: Database, pupilsPerSchool = 3) {
       .returning({ id: users.id });
     await db.insert(userApplications).values(
       pupils.flatMap((pupil, index) =>
-        apps.map((app) => ({ userId: pupil.id, applicationId: app.id, validToken: index === 0 ? 'Token expiré' : 'OK', tokenCheckedAt: checkedAt })),
+        apps.map((app) => ({
+          userId: pupil.id,
+          applicationId: app.id,
+          validToken: index === 0 ? 'Token expiré' : 'OK',
+          tokenCheckedAt: checkedAt,
+        })),
       ),
     );
   }

@@ -109,7 +109,9 @@ export async function changeApplication(
     application.id,
   );
   const fields = credentialFieldsOfRow(application);
-  const given = new Map(update.value.map((entry) => [entry.idUser, contract.credentialsOf(entry, contract.CREDENTIAL_NAMES.grid)]));
+  const given = new Map(
+    update.value.map((entry) => [entry.idUser, contract.credentialsOf(entry, contract.CREDENTIAL_NAMES.grid)]),
+  );
   const fieldErrors: Record<string, string[]> = {};
   const changes = selected.map((user) => {
     const before = stored.get(user.id) ?? null;

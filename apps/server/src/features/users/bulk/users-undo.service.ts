@@ -111,7 +111,8 @@ export async function undoBulkUpdate(ctx: ServiceContext, token: string, now = n
     const entry = await findUndoEntryForUpdate(tx, hashToken(token));
     const state = undoEntryStateOf(entry, ctx.actor.id, now);
     if (state === 'unknown') throw new AppError('not_found', 'No change to undo with this token', { reason: 'undo_unknown' });
-    if (state === 'expired') throw new AppError('conflict', 'The time to undo this change has passed', { reason: 'undo_expired' });
+    if (state === 'expired')
+      throw new AppError('conflict', 'The time to undo this change has passed', { reason: 'undo_expired' });
     const payload = undoPayloadSchema.parse(entry!.payload);
     const current = await lockManageableUsers(tx, ctx.actor, usersOfUndo(payload));
     const audit = await restore(tx, ctx, payload, current);

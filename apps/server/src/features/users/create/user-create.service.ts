@@ -62,7 +62,9 @@ export async function createUser(ctx: ServiceContext, input: NewUser): Promise<{
   const values = { ...input.values, uai: input.values.uai.toUpperCase() };
   if (!(await canReachSchool(ctx, values.uai))) throw schoolNotFound();
   if (!contract.assignableProfiles(ctx.actor.profile).includes(values.profile))
-    throw new AppError('forbidden', `The profile ${values.profile} is not given by a ${ctx.actor.profile}`, { reason: 'profile_not_assignable' });
+    throw new AppError('forbidden', `The profile ${values.profile} is not given by a ${ctx.actor.profile}`, {
+      reason: 'profile_not_assignable',
+    });
   const naming = await loadSchoolNaming(ctx.db, values.uai);
   const firstname = cleanName(values.firstName, naming.rules.firstname);
   const lastname = cleanName(values.lastName, naming.rules.lastname);

@@ -62,7 +62,9 @@ export function renderAccessMail(templateId: MailTemplateId, data: AccessMailDat
     `Identifiant : ${data.login}`,
     data.password === null ? HASHED_PASSWORD_NOTICE : `Mot de passe : ${data.password}`,
     '',
-    ...(data.signInUrl === null ? [`Adresse de la console : ${data.consoleUrl}`] : [`Connexion directe : ${data.signInUrl}`, LINK_NOTICE]),
+    ...(data.signInUrl === null
+      ? [`Adresse de la console : ${data.consoleUrl}`]
+      : [`Connexion directe : ${data.signInUrl}`, LINK_NOTICE]),
     '',
     'Cordialement,',
     `L'équipe ${PRODUCT}`,

@@ -184,11 +184,17 @@ describe('POST /users/pne against the PNE service', () => {
     pne.setMode('down');
     const down = await activate([{ username: teacher.login }]);
     expect(down.statusCode).toBe(503);
-    expect(down.json()).toMatchObject({ code: 'service_unavailable', details: { reason: 'pne_unavailable', failure: 'http_error' } });
+    expect(down.json()).toMatchObject({
+      code: 'service_unavailable',
+      details: { reason: 'pne_unavailable', failure: 'http_error' },
+    });
 
     const stopped = await activate([{ username: teacher.login }], 'direction', apps.stopped);
     expect(stopped.statusCode).toBe(503);
-    expect(stopped.json()).toMatchObject({ code: 'service_unavailable', details: { reason: 'pne_unavailable', failure: 'unreachable' } });
+    expect(stopped.json()).toMatchObject({
+      code: 'service_unavailable',
+      details: { reason: 'pne_unavailable', failure: 'unreachable' },
+    });
     expect((await pneAudits()).map((audit) => (audit.after as { failure: string }).failure)).toEqual([
       'http_error',
       'unreachable',

@@ -32,7 +32,8 @@ export async function activatePneKeys(
   requests: PneActivationRequest[],
 ): Promise<{ status: 200 | 207; answer: contract.PneAnswer }> {
   const usernames = requests.map((request) => request.username.toLowerCase());
-  if (new Set(usernames).size !== usernames.length) throw new AppError('bad_request', 'Each username may appear once', { reason: 'duplicate_username' });
+  if (new Set(usernames).size !== usernames.length)
+    throw new AppError('bad_request', 'Each username may appear once', { reason: 'duplicate_username' });
   const records = await readManageableUsersByLogin(
     ctx.db,
     ctx.actor,

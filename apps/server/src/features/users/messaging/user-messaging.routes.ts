@@ -19,10 +19,7 @@ export function registerUserMessagingRoutes(
   app.addHook('onClose', () => adapters.mail.close());
 
   registerRoute(app, deps, contract.mailUsers, async ({ ctx, body }) =>
-    mailUsers(
-      { ...ctx, mail: adapters.mail },
-      { userIds: body.users.map((user) => user.idUser), templateId: body.templateId },
-    ),
+    mailUsers({ ...ctx, mail: adapters.mail }, { userIds: body.users.map((user) => user.idUser), templateId: body.templateId }),
   );
 
   registerRoute(app, deps, contract.activatePneKeys, async ({ ctx, body, reply }) => {

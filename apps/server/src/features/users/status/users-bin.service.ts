@@ -49,7 +49,8 @@ export async function deleteUsers(ctx: ServiceContext, ids: readonly number[], n
   if (ids.includes(ctx.actor.id)) throw new AppError('forbidden', 'Nobody deletes their own account', { reason: 'self_delete' });
   return ctx.db.transaction(async (tx) => {
     const selected = await lockManageableUsers(tx, ctx.actor, ids);
-    if (selected.some((user) => !user.disabled)) throw new AppError('conflict', 'Only disabled users can be deleted', { reason: 'not_disabled' });
+    if (selected.some((user) => !user.disabled))
+      throw new AppError('conflict', 'Only disabled users can be deleted', { reason: 'not_disabled' });
     await moveUsersToBin(
       tx,
       selected.map((user) => user.id),

@@ -16,7 +16,8 @@ type DeactivateBody = z.output<typeof users.deactivateBodySchema>;
  * is out of reach (then nobody changes). Answers how many users changed.
  */
 export async function setUsersDisabled(ctx: ServiceContext, body: DeactivateBody, now = new Date()): Promise<{ count: number }> {
-  if (body.users.some((user) => user.id === ctx.actor.id)) throw new AppError('forbidden', 'Nobody disables their own account', { reason: 'self_disable' });
+  if (body.users.some((user) => user.id === ctx.actor.id))
+    throw new AppError('forbidden', 'Nobody disables their own account', { reason: 'self_disable' });
   const flags = new Map(body.users.map((user) => [user.id, { lls: user.lls ?? false, quizeo: user.quizeo ?? false }]));
   const changed = await ctx.db.transaction(async (tx) => {
     const selected = await lockManageableUsers(

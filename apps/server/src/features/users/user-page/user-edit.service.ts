@@ -30,7 +30,10 @@ export async function loadNameRules(db: Executor, uai: string | null): Promise<N
 }
 
 function loginTaken(): AppError {
-  return new AppError('conflict', 'This login is taken', { reason: 'username_taken', fieldErrors: { login: [users.USERNAME_TAKEN] } });
+  return new AppError('conflict', 'This login is taken', {
+    reason: 'username_taken',
+    fieldErrors: { login: [users.USERNAME_TAKEN] },
+  });
 }
 
 type PasswordChange = { values: { passwordHash: string | null; passwordEncrypted: string | null } } | null;
@@ -72,7 +75,8 @@ async function planPasswordChange(
 export async function updateUserPage(ctx: ServiceContext, id: number, body: UserPageUpdate): Promise<UserPage> {
   // Everything the answer needs is read inside the transaction: once it commits, nothing can fail it.
   const { outcome, page } = await ctx.db.transaction(async (tx) => {
-    if (!canEditUserPage(ctx.actor, id)) throw new AppError('forbidden', 'This page may not be edited', { reason: 'page_not_editable' });
+    if (!canEditUserPage(ctx.actor, id))
+      throw new AppError('forbidden', 'This page may not be edited', { reason: 'page_not_editable' });
     const user = await findManageableUser(tx, ctx.actor, id, { allowSelf: true, forUpdate: true });
     const profile = profileNameOf(user.profileId) ?? 'Eleve';
     const rules = await loadNameRules(tx, user.uai);

@@ -243,7 +243,8 @@ describe('sessions after a reset (PUT /users/:id)', () => {
 
     const reset = await formNow(cookies.direction, target.id);
     expect(
-      (await putPage(cookies.direction, target.id, { ...reset, informations: { ...reset.informations, password: 'nouv5678' } })).statusCode,
+      (await putPage(cookies.direction, target.id, { ...reset, informations: { ...reset.informations, password: 'nouv5678' } }))
+        .statusCode,
     ).toBe(200);
     expect((await me(session)).statusCode).toBe(401);
     expect((await me(cookies.direction)).statusCode).toBe(200);
@@ -252,18 +253,26 @@ describe('sessions after a reset (PUT /users/:id)', () => {
     const relogged = await formNow(cookies.direction, target.id);
     const newLogin = `${target.login}.b`;
     expect(
-      (await putPage(cookies.direction, target.id, { ...relogged, informations: { ...relogged.informations, login: newLogin } })).statusCode,
+      (await putPage(cookies.direction, target.id, { ...relogged, informations: { ...relogged.informations, login: newLogin } }))
+        .statusCode,
     ).toBe(200);
     expect((await me(second)).statusCode).toBe(401);
     expect((await me(await signIn(t.app, newLogin, 'nouv5678'))).statusCode).toBe(200);
   });
 
   it('keeps the session of a staff member who resets their own password, and ends their others', async () => {
-    const self = await buildUser(t.db, t.env.encryptionKey, { profile: 'Administrateur établissement', uai: home, email: 'soi@example.org' });
+    const self = await buildUser(t.db, t.env.encryptionKey, {
+      profile: 'Administrateur établissement',
+      uai: home,
+      email: 'soi@example.org',
+    });
     const current = await signIn(t.app, self.login, self.password);
     const elsewhere = await signIn(t.app, self.login, self.password);
     const form = await formNow(current, self.id);
-    const changed = await putPage(current, self.id, { ...form, informations: { ...form.informations, password: 'Nouveau#2027' } });
+    const changed = await putPage(current, self.id, {
+      ...form,
+      informations: { ...form.informations, password: 'Nouveau#2027' },
+    });
     expect(changed.statusCode).toBe(200);
     expect((await me(current)).statusCode).toBe(200);
     expect((await me(elsewhere)).statusCode).toBe(401);

@@ -24,7 +24,11 @@ export function revealSecret(key: Buffer, sealed: string | null): string | null 
  * QR code are offered only to a caller who may act on the user (or the user themself): the QR
  * code is a live sign-in link, and it exists only for pupils and teachers.
  */
-export async function presentPageOf(ctx: Pick<ServiceContext, 'actor' | 'env'>, executor: Executor, user: UserRecord): Promise<UserPage> {
+export async function presentPageOf(
+  ctx: Pick<ServiceContext, 'actor' | 'env'>,
+  executor: Executor,
+  user: UserRecord,
+): Promise<UserPage> {
   const viewer = ctx.actor;
   const [rows, mayAct] = await readTogether(executor, [
     () => readUserPageRows(executor, user),

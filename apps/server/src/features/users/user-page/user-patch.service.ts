@@ -31,7 +31,13 @@ import { listUserOptions } from './user-page.repository.js';
 import { revealSecret } from './user-page.service.js';
 import { findManageableUser, type UserRecord } from '../../../platform/auth/access.js';
 import { readGridRow } from '../users.shared.js';
-import { diffFields, findForeignOptions, hasDuplicateOption, passwordTransitionOf, refuseProfileChange } from '../users.policy.js';
+import {
+  diffFields,
+  findForeignOptions,
+  hasDuplicateOption,
+  passwordTransitionOf,
+  refuseProfileChange,
+} from '../users.policy.js';
 
 /** An option id that is not an option of the user's school. */
 export const UNKNOWN_OPTION = 'users.errors.unknown_option';
@@ -99,7 +105,10 @@ async function patchInformations(
   const nextProfile = value.profile ?? currentProfile;
   const refusal = refuseProfileChange(ctx.actor, { id: user.id, profile: currentProfile }, nextProfile);
   if (refusal === 'own_profile') throw new AppError('forbidden', 'Nobody changes their own profile', { reason: 'own_profile' });
-  if (refusal === 'not_assignable') throw new AppError('forbidden', `This profile change is not allowed to ${ctx.actor.profile}`, { reason: 'profile_not_assignable' });
+  if (refusal === 'not_assignable')
+    throw new AppError('forbidden', `This profile change is not allowed to ${ctx.actor.profile}`, {
+      reason: 'profile_not_assignable',
+    });
 
   const next: users.InformationsPatch = { ...value };
   const fieldErrors: Record<string, string[]> = {};
@@ -152,7 +161,10 @@ async function patchOptions(
   list: readonly { idOption: number; ordre: number }[],
 ): Promise<PartChange> {
   if (hasDuplicateOption(list))
-    throw new AppError('conflict', 'An option is given twice', { reason: 'duplicate_option', fieldErrors: { options: [users.DUPLICATE_OPTION] } });
+    throw new AppError('conflict', 'An option is given twice', {
+      reason: 'duplicate_option',
+      fieldErrors: { options: [users.DUPLICATE_OPTION] },
+    });
   const schoolOptions = user.uai === null ? [] : await listSchoolOptionRows(tx, user.uai);
   const names = new Map(schoolOptions.map((option) => [option.id, option.name]));
   if (findForeignOptions(list, new Set(names.keys())).length > 0) throw validationError({ options: [UNKNOWN_OPTION] });
@@ -203,7 +215,10 @@ export async function patchUser(ctx: ServiceContext, id: number, patch: UserPatc
   // The answer is read inside the transaction: once it commits, nothing can fail it.
   const { outcome, row } = await ctx.db.transaction(async (tx) => {
     const user = await findManageableUser(tx, ctx.actor, id, { forUpdate: true });
-    const answer = async (outcome: 'unchanged' | 'changed' | 'credentials_changed') => ({ outcome, row: await readGridRow(tx, user.id) });
+    const answer = async (outcome: 'unchanged' | 'changed' | 'credentials_changed') => ({
+      outcome,
+      row: await readGridRow(tx, user.id),
+    });
     let change: PartChange;
     switch (patch.key) {
       case 'informations':

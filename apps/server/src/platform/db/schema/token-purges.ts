@@ -30,7 +30,11 @@ export const tokenPurgeTasks = pgTable(
     lastExecution: timestamp('last_execution', { withTimezone: true }),
     nextRunAt: timestamp('next_run_at', { withTimezone: true }),
   },
-  (table) => [index('token_purge_tasks_due_idx').on(table.nextRunAt).where(sql`${table.nextRunAt} is not null`)],
+  (table) => [
+    index('token_purge_tasks_due_idx')
+      .on(table.nextRunAt)
+      .where(sql`${table.nextRunAt} is not null`),
+  ],
 );
 
 /**

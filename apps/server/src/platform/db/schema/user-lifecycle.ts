@@ -21,7 +21,10 @@ export const deletedUsers = pgTable(
     /** Everything the restore writes back; secrets stay as stored (hashed or encrypted). */
     snapshot: jsonb('snapshot').notNull(),
   },
-  (table) => [index('deleted_users_uai_idx').on(table.uai, table.deletedAt), index('deleted_users_deleted_at_idx').on(table.deletedAt)],
+  (table) => [
+    index('deleted_users_uai_idx').on(table.uai, table.deletedAt),
+    index('deleted_users_deleted_at_idx').on(table.deletedAt),
+  ],
 );
 
 /** The previous values of a bulk change, which its author may put back until `expiresAt`. */

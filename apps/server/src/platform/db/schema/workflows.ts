@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { schools } from './schools.js';
 import { users } from './users.js';
 
@@ -22,7 +34,9 @@ export const workflowItems = pgTable(
   },
   (table) => [
     // The seed's upsert target: one global step per label.
-    uniqueIndex('workflow_items_step_label_unique').on(table.label).where(sql`level = 1`),
+    uniqueIndex('workflow_items_step_label_unique')
+      .on(table.label)
+      .where(sql`level = 1`),
     // A school's sub-steps, read per school and per set of schools.
     index('workflow_items_uai_parent_idx').on(table.uai, table.parentId, table.orderInLevel),
     check(

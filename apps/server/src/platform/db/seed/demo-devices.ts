@@ -26,7 +26,11 @@ const MODELS: [string, string][] = [
  */
 export function planDemoDevices(random: Random, planned: readonly PlannedUser[], alwaysFor: readonly string[]): PlannedDevice[] {
   return planned
-    .filter((user) => (user.profile === 'Eleve' || user.profile === 'Enseignant') && (user.tabletNumber !== null || alwaysFor.includes(user.login)))
+    .filter(
+      (user) =>
+        (user.profile === 'Eleve' || user.profile === 'Enseignant') &&
+        (user.tabletNumber !== null || alwaysFor.includes(user.login)),
+    )
     .map((user) => {
       const [model, operatingSystem] = random.pick(MODELS);
       return {

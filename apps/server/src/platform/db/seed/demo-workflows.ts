@@ -49,7 +49,18 @@ const DEMO_WORKFLOWS: DemoWorkflow[] = [
     },
   },
   { quote: 'refused', steps: { 'Liste des manuels': { status: 1, daysAgo: 6 }, 'Devis envoyé': { status: 1, daysAgo: 5 } } },
-  { steps: { 'Liste des manuels': { status: 2, daysAgo: 2, subSteps: [{ label: 'Niveau 6e', done: true }, { label: 'Niveau 5e', done: false }] } } },
+  {
+    steps: {
+      'Liste des manuels': {
+        status: 2,
+        daysAgo: 2,
+        subSteps: [
+          { label: 'Niveau 6e', done: true },
+          { label: 'Niveau 5e', done: false },
+        ],
+      },
+    },
+  },
 ];
 
 /**
@@ -59,7 +70,10 @@ const DEMO_WORKFLOWS: DemoWorkflow[] = [
  */
 export async function seedDemoWorkflows(tx: Executor, now = new Date()): Promise<void> {
   await seedWorkflowSteps(tx);
-  const steps = await tx.select({ id: workflowItems.id, label: workflowItems.label }).from(workflowItems).where(eq(workflowItems.level, 1));
+  const steps = await tx
+    .select({ id: workflowItems.id, label: workflowItems.label })
+    .from(workflowItems)
+    .where(eq(workflowItems.level, 1));
   const stepId = new Map(steps.map((step) => [step.label, step.id]));
   const authors = await tx
     .select({ id: users.id, login: users.login, firstname: users.firstname, lastname: users.lastname })
@@ -76,13 +90,17 @@ export async function seedDemoWorkflows(tx: Executor, now = new Date()): Promise
     for (const [label, step] of Object.entries(plan.steps) as [StepName, DemoStep][]) {
       const itemId = stepId.get(label)!;
       const modifiedAt = ago(step.daysAgo);
-      await tx.insert(workflowEvents).values({ uai: school.uai, itemId, statusId: step.status, comment: step.comment ?? null, modifiedAt, ...by });
+      await tx
+        .insert(workflowEvents)
+        .values({ uai: school.uai, itemId, statusId: step.status, comment: step.comment ?? null, modifiedAt, ...by });
       for (const [order, subStep] of (step.subSteps ?? []).entries()) {
         const [row] = await tx
           .insert(workflowItems)
           .values({ uai: school.uai, parentId: itemId, level: 2, label: subStep.label, orderInLevel: order + 1 })
           .returning({ id: workflowItems.id });
-        await tx.insert(workflowEvents).values({ uai: school.uai, itemId: row!.id, statusId: subStep.done ? 1 : 2, modifiedAt, ...by });
+        await tx
+          .insert(workflowEvents)
+          .values({ uai: school.uai, itemId: row!.id, statusId: subStep.done ? 1 : 2, modifiedAt, ...by });
       }
     }
   }

@@ -11,7 +11,9 @@ import { workflowItems } from '../schema/index.js';
 export async function seedWorkflowSteps(db: Executor): Promise<void> {
   await db
     .insert(workflowItems)
-    .values(workflows.WORKFLOW_STEPS.map((label, index) => ({ label, level: 1, orderInLevel: index + 1, uai: null, parentId: null })))
+    .values(
+      workflows.WORKFLOW_STEPS.map((label, index) => ({ label, level: 1, orderInLevel: index + 1, uai: null, parentId: null })),
+    )
     .onConflictDoUpdate({
       target: workflowItems.label,
       targetWhere: sql`level = 1`,

@@ -46,7 +46,10 @@ export function TokenReportApplication({ application, headingLevel }: TokenRepor
       </Table.ScrollContainer>
       {application.truncated && (
         <Text size="sm" c="dimmed">
-          {t('apps.token_report.truncated', { shown: formatCount(application.users.length, i18n.language), total: formatCount(application.total, i18n.language) })}
+          {t('apps.token_report.truncated', {
+            shown: formatCount(application.users.length, i18n.language),
+            total: formatCount(application.total, i18n.language),
+          })}
         </Text>
       )}
     </Stack>

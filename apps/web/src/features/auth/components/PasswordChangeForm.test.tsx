@@ -64,7 +64,11 @@ describe('password change form', () => {
     mockFetch({
       'PUT /api/auth/password': {
         status: 400,
-        body: { code: 'invalid_current_password', message: 'x', details: { fieldErrors: { currentPassword: ['invalid_current_password'] } } },
+        body: {
+          code: 'invalid_current_password',
+          message: 'x',
+          details: { fieldErrors: { currentPassword: ['invalid_current_password'] } },
+        },
       },
     });
     renderWithProviders(<PasswordChangeForm />, { i18n, withNotifications: true });

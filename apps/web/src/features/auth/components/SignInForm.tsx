@@ -45,7 +45,10 @@ export function SignInForm({ onSuccess, isSucceeded }: SignInFormProps) {
     const credentials = { login: login.trim(), password };
     if (credentials.login === '' || credentials.password === '') {
       const required = t('global.errors.required');
-      setMessages({ login: credentials.login === '' ? required : undefined, password: credentials.password === '' ? required : undefined });
+      setMessages({
+        login: credentials.login === '' ? required : undefined,
+        password: credentials.password === '' ? required : undefined,
+      });
       return;
     }
     setMessages({});

@@ -27,7 +27,11 @@ async function submitCredentials(login = 'admin.demo', password = 'secret') {
 
 describe('sign-in form', () => {
   it.each<[string, MockAnswer, string]>([
-    ['wrong credentials', { status: 401, body: { code: 'invalid_credentials', message: 'x' } }, 'Identifiant ou mot de passe incorrect.'],
+    [
+      'wrong credentials',
+      { status: 401, body: { code: 'invalid_credentials', message: 'x' } },
+      'Identifiant ou mot de passe incorrect.',
+    ],
     [
       'a locked account',
       { status: 423, body: { code: 'account_locked', message: 'x' } },
@@ -44,7 +48,11 @@ describe('sign-in form', () => {
       { status: 503, body: { code: 'database_unavailable', message: 'x' } },
       'Le service est momentanément indisponible. Réessayez dans quelques instants.',
     ],
-    ['an unreachable server', new TypeError('Failed to fetch'), 'Le service est momentanément indisponible. Réessayez dans quelques instants.'],
+    [
+      'an unreachable server',
+      new TypeError('Failed to fetch'),
+      'Le service est momentanément indisponible. Réessayez dans quelques instants.',
+    ],
   ])('shows the message for %s under the login field', async (_case, answer, message) => {
     mockFetch({ 'POST /api/auth/login': answer });
     renderWithProviders(<SignInScreen />, { i18n });
@@ -135,7 +143,9 @@ describe('sign-in by link', () => {
     mockFetch({ 'POST /api/auth/login/token': { status: 401, body: { code: 'invalid_credentials', message: 'x' } } });
     renderWithProviders(<SignInScreen />, { i18n });
 
-    await waitFor(() => expect(screen.getByLabelText('Identifiant')).toHaveAccessibleDescription('Identifiant ou mot de passe incorrect.'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Identifiant')).toHaveAccessibleDescription('Identifiant ou mot de passe incorrect.'),
+    );
     expect(window.location.search).toBe('?other=1');
   });
 });

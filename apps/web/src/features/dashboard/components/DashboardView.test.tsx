@@ -47,8 +47,17 @@ describe('dashboard', () => {
 
     expect(screen.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeInTheDocument();
     expect(await screen.findByText('Collège Jean Moulin · UAI 0693284X')).toBeInTheDocument();
-    const applications = within(await screen.findByRole('table', { name: 'Utilisateurs par application' })).getAllByRole('rowheader');
-    expect(applications.map((cell) => cell.textContent)).toEqual(['Lelivrescolaire.fr', 'Edulib', 'Educadhoc', 'Quizeo', 'Kwyk', 'Autres']);
+    const applications = within(await screen.findByRole('table', { name: 'Utilisateurs par application' })).getAllByRole(
+      'rowheader',
+    );
+    expect(applications.map((cell) => cell.textContent)).toEqual([
+      'Lelivrescolaire.fr',
+      'Edulib',
+      'Educadhoc',
+      'Quizeo',
+      'Kwyk',
+      'Autres',
+    ]);
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
       'Utilisateurs par application',
       'Répartition des rôles',

@@ -17,7 +17,10 @@ export function ImportProblems({ problems, title }: { problems: readonly imports
   const { t } = useTranslation();
   const messageOf = (problem: imports.ImportProblem) => t(problem.msg, { ...problem.params });
   const report = useMemo(
-    () => problemsReport(problems, [t('imports.report.line'), t('imports.report.column'), t('imports.report.message')], (problem) => t(problem.msg, { ...problem.params })),
+    () =>
+      problemsReport(problems, [t('imports.report.line'), t('imports.report.column'), t('imports.report.message')], (problem) =>
+        t(problem.msg, { ...problem.params }),
+      ),
     [problems, t],
   );
   const href = useMemo(() => URL.createObjectURL(new Blob([report], { type: 'text/csv;charset=utf-8' })), [report]);

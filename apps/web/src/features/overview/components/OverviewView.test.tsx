@@ -64,7 +64,9 @@ describe('overview', () => {
       expect(screen.getByRole('heading', { level: 3, name: title })).toBeInTheDocument();
     }
     const applications = within(screen.getByRole('table', { name: 'Utilisateurs par application' })).getAllByRole('rowheader');
-    expect(applications.map((cell) => cell.textContent)).toEqual(Array.from({ length: 15 }, (_, index) => `Application ${index + 1}`));
+    expect(applications.map((cell) => cell.textContent)).toEqual(
+      Array.from({ length: 15 }, (_, index) => `Application ${index + 1}`),
+    );
     const statisticsCall = fetchMock.mock.calls.find(([input]) => String(input).startsWith('/api/schools/stats'));
     expect(String(statisticsCall?.[0])).toBe('/api/schools/stats');
   });
@@ -79,7 +81,10 @@ describe('overview', () => {
 
   it("shows the server's Commentaire as a success toast when the synchronisation went well", async () => {
     mockServer({
-      'POST /api/apps/edulib/update/all': { status: 200, body: { ok: true, Commentaire: '412 jetons vérifiés dans 3 établissements, 2 en erreur.' } },
+      'POST /api/apps/edulib/update/all': {
+        status: 200,
+        body: { ok: true, Commentaire: '412 jetons vérifiés dans 3 établissements, 2 en erreur.' },
+      },
     });
     renderOverview();
 
@@ -102,7 +107,10 @@ describe('overview', () => {
 
   it('synchronises the school chosen in the selector', async () => {
     const fetchMock = mockServer({
-      'POST /api/apps/edulib/update/0693284X': { status: 200, body: { ok: true, Commentaire: '30 jetons vérifiés dans 1 établissement, 0 en erreur.' } },
+      'POST /api/apps/edulib/update/0693284X': {
+        status: 200,
+        body: { ok: true, Commentaire: '30 jetons vérifiés dans 1 établissement, 0 en erreur.' },
+      },
     });
     renderOverview();
     const user = userEvent.setup();
@@ -115,7 +123,9 @@ describe('overview', () => {
     await user.click(within(form).getByRole('button', { name: 'Synchroniser' }));
 
     expect(await screen.findByText('30 jetons vérifiés dans 1 établissement, 0 en erreur.')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.map(([input, init]) => `${init?.method} ${String(input)}`)).toContain('POST /api/apps/edulib/update/0693284X');
+    expect(fetchMock.mock.calls.map(([input, init]) => `${init?.method} ${String(input)}`)).toContain(
+      'POST /api/apps/edulib/update/0693284X',
+    );
   });
 
   it('says the service is unavailable when the synchronisation call cannot reach the server', async () => {
@@ -124,7 +134,9 @@ describe('overview', () => {
 
     await synchronise('Edulib');
 
-    expect(await screen.findByText('Le service est momentanément indisponible. Réessayez dans quelques instants.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Le service est momentanément indisponible. Réessayez dans quelques instants.'),
+    ).toBeInTheDocument();
   });
 
   it('leaves the synchronisation forms out without the Overview write right, and keeps the token report', async () => {

@@ -154,7 +154,11 @@ describe('add-school dialog, foreign school', () => {
     renderDialog({
       'POST /api/schools/': {
         status: 409,
-        body: { code: 'conflict', message: 'A school with this UAI exists', details: { fieldErrors: { uai: ['school.errors.uai_exists'] } } },
+        body: {
+          code: 'conflict',
+          message: 'A school with this UAI exists',
+          details: { fieldErrors: { uai: ['school.errors.uai_exists'] } },
+        },
       },
     });
     const user = await openForeignTab();
@@ -165,7 +169,9 @@ describe('add-school dialog, foreign school', () => {
     await user.click(submit());
 
     await waitFor(() =>
-      expect(screen.getByLabelText(/^UAI/)).toHaveAccessibleDescription(expect.stringContaining('Un établissement avec cet UAI existe déjà.')),
+      expect(screen.getByLabelText(/^UAI/)).toHaveAccessibleDescription(
+        expect.stringContaining('Un établissement avec cet UAI existe déjà.'),
+      ),
     );
     expect(scheduleReload).not.toHaveBeenCalled();
   });
@@ -174,7 +180,11 @@ describe('add-school dialog, foreign school', () => {
     renderDialog({
       'POST /api/schools/': {
         status: 400,
-        body: { code: 'validation_failed', message: 'x', details: { fieldErrors: { 'state.address': ['global.errors.required'] } } },
+        body: {
+          code: 'validation_failed',
+          message: 'x',
+          details: { fieldErrors: { 'state.address': ['global.errors.required'] } },
+        },
       },
     });
     const user = await openForeignTab();
@@ -210,7 +220,9 @@ describe('add-school dialog, French school', () => {
 
     expect(await screen.findByText("L'établissement a bien été créé.")).toBeInTheDocument();
     expect(bodiesSentTo(fetchMock, 'POST /api/schools/')).toEqual([{ uai: '0770934X', isEtabExist: true, state: RECORD }]);
-    const searches = fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith('/api/directory/schools'));
+    const searches = fetchMock.mock.calls
+      .map(([input]) => String(input))
+      .filter((url) => url.startsWith('/api/directory/schools'));
     expect(searches).toEqual(['/api/directory/schools?q=vinci+melun']);
   });
 
@@ -225,7 +237,10 @@ describe('add-school dialog, French school', () => {
 
   it('says when the directory is down, and stays usable', async () => {
     renderDialog({
-      'GET /api/directory/schools': { status: 503, body: { code: 'service_unavailable', message: 'directory_unavailable', details: { reason: 'timeout' } } },
+      'GET /api/directory/schools': {
+        status: 503,
+        body: { code: 'service_unavailable', message: 'directory_unavailable', details: { reason: 'timeout' } },
+      },
     });
     const user = userEvent.setup();
 

@@ -120,9 +120,7 @@ export function ForeignSchoolForm({ onCreated }: { onCreated: () => void }) {
   };
 
   if (reference.isPending) {
-    return (
-      <LoadingBlock minHeight={160} />
-    );
+    return <LoadingBlock minHeight={160} />;
   }
   if (reference.isError) {
     return (
@@ -204,7 +202,10 @@ export function ForeignSchoolForm({ onCreated }: { onCreated: () => void }) {
               label={t('schools.add.foreign.country')}
               data={[
                 { value: '', label: t('schools.add.foreign.choose_country') },
-                ...(reference.data?.countries ?? []).map((country) => ({ value: String(country.idCountry), label: country.country })),
+                ...(reference.data?.countries ?? []).map((country) => ({
+                  value: String(country.idCountry),
+                  label: country.country,
+                })),
               ]}
               value={values.idCountry}
               onChange={(event) => set('idCountry', event.currentTarget.value)}

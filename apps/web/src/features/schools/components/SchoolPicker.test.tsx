@@ -36,7 +36,11 @@ describe('school picker', () => {
   it("lists the schools as 'UAI - Nom - Commune' and filters them by UAI, name or town, accents ignored", async () => {
     renderPicker();
     const list = await schoolList();
-    expect(within(list).getAllByRole('button', { name: /^\d{7}/ }).map((button) => button.textContent)).toEqual([
+    expect(
+      within(list)
+        .getAllByRole('button', { name: /^\d{7}/ })
+        .map((button) => button.textContent),
+    ).toEqual([
       '0693284X - Collège Jean Moulin - Lyon',
       '0441750K - Collège Jules Verne - Nantes',
       '0312087C - École élémentaire Jean Jaurès - Toulouse',
@@ -100,7 +104,9 @@ describe('school picker', () => {
     await schoolList();
 
     expect(screen.getAllByRole('button', { name: /^Supprimer l'établissement/ })).toHaveLength(1);
-    expect(screen.getByRole('button', { name: "Supprimer l'établissement 0312087C - École élémentaire Jean Jaurès - Toulouse" })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: "Supprimer l'établissement 0312087C - École élémentaire Jean Jaurès - Toulouse" }),
+    ).toBeInTheDocument();
   });
 
   it('offers no deletion without NavBar_addEtablissement at Ecriture', async () => {
@@ -130,15 +136,23 @@ describe('school picker', () => {
     renderPicker(undefined, {
       'DELETE /api/schools/0312087C': {
         status: 409,
-        body: { code: 'conflict', message: 'The school still has users', details: { reason: 'school_not_empty', params: { users: 42 } } },
+        body: {
+          code: 'conflict',
+          message: 'The school still has users',
+          details: { reason: 'school_not_empty', params: { users: 42 } },
+        },
       },
     });
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: /^Supprimer l'établissement 0312087C/ }));
-    await user.click(within(screen.getByRole('dialog', { name: "Supprimer l'établissement" })).getByRole('button', { name: 'Supprimer' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: "Supprimer l'établissement" })).getByRole('button', { name: 'Supprimer' }),
+    );
 
-    expect(await screen.findByText('Cet établissement compte encore 42 utilisateurs : il ne peut pas être supprimé.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Cet établissement compte encore 42 utilisateurs : il ne peut pas être supprimé.'),
+    ).toBeInTheDocument();
     expect(scheduleReload).not.toHaveBeenCalled();
   });
 

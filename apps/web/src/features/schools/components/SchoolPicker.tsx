@@ -49,7 +49,10 @@ export function SchoolPicker({ user, isOpen, onClose }: SchoolPickerProps) {
       }),
     [schools.data],
   );
-  const matches = useMemo(() => entries.filter((entry) => matchesEveryWord(entry.haystack, deferredSearch)), [entries, deferredSearch]);
+  const matches = useMemo(
+    () => entries.filter((entry) => matchesEveryWord(entry.haystack, deferredSearch)),
+    [entries, deferredSearch],
+  );
   const shown = matches.slice(0, PICKER_MAX_ROWS);
 
   const handleClose = () => {

@@ -37,7 +37,11 @@ function handleListKeyDown(event: KeyboardEvent<HTMLUListElement>, onLeaveTop: (
 export function SchoolPickerList({ entries, activeSchoolUai, canDelete, onChoose, onDelete, onLeaveTop }: SchoolPickerListProps) {
   const { t } = useTranslation();
   return (
-    <ul className={classes.list} aria-label={t('schools.picker.list')} onKeyDown={(event) => handleListKeyDown(event, onLeaveTop)}>
+    <ul
+      className={classes.list}
+      aria-label={t('schools.picker.list')}
+      onKeyDown={(event) => handleListKeyDown(event, onLeaveTop)}
+    >
       {entries.map((entry) => {
         const isActive = entry.school.UAI === activeSchoolUai;
         return (
@@ -55,7 +59,13 @@ export function SchoolPickerList({ entries, activeSchoolUai, canDelete, onChoose
                 </Text>
               </Group>
             </UnstyledButton>
-            <Badge variant="light" color={entry.school.Effectif === 0 ? 'gray' : 'ocean'} tt="none" fw={600} className={classes.count}>
+            <Badge
+              variant="light"
+              color={entry.school.Effectif === 0 ? 'gray' : 'ocean'}
+              tt="none"
+              fw={600}
+              className={classes.count}
+            >
               {t('schools.picker.pupils', { count: entry.school.Effectif })}
             </Badge>
             {canDelete && entry.school.Effectif === 0 && (

@@ -55,7 +55,10 @@ describe('general settings, Applications tab', () => {
     await user.type(within(newForm()).getByRole('textbox', { name: 'Nom' }), 'Bordas');
     await user.click(within(newForm()).getByRole('combobox', { name: 'Plateforme' }));
     await user.click(screen.getByRole('option', { name: 'Canal Numérique des Savoirs (CNS)' }));
-    await user.type(within(newForm()).getByRole('textbox', { name: 'Google Play (playStore)' }), 'https://play.google.com/store/apps/details?id=fr.bordas');
+    await user.type(
+      within(newForm()).getByRole('textbox', { name: 'Google Play (playStore)' }),
+      'https://play.google.com/store/apps/details?id=fr.bordas',
+    );
     await user.click(within(newForm()).getByRole('button', { name: 'Sauvegarder' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirmer' }));
 
@@ -76,7 +79,12 @@ describe('general settings, Applications tab', () => {
 
   it.each([
     ['a name another application has, whatever its case', 'Nom', 'NATHAN', 'Ce nom est déjà utilisé par une autre application.'],
-    ['a store link that is not a web address', 'App Store (appStore)', 'itms-apps://bordas', 'Cette adresse doit commencer par http:// ou https://.'],
+    [
+      'a store link that is not a web address',
+      'App Store (appStore)',
+      'itms-apps://bordas',
+      'Cette adresse doit commencer par http:// ou https://.',
+    ],
     [
       'an opening link that runs code',
       "URL d'ouverture (urlOpen)",
@@ -98,7 +106,7 @@ describe('general settings, Applications tab', () => {
     expect(bodiesSentTo(fetchMock, 'PUT /api/settings/apps')).toEqual([]);
   });
 
-  it("changes an existing application by its id, an order of 0 kept as typed", async () => {
+  it('changes an existing application by its id, an order of 0 kept as typed', async () => {
     const { fetchMock, user } = await renderApplicationsTab({
       'GET /api/settings/apps': { status: 200, body: CATALOGUE },
       'PUT /api/settings/apps': { status: 200, body: { ...CATALOGUE[1], order: 0 } },
@@ -113,6 +121,8 @@ describe('general settings, Applications tab', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirmer' }));
 
     expect(await screen.findByText("L'application Nathan a bien été configurée.")).toBeInTheDocument();
-    expect(bodiesSentTo(fetchMock, 'PUT /api/settings/apps')).toEqual([expect.objectContaining({ newApplication: false, idApplication: 2, order: 0 })]);
+    expect(bodiesSentTo(fetchMock, 'PUT /api/settings/apps')).toEqual([
+      expect.objectContaining({ newApplication: false, idApplication: 2, order: 0 }),
+    ]);
   });
 });

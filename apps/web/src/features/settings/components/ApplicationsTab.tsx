@@ -24,7 +24,14 @@ function ApplicationForm({ application, catalogue, platforms, isNew, canEdit, on
   const others = catalogue.filter((other) => isNew || other.idApplication !== application.idApplication);
   return (
     <EditAndSave
-      fields={applicationFields({ t, application, isNew, others, platforms, uploadPicture: (file) => uploadImage(file, 'application') })}
+      fields={applicationFields({
+        t,
+        application,
+        isNew,
+        others,
+        platforms,
+        uploadPicture: (file) => uploadImage(file, 'application'),
+      })}
       onSave={async (changes) => {
         await save.mutateAsync(applicationFrom(application, changes, isNew));
         onDone();
@@ -55,7 +62,12 @@ export function ApplicationsTab({ canEdit }: { canEdit: boolean }) {
       entries={catalogue.data}
       keyOf={(application) => String(application.idApplication)}
       titleOf={(application) => application.name}
-      detailOf={(application) => t('settings.applications.detail', { order: application.order, platform: platformName.get(application.idPlateforme) ?? application.idPlateforme })}
+      detailOf={(application) =>
+        t('settings.applications.detail', {
+          order: application.order,
+          platform: platformName.get(application.idPlateforme) ?? application.idPlateforme,
+        })
+      }
       pictureOf={(application) => application.urls.picturePath}
       canEdit={canEdit}
       addLabel={t('settings.applications.add')}
@@ -63,7 +75,14 @@ export function ApplicationsTab({ canEdit }: { canEdit: boolean }) {
       emptyText={t('settings.applications.none')}
       newEntry={() => newApplicationValues(catalogue.data, platforms.data)}
       renderForm={(application, { isNew, onDone }) => (
-        <ApplicationForm application={application} catalogue={catalogue.data} platforms={platforms.data} isNew={isNew} canEdit={canEdit} onDone={onDone} />
+        <ApplicationForm
+          application={application}
+          catalogue={catalogue.data}
+          platforms={platforms.data}
+          isNew={isNew}
+          canEdit={canEdit}
+          onDone={onDone}
+        />
       )}
     />
   );

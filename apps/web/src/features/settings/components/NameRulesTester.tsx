@@ -81,7 +81,9 @@ export function NameRulesTester({ rules }: { rules: settings.RegexSettings }) {
                   )}
                 </Table.Td>
                 <Table.Td>
-                  {outcome.refused.length === 0 ? t('settings.regex.tester.none') : outcome.refused.map((character) => `« ${character} »`).join(' ')}
+                  {outcome.refused.length === 0
+                    ? t('settings.regex.tester.none')
+                    : outcome.refused.map((character) => `« ${character} »`).join(' ')}
                 </Table.Td>
               </Table.Tr>
             ))}

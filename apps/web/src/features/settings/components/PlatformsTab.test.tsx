@@ -11,18 +11,26 @@ const i18n = await createTestI18n();
 cleanUpAfterEachTest();
 
 const CATALOGUE = [platform('LLS2020', 'Lelivrescolaire.fr', 1), platform('EDULIB', 'Edulib', 2, { exportType: 'XLSX' })];
-const TICKET = { url: '/api/files/storage', fields: { key: 'platforms/ab12-logo.png', policy: 'p', signature: 's' }, fileUrl: '/files/platforms/ab12-logo.png' };
+const TICKET = {
+  url: '/api/files/storage',
+  fields: { key: 'platforms/ab12-logo.png', policy: 'p', signature: 's' },
+  fileUrl: '/files/platforms/ab12-logo.png',
+};
 
 async function renderPlatformsTab(routes: Parameters<typeof mockFetch>[0]) {
   const fetchMock = mockFetch({ 'GET /api/settings/tabuleo': { status: 200, body: {} }, ...routes });
-  const { container } = renderWithProviders(<ConfigView user={buildSessionUser('Administrateur')} />, { i18n, withNotifications: true });
+  const { container } = renderWithProviders(<ConfigView user={buildSessionUser('Administrateur')} />, {
+    i18n,
+    withNotifications: true,
+  });
   const user = userEvent.setup();
   await user.click(screen.getByRole('tab', { name: 'Plateformes' }));
   return { fetchMock, user, container };
 }
 
 const newForm = () => screen.getByRole('form', { name: 'Nouvelle plateforme' });
-const pngFile = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'Logo.png', { type: 'image/png' });
+const pngFile = () =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'Logo.png', { type: 'image/png' });
 
 /** Fills a new platform's identity: id and name. */
 async function fillIdentity(user: ReturnType<typeof userEvent.setup>, id: string, name: string) {
@@ -50,7 +58,11 @@ describe('general settings, Plateformes tab', () => {
     const { fetchMock, user } = await renderPlatformsTab({
       'GET /api/settings/platforms': () => ({ status: 200, body: saved }),
       'PUT /api/settings/platforms': () => {
-        const added = platform('NATHAN', 'Nathan', 3, { urlSchemeCodeYesNo: true, urlSchemeCodeRequired: true, urls: [{ picturePath: '' }] });
+        const added = platform('NATHAN', 'Nathan', 3, {
+          urlSchemeCodeYesNo: true,
+          urlSchemeCodeRequired: true,
+          urls: [{ picturePath: '' }],
+        });
         saved = [...CATALOGUE, added];
         return { status: 200, body: added };
       },
@@ -65,7 +77,9 @@ describe('general settings, Plateformes tab', () => {
     await user.click(within(newForm()).getByRole('button', { name: 'Sauvegarder' }));
     const dialog = screen.getByRole('dialog', { name: 'Confirmer les modifications' });
     expect(within(dialog).getByText('Identité · Nom :').closest('li')).toHaveTextContent('Identité · Nom : (vide) → Nathan');
-    expect(within(dialog).getByText("URL scheme · Code de l'URL scheme obligatoire :").closest('li')).toHaveTextContent('(vide) → Oui');
+    expect(within(dialog).getByText("URL scheme · Code de l'URL scheme obligatoire :").closest('li')).toHaveTextContent(
+      '(vide) → Oui',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Confirmer' }));
 
     expect(await screen.findByText('La plateforme NATHAN a bien été configurée.')).toBeInTheDocument();
@@ -88,7 +102,13 @@ describe('general settings, Plateformes tab', () => {
 
   it.each([
     ['an id another platform has', 'edulib', 'Nouvelle', 'ID', 'Cet ID est déjà utilisé par une autre plateforme.'],
-    ['a name another platform has, whatever its case', 'NOUVELLE', 'EDULIB', 'Nom', 'Ce nom est déjà utilisé par une autre plateforme.'],
+    [
+      'a name another platform has, whatever its case',
+      'NOUVELLE',
+      'EDULIB',
+      'Nom',
+      'Ce nom est déjà utilisé par une autre plateforme.',
+    ],
     ['an id with a space', 'MA PF', 'Nouvelle', 'ID', "Un ID s'écrit en capitales, chiffres et « _ », de 2 à 32 caractères."],
   ])('refuses %s before sending anything', async (_case, id, name, field, message) => {
     const { fetchMock, user } = await renderPlatformsTab({ 'GET /api/settings/platforms': { status: 200, body: CATALOGUE } });
@@ -120,7 +140,10 @@ describe('general settings, Plateformes tab', () => {
       'GET /api/settings/platforms': { status: 200, body: CATALOGUE },
       'POST /api/files/upload': { status: 200, body: TICKET },
       'POST /api/files/storage': { status: 204 },
-      'PUT /api/settings/platforms': { status: 200, body: platform('LLS2020', 'Lelivrescolaire.fr', 1, { urls: [{ picturePath: TICKET.fileUrl }] }) },
+      'PUT /api/settings/platforms': {
+        status: 200,
+        body: platform('LLS2020', 'Lelivrescolaire.fr', 1, { urls: [{ picturePath: TICKET.fileUrl }] }),
+      },
     });
 
     await user.click(await screen.findByRole('button', { name: /Lelivrescolaire.fr/ }));
@@ -130,7 +153,9 @@ describe('general settings, Plateformes tab', () => {
 
     expect(await screen.findByText("L'image a bien été upload. Veuillez confirmez vos modifications.")).toBeInTheDocument();
     expect(within(form).getByRole('textbox', { name: "Adresse de l'image" })).toHaveValue(TICKET.fileUrl);
-    expect(bodiesSentTo(fetchMock, 'POST /api/files/upload')).toEqual([{ name: 'Logo.png', type: 'image/png', flag: 'platform' }]);
+    expect(bodiesSentTo(fetchMock, 'POST /api/files/upload')).toEqual([
+      { name: 'Logo.png', type: 'image/png', flag: 'platform' },
+    ]);
     const posted = fetchMock.mock.calls.find(([input]) => String(input) === TICKET.url)![1]!.body as FormData;
     expect([...posted.keys()]).toEqual(['key', 'policy', 'signature', 'file']);
     expect(bodiesSentTo(fetchMock, 'PUT /api/settings/platforms')).toEqual([]);
@@ -149,7 +174,11 @@ describe('general settings, Plateformes tab', () => {
       'POST /api/files/upload': { status: 200, body: TICKET },
       'POST /api/files/storage': {
         status: 400,
-        body: { code: 'validation_failed', message: 'Invalid input', details: { fieldErrors: { file: ['files.errors.not_an_image'] } } },
+        body: {
+          code: 'validation_failed',
+          message: 'Invalid input',
+          details: { fieldErrors: { file: ['files.errors.not_an_image'] } },
+        },
       },
     });
 
@@ -159,7 +188,7 @@ describe('general settings, Plateformes tab', () => {
     await user.upload(container.querySelector<HTMLInputElement>('input[type="file"]')!, pngFile());
 
     const picture = within(form).getByRole('textbox', { name: "Adresse de l'image" });
-    await waitFor(() => expect(picture).toHaveAccessibleDescription('Ce fichier n\'est pas une image (PNG, JPEG, GIF ou WebP).'));
+    await waitFor(() => expect(picture).toHaveAccessibleDescription("Ce fichier n'est pas une image (PNG, JPEG, GIF ou WebP)."));
     expect(picture).toHaveValue('/catalogue/platforms/edulib.png');
   });
 

@@ -10,7 +10,10 @@ import { fieldLabel, settingsFrom } from '../regex-fields';
 import { NameRulesTester } from './NameRulesTester';
 
 function fieldsOf(t: TFunction, list: settings.RegexSettings): EditableField[] {
-  const conversions = CONVERSIONS.map((conversion) => ({ value: conversion, label: t(`settings.regex.conversions.${conversion}`) }));
+  const conversions = CONVERSIONS.map((conversion) => ({
+    value: conversion,
+    label: t(`settings.regex.conversions.${conversion}`),
+  }));
   return list.flatMap((setting) => {
     const group = fieldLabel(t, setting.fieldName);
     return [
@@ -29,7 +32,13 @@ function fieldsOf(t: TFunction, list: settings.RegexSettings): EditableField[] {
         value: setting.regexSpecial,
         validate: (value: string) => (value.length > settings.REGEX_SPECIAL_MAX_LENGTH ? settings.SPECIAL_TOO_LONG : null),
       },
-      { name: `${setting.fieldName}.regexConversion`, group, label: t('settings.regex.conversion'), value: setting.regexConversion, choices: conversions },
+      {
+        name: `${setting.fieldName}.regexConversion`,
+        group,
+        label: t('settings.regex.conversion'),
+        value: setting.regexConversion,
+        choices: conversions,
+      },
     ];
   });
 }

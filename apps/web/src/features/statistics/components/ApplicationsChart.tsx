@@ -52,7 +52,11 @@ export function ApplicationsChart({ title, description, applications, headingLev
             <FiguresTable
               labelledBy={headingId}
               categoryLabel={t('statistics.applications.column')}
-              rows={applications.map((application, index) => ({ key: `${index}-${application.name}`, label: application.name, count: application.count }))}
+              rows={applications.map((application, index) => ({
+                key: `${index}-${application.name}`,
+                label: application.name,
+                count: application.count,
+              }))}
               isVisuallyHidden
             />
           </>

@@ -62,7 +62,12 @@ export function ShareChart({ title, description, categoryLabel, slices, headingL
               labelledBy={headingId}
               categoryLabel={categoryLabel}
               total={total}
-              rows={slices.map((slice) => ({ key: slice.key, label: slice.label, count: slice.count, color: cssColorOf(slice.color) }))}
+              rows={slices.map((slice) => ({
+                key: slice.key,
+                label: slice.label,
+                count: slice.count,
+                color: cssColorOf(slice.color),
+              }))}
             />
           </Stack>
         )

@@ -38,14 +38,19 @@ function rowsOf(tableName: string): string[][] {
   return within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((row) => [...within(row).getAllByRole('rowheader'), ...within(row).getAllByRole('cell')].map((cell) => cell.textContent ?? ''));
+    .map((row) =>
+      [...within(row).getAllByRole('rowheader'), ...within(row).getAllByRole('cell')].map((cell) => cell.textContent ?? ''),
+    );
 }
 
 describe('statistics charts', () => {
   it('gives each of the four charts a heading and its figures, the French way', () => {
-    renderWithProviders(<StatisticsCharts statistics={statistics} applicationsTop={5} groupsOtherApplications headingLevel={2} />, {
-      i18n,
-    });
+    renderWithProviders(
+      <StatisticsCharts statistics={statistics} applicationsTop={5} groupsOtherApplications headingLevel={2} />,
+      {
+        i18n,
+      },
+    );
 
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
       'Utilisateurs par application',
@@ -70,9 +75,12 @@ describe('statistics charts', () => {
 
   it('writes the figures as the interface language does, and follows a switch to English', async () => {
     const switchable = await createTestI18n();
-    renderWithProviders(<StatisticsCharts statistics={statistics} applicationsTop={5} groupsOtherApplications headingLevel={2} />, {
-      i18n: switchable,
-    });
+    renderWithProviders(
+      <StatisticsCharts statistics={statistics} applicationsTop={5} groupsOtherApplications headingLevel={2} />,
+      {
+        i18n: switchable,
+      },
+    );
     expect(rowsOf('Connexions')[0]).toEqual(['Connectés', '1\u202f200', '74\u00a0%']);
 
     await act(() => switchable.changeLanguage('en'));
@@ -90,9 +98,12 @@ describe('statistics charts', () => {
   });
 
   it('charts the top 5 applications then the others as one group on a dashboard', () => {
-    renderWithProviders(<StatisticsCharts statistics={statistics} applicationsTop={5} groupsOtherApplications headingLevel={2} />, {
-      i18n,
-    });
+    renderWithProviders(
+      <StatisticsCharts statistics={statistics} applicationsTop={5} groupsOtherApplications headingLevel={2} />,
+      {
+        i18n,
+      },
+    );
 
     expect(rowsOf('Utilisateurs par application')).toEqual([
       ['Lelivrescolaire.fr', '12\u202f480'],
@@ -106,9 +117,12 @@ describe('statistics charts', () => {
   });
 
   it('charts only the top applications when the others are not grouped', () => {
-    renderWithProviders(<StatisticsCharts statistics={statistics} applicationsTop={3} groupsOtherApplications={false} headingLevel={3} />, {
-      i18n,
-    });
+    renderWithProviders(
+      <StatisticsCharts statistics={statistics} applicationsTop={3} groupsOtherApplications={false} headingLevel={3} />,
+      {
+        i18n,
+      },
+    );
 
     expect(rowsOf('Utilisateurs par application').map(([name]) => name)).toEqual(['Lelivrescolaire.fr', 'Edulib', 'Educadhoc']);
     expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(4);
@@ -122,7 +136,9 @@ describe('statistics charts', () => {
       modeAdmin: { activated: 0, deactivated: 0 },
       usersConnectes: { connected: 0, neverConnected: 0 },
     };
-    renderWithProviders(<StatisticsCharts statistics={empty} applicationsTop={5} groupsOtherApplications headingLevel={2} />, { i18n });
+    renderWithProviders(<StatisticsCharts statistics={empty} applicationsTop={5} groupsOtherApplications headingLevel={2} />, {
+      i18n,
+    });
 
     expect(screen.getAllByText('Aucune donnée')).toHaveLength(4);
     expect(screen.queryByRole('table')).not.toBeInTheDocument();

@@ -39,12 +39,27 @@ export function StatisticsCharts({ statistics, applicationsTop, groupsOtherAppli
     color: PROFILE_COLORS[profile],
   }));
   const connections: Slice[] = [
-    { key: 'connected', label: t('statistics.connections.connected'), count: statistics.usersConnectes.connected, color: 'teal.8' },
-    { key: 'never', label: t('statistics.connections.never_connected'), count: statistics.usersConnectes.neverConnected, color: 'gray.6' },
+    {
+      key: 'connected',
+      label: t('statistics.connections.connected'),
+      count: statistics.usersConnectes.connected,
+      color: 'teal.8',
+    },
+    {
+      key: 'never',
+      label: t('statistics.connections.never_connected'),
+      count: statistics.usersConnectes.neverConnected,
+      color: 'gray.6',
+    },
   ];
   const adminMode: Slice[] = [
     { key: 'activated', label: t('statistics.admin_mode.activated'), count: statistics.modeAdmin.activated, color: 'orange.8' },
-    { key: 'deactivated', label: t('statistics.admin_mode.deactivated'), count: statistics.modeAdmin.deactivated, color: 'gray.6' },
+    {
+      key: 'deactivated',
+      label: t('statistics.admin_mode.deactivated'),
+      count: statistics.modeAdmin.deactivated,
+      color: 'gray.6',
+    },
   ];
 
   return (

@@ -16,7 +16,13 @@ type StatisticsPanelProps = {
 };
 
 /** Loads the statistics and shows the key figures and four charts, or the spec's failure message. */
-export function StatisticsPanel({ uai, applicationsTop, groupsOtherApplications, withSchoolCount, headingLevel }: StatisticsPanelProps) {
+export function StatisticsPanel({
+  uai,
+  applicationsTop,
+  groupsOtherApplications,
+  withSchoolCount,
+  headingLevel,
+}: StatisticsPanelProps) {
   const { t } = useTranslation();
   const statistics = useStatistics(uai);
 

@@ -22,7 +22,17 @@ const HELENE = {
   profile: 'Eleve',
   disabled: false,
 };
-const JEAN = { ...HELENE, id: 42, uai: '0441750K', city: 'Nantes', school: 'Collège Jules Verne', lastname: 'Dupond', firstname: 'Jean', login: 'jean.dupond', disabled: true };
+const JEAN = {
+  ...HELENE,
+  id: 42,
+  uai: '0441750K',
+  city: 'Nantes',
+  school: 'Collège Jules Verne',
+  lastname: 'Dupond',
+  firstname: 'Jean',
+  login: 'jean.dupond',
+  disabled: true,
+};
 
 let i18n: I18n;
 beforeAll(async () => {
@@ -78,25 +88,24 @@ describe('user search', () => {
   it('shows the results with French column headers, more with "Voir plus"', async () => {
     const { fetchMock } = renderSearch(() => {
       const isSecondPage = searchCalls(fetchMock).length > 1;
-      return { status: 200, body: isSecondPage ? { results: [JEAN], page: 1, hasMore: false } : { results: [HELENE], page: 0, hasMore: true } };
+      return {
+        status: 200,
+        body: isSecondPage ? { results: [JEAN], page: 1, hasMore: false } : { results: [HELENE], page: 0, hasMore: true },
+      };
     });
     const user = userEvent.setup();
 
     await user.type(screen.getByRole('textbox', { name: 'Rechercher un utilisateur' }), '  dupon {Enter}');
 
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
-      'Ville',
-      'Établissement',
-      'Nom',
-      'Prénom',
-      'Identifiant',
-      'Niveau',
-      'Classe',
-      'Profil',
-      'Désactivé',
-    ]);
-    expect(within(table).getByRole('row', { name: /helene\.dupont/ })).toHaveTextContent('LyonCollège Jean MoulinDupontHélènehelene.dupont6e6AÉlèveNon');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Ville', 'Établissement', 'Nom', 'Prénom', 'Identifiant', 'Niveau', 'Classe', 'Profil', 'Désactivé']);
+    expect(within(table).getByRole('row', { name: /helene\.dupont/ })).toHaveTextContent(
+      'LyonCollège Jean MoulinDupontHélènehelene.dupont6e6AÉlèveNon',
+    );
     expect(searchCalls(fetchMock)).toEqual(['/api/users/search?q=dupon&page=0']);
 
     await user.click(screen.getByRole('button', { name: 'Voir plus' }));
@@ -106,7 +115,7 @@ describe('user search', () => {
     expect(screen.queryByRole('button', { name: 'Voir plus' })).not.toBeInTheDocument();
   });
 
-  it("opens a user with Enter on their row: their school becomes active, the users view shows them", async () => {
+  it('opens a user with Enter on their row: their school becomes active, the users view shows them', async () => {
     const { shell } = renderSearch(() => ({ status: 200, body: { results: [HELENE, JEAN], page: 0, hasMore: false } }));
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'Rechercher un utilisateur' }), 'dupon{Enter}');

@@ -18,14 +18,10 @@ export function UserSearchResults({ query, onChoose }: UserSearchResultsProps) {
   const search = useUserSearch(query);
 
   if (search.isPending) {
-    return (
-      <LoadingBlock minHeight={120} />
-    );
+    return <LoadingBlock minHeight={120} />;
   }
   if (search.isError) {
-    return (
-      <ErrorAlert />
-    );
+    return <ErrorAlert />;
   }
   const results = search.data.pages.flatMap((page) => page.results);
   if (results.length === 0) {
@@ -92,7 +88,12 @@ export function UserSearchResults({ query, onChoose }: UserSearchResultsProps) {
         </Table>
       </Table.ScrollContainer>
       {search.hasNextPage && (
-        <Button variant="default" onClick={() => void search.fetchNextPage()} loading={search.isFetchingNextPage} style={{ alignSelf: 'center' }}>
+        <Button
+          variant="default"
+          onClick={() => void search.fetchNextPage()}
+          loading={search.isFetchingNextPage}
+          style={{ alignSelf: 'center' }}
+        >
           {t('user_search.more')}
         </Button>
       )}

@@ -36,7 +36,11 @@ function renderModal(overrides: Partial<ApplicationCredentialsModalProps> & { pl
 describe('ApplicationCredentialsModal', () => {
   it('requires login and password when the scheme requires them, and the code when it requires one', async () => {
     const { events, onConfirm } = renderModal({
-      application: buildSchoolApplication({ urlSchemeLoginRequired: true, urlSchemePwdRequired: true, urlSchemeCodeRequired: true }),
+      application: buildSchoolApplication({
+        urlSchemeLoginRequired: true,
+        urlSchemePwdRequired: true,
+        urlSchemeCodeRequired: true,
+      }),
     });
     expect(screen.getByRole('dialog', { name: 'Accès à Lalilo' })).toBeInTheDocument();
     expect(screen.getByLabelText(/^Identifiant/)).toBeRequired();
@@ -52,7 +56,9 @@ describe('ApplicationCredentialsModal', () => {
   });
 
   it('checks a field on change and on blur, not before', async () => {
-    const { events } = renderModal({ application: buildSchoolApplication({ urlSchemeLoginRequired: true, urlSchemePwdRequired: true }) });
+    const { events } = renderModal({
+      application: buildSchoolApplication({ urlSchemeLoginRequired: true, urlSchemePwdRequired: true }),
+    });
     expect(screen.getByLabelText(/^Identifiant/)).not.toHaveAccessibleDescription();
 
     await events.type(screen.getByLabelText(/^Identifiant/), 'a');
@@ -79,8 +85,10 @@ describe('ApplicationCredentialsModal', () => {
     expect(onConfirm).toHaveBeenCalledWith({ login: null, password: null, code: null });
   });
 
-  it("shows the code the platform requires, filled with the common code, which fills it when left blank", async () => {
-    const { events, onConfirm } = renderModal({ platform: buildSchoolPlatform({ platformCodeRequired: true, commonCode: 'COMMUN-1' }) });
+  it('shows the code the platform requires, filled with the common code, which fills it when left blank', async () => {
+    const { events, onConfirm } = renderModal({
+      platform: buildSchoolPlatform({ platformCodeRequired: true, commonCode: 'COMMUN-1' }),
+    });
     const code = screen.getByLabelText(/^Code/);
     expect(code).toHaveValue('COMMUN-1');
     expect(code).not.toBeRequired();

@@ -44,7 +44,11 @@ export function ApplicationCredentialsModal(props: ApplicationCredentialsModalPr
 function CredentialsForm({ application, platform, initial, isSaving, onConfirm, onCancel }: ApplicationCredentialsModalProps) {
   const { t } = useTranslation();
   const fields = useMemo(() => users.credentialFieldsOf(application, platform), [application, platform]);
-  const [values, setValues] = useState<Values>(() => ({ login: initial.login ?? '', password: '', code: initial.code ?? fields.commonCode ?? '' }));
+  const [values, setValues] = useState<Values>(() => ({
+    login: initial.login ?? '',
+    password: '',
+    code: initial.code ?? fields.commonCode ?? '',
+  }));
   const [checked, setChecked] = useState<ReadonlySet<Field>>(new Set());
 
   const missing = new Set(

@@ -7,7 +7,15 @@ import classes from './ApplicationIcon.module.css';
  * written: in a checkbox's label, a written "E" before "Edulib" made "EEdulib" for tools that read
  * a label's text despite aria-hidden.
  */
-export function ApplicationIcon({ name, picturePath, size = 20 }: { name: string; picturePath: string | undefined; size?: number }) {
+export function ApplicationIcon({
+  name,
+  picturePath,
+  size = 20,
+}: {
+  name: string;
+  picturePath: string | undefined;
+  size?: number;
+}) {
   return (
     <Avatar src={picturePath ?? null} alt="" size={size} radius="sm" color="ocean" variant="light" aria-hidden>
       <span className={classes.initial} data-initial={name.charAt(0).toUpperCase()} />

@@ -17,19 +17,40 @@ afterEach(() => {
 });
 
 const ownPage = buildUserPage({
-  informations: { userId: 7, firstName: 'Camille', lastName: 'MARTIN', login: 'camille.martin', password: 'mipa4821', qrCode: 'link-token-123' },
+  informations: {
+    userId: 7,
+    firstName: 'Camille',
+    lastName: 'MARTIN',
+    login: 'camille.martin',
+    password: 'mipa4821',
+    qrCode: 'link-token-123',
+  },
   applications: [
-    buildPageApplication({ applicationId: 5, applicationName: 'Pronote', status: 1, platformLogin: 'camille.pro', platformPassword: 'pro-secret', hasPlatformPassword: true }),
+    buildPageApplication({
+      applicationId: 5,
+      applicationName: 'Pronote',
+      status: 1,
+      platformLogin: 'camille.pro',
+      platformPassword: 'pro-secret',
+      hasPlatformPassword: true,
+    }),
     buildPageApplication({ applicationId: 3, applicationName: 'Lalilo', status: 0 }),
   ],
   devices: [
-    { model: 'iPad', operatingSystem: 'iPadOS 17', availableSpace: 5000, applicationVersion: '3.2.1', token: null, modificationDate: '2025-10-02T09:15:00.000Z' },
+    {
+      model: 'iPad',
+      operatingSystem: 'iPadOS 17',
+      availableSpace: 5000,
+      applicationVersion: '3.2.1',
+      token: null,
+      modificationDate: '2025-10-02T09:15:00.000Z',
+    },
   ],
   abilities: { canEditProfile: false, canEditApplications: false, canSeePasswords: false, canUnlock: false },
 });
 
 describe('OwnUserPage', () => {
-  it("shows a pupil their own access, QR code, enabled applications with credentials and devices, to read only", async () => {
+  it('shows a pupil their own access, QR code, enabled applications with credentials and devices, to read only', async () => {
     const fetchMock = mockFetch({ 'GET /api/users/7': { status: 200, body: ownPage } });
     renderWithProviders(<OwnUserPage user={buildSessionUser('Eleve')} />, { i18n });
 

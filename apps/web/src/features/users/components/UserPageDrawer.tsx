@@ -79,7 +79,13 @@ export function UserPageDrawer({ userId, user, getOrderedIds, onNavigate, onClos
             <Stack gap="lg">
               <UserPageHeader page={page.data} />
               {/* Keyed by user, so that an edit under way does not follow to the next user. */}
-              <UserPageBody key={page.data.informations.userId} page={page.data} user={user} section={section} onSectionChange={setSection} />
+              <UserPageBody
+                key={page.data.informations.userId}
+                page={page.data}
+                user={user}
+                section={section}
+                onSectionChange={setSection}
+              />
             </Stack>
           )}
         </Drawer.Body>

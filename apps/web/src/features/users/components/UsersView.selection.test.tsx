@@ -75,7 +75,10 @@ function ActiveUsersView() {
   );
 }
 
-function renderView(routes: Parameters<typeof mockFetch>[0] = {}, school: () => MockAnswer = () => ({ status: 200, body: SCHOOL })) {
+function renderView(
+  routes: Parameters<typeof mockFetch>[0] = {},
+  school: () => MockAnswer = () => ({ status: 200, body: SCHOOL }),
+) {
   const fetchMock = mockFetch({
     [`GET /api/schools/${SCHOOL_UAI}/users`]: school,
     [`GET /api/schools/${OTHER_UAI}/users`]: { status: 200, body: OTHER_SCHOOL },
@@ -118,7 +121,12 @@ async function openBulkItem(user: ReturnType<typeof userEvent.setup>, name: stri
 
 type BulkCase = {
   item: string | RegExp;
-  dialog?: { name: string; intro: string; fill?: (dialog: HTMLElement, user: ReturnType<typeof userEvent.setup>) => Promise<void>; confirm: string };
+  dialog?: {
+    name: string;
+    intro: string;
+    fill?: (dialog: HTMLElement, user: ReturnType<typeof userEvent.setup>) => Promise<void>;
+    confirm: string;
+  };
   route: `${string} ${string}`;
   sent: unknown;
 };
@@ -184,7 +192,11 @@ const BULK_CASES: BulkCase[] = [
     sent: { type: 'app', ids: [3, 4], column: 'delete', idApp: KNE, value: [] },
   },
   // Alice, hidden, is in admin mode: counted, she would turn the item off (a mixed selection).
-  { item: 'Activer le mode admin', route: 'PATCH /api/users/', sent: { type: 'std', ids: [3, 4], column: 'adminMode', value: 1 } },
+  {
+    item: 'Activer le mode admin',
+    route: 'PATCH /api/users/',
+    sent: { type: 'std', ids: [3, 4], column: 'adminMode', value: 1 },
+  },
   // The hidden pupils would turn PNE off: it needs teachers with an Educadhoc code only.
   {
     item: 'Activation des clés PNE',
@@ -232,7 +244,9 @@ describe('the users view acts on the selected rows it shows', { timeout: 60_000 
   });
 
   it('disables only the shown selected users', async () => {
-    const { fetchMock, user } = await selectAllThenShowTeachers({ 'PATCH /api/users/deactivate': { status: 200, body: { count: 2 } } });
+    const { fetchMock, user } = await selectAllThenShowTeachers({
+      'PATCH /api/users/deactivate': { status: 200, body: { count: 2 } },
+    });
 
     await user.click(screen.getByRole('button', { name: 'Désactiver' }));
 

@@ -72,7 +72,14 @@ export function UsersView({ uai, user }: { uai: string; user: SessionUser }) {
       ) : (
         <>
           {can(user, 'ButtonBar') && (
-            <UsersButtonBar school={school.data} user={user} selected={selected} grid={grid} isBinShown={isBinShown} onBinShownChange={setIsBinShown} />
+            <UsersButtonBar
+              school={school.data}
+              user={user}
+              selected={selected}
+              grid={grid}
+              isBinShown={isBinShown}
+              onBinShownChange={setIsBinShown}
+            />
           )}
           {isBinShown && <BinPanel uai={uai} />}
           {/* Kept mounted under the bin, so that its filters, selection and scroll stay. */}
@@ -93,7 +100,13 @@ export function UsersView({ uai, user }: { uai: string; user: SessionUser }) {
         </>
       )}
       {canSeeUserPage && (
-        <UserPageDrawer userId={openedUserId} user={user} getOrderedIds={getOrderedIds} onNavigate={setOpenedUserId} onClose={() => setOpenedUserId(null)} />
+        <UserPageDrawer
+          userId={openedUserId}
+          user={user}
+          getOrderedIds={getOrderedIds}
+          onNavigate={setOpenedUserId}
+          onClose={() => setOpenedUserId(null)}
+        />
       )}
     </Stack>
   );

@@ -88,7 +88,9 @@ describe('editing the users grid', { timeout: 30_000 }, () => {
     await user.clear(editor);
     await user.type(editor, '  de  la Fontaine2 {Enter}');
     await waitFor(async () => expect(await findCell('ccaron', 'lastname')).toHaveTextContent('DE LA FONTAINE'));
-    expect(bodiesSentTo(fetchMock, 'PATCH /api/users/3')).toEqual([{ key: 'informations', value: { lastname: 'DE LA FONTAINE' } }]);
+    expect(bodiesSentTo(fetchMock, 'PATCH /api/users/3')).toEqual([
+      { key: 'informations', value: { lastname: 'DE LA FONTAINE' } },
+    ]);
   });
 
   it('confirms each saved edit with one toast, the latest', async () => {
@@ -104,7 +106,11 @@ describe('editing the users grid', { timeout: 30_000 }, () => {
   });
 
   it.each<[string, MockAnswer | Error, string]>([
-    ['no right', { status: 403, body: { code: 'forbidden', message: 'Forbidden' } }, "Vous n'avez pas le droit d'effectuer cette action."],
+    [
+      'no right',
+      { status: 403, body: { code: 'forbidden', message: 'Forbidden' } },
+      "Vous n'avez pas le droit d'effectuer cette action.",
+    ],
     [
       'the user gone',
       { status: 404, body: { code: 'not_found', message: 'No such user' } },
@@ -112,7 +118,14 @@ describe('editing the users grid', { timeout: 30_000 }, () => {
     ],
     [
       'a value the server refuses',
-      { status: 400, body: { code: 'validation_failed', message: 'Invalid input', details: { fieldErrors: { 'value.lastname': ['Too big'] } } } },
+      {
+        status: 400,
+        body: {
+          code: 'validation_failed',
+          message: 'Invalid input',
+          details: { fieldErrors: { 'value.lastname': ['Too big'] } },
+        },
+      },
       "La valeur saisie n'est pas acceptée.",
     ],
     [
@@ -120,7 +133,11 @@ describe('editing the users grid', { timeout: 30_000 }, () => {
       { status: 503, body: { code: 'database_unavailable', message: 'Database unavailable' } },
       'Le service est momentanément indisponible. Réessayez dans quelques instants.',
     ],
-    ['the server unreachable', new TypeError('Failed to fetch'), 'Le service est momentanément indisponible. Réessayez dans quelques instants.'],
+    [
+      'the server unreachable',
+      new TypeError('Failed to fetch'),
+      'Le service est momentanément indisponible. Réessayez dans quelques instants.',
+    ],
   ])('says why an edit failed (%s) and puts the value back in edit mode', async (_case, answer, message) => {
     mockPatches({ 3: answer });
     const { user } = await renderEditableGrid();
@@ -318,8 +335,18 @@ describe('editing the users grid', { timeout: 30_000 }, () => {
   });
 
   it('offers no edit on the row of a user above the caller, as the server would refuse it', async () => {
-    const manager = buildSchoolUser({ id: 6, lastname: 'Fabre', firstname: 'Fanny', login: 'ffabre', profile: 'Gestionnaire', level: null });
-    renderUsersGrid(i18n, { school: buildGridSchool({ users: [...GRID_USERS, manager] }), viewer: 'Administrateur établissement' });
+    const manager = buildSchoolUser({
+      id: 6,
+      lastname: 'Fabre',
+      firstname: 'Fanny',
+      login: 'ffabre',
+      profile: 'Gestionnaire',
+      level: null,
+    });
+    renderUsersGrid(i18n, {
+      school: buildGridSchool({ users: [...GRID_USERS, manager] }),
+      viewer: 'Administrateur établissement',
+    });
     await waitForGrid();
     const user = userEvent.setup();
 

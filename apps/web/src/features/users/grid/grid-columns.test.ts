@@ -89,7 +89,10 @@ describe('buildColumnDefs', () => {
     /** Whether a cell of the column is editable on a row whose user the caller may (or may not) act on. */
     const isEditableOn = (definition: { editable?: unknown }, canEditRow: boolean) =>
       typeof definition.editable === 'function'
-        ? (definition.editable as (params: unknown) => boolean)({ data: { id: 1 }, context: { current: { canEditRow: () => canEditRow } } })
+        ? (definition.editable as (params: unknown) => boolean)({
+            data: { id: 1 },
+            context: { current: { canEditRow: () => canEditRow } },
+          })
         : definition.editable;
     for (const key of ['lastname', 'level', 'option1', users.codeColumnKey(4)]) {
       expect({ key, onManageable: isEditableOn(editable(key), true), onAbove: isEditableOn(editable(key), false) }).toEqual({

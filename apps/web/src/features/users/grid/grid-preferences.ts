@@ -61,10 +61,7 @@ export function defaultFilterModel(definitions: readonly GridColumn[]): Record<s
 }
 
 /** The filters to start with: the saved ones, the default ones when none are saved. */
-export function initialFilterModel(
-  preferences: GridPreferences,
-  definitions: readonly GridColumn[],
-): Record<string, unknown> {
+export function initialFilterModel(preferences: GridPreferences, definitions: readonly GridColumn[]): Record<string, unknown> {
   return preferences.filterModel ?? defaultFilterModel(definitions);
 }
 

@@ -30,11 +30,24 @@ const school = buildSchoolWithUsers({
 
 const lalilo = buildPageApplication({ platformLogin: 'lea.kne', hasPlatformPassword: true });
 const pronote = buildPageApplication(
-  { applicationId: 5, applicationName: 'Pronote', platformId: 'PRO', status: 1, platformPassword: 'secret-pro', hasPlatformPassword: true, applicationKeys: 'K-1', worksWithCas: true, platformValidToken: 'OK' },
+  {
+    applicationId: 5,
+    applicationName: 'Pronote',
+    platformId: 'PRO',
+    status: 1,
+    platformPassword: 'secret-pro',
+    hasPlatformPassword: true,
+    applicationKeys: 'K-1',
+    worksWithCas: true,
+    platformValidToken: 'OK',
+  },
   'https://pronote.example/lea',
 );
 
-async function openApps({ applications = [lalilo, pronote], putAnswer }: { applications?: ReturnType<typeof buildPageApplication>[]; putAnswer?: MockAnswer } = {}) {
+async function openApps({
+  applications = [lalilo, pronote],
+  putAnswer,
+}: { applications?: ReturnType<typeof buildPageApplication>[]; putAnswer?: MockAnswer } = {}) {
   const page = buildUserPage({ applications });
   const fetchMock = mockFetch({
     'GET /api/users/12': { status: 200, body: page },
@@ -42,7 +55,13 @@ async function openApps({ applications = [lalilo, pronote], putAnswer }: { appli
     'GET /api/schools/0750001A/users': { status: 200, body: school },
   });
   renderWithProviders(
-    <UserPageDrawer userId={12} user={buildSessionUser('Gestionnaire')} getOrderedIds={() => [12]} onNavigate={() => undefined} onClose={() => undefined} />,
+    <UserPageDrawer
+      userId={12}
+      user={buildSessionUser('Gestionnaire')}
+      getOrderedIds={() => [12]}
+      onNavigate={() => undefined}
+      onClose={() => undefined}
+    />,
     { i18n, withNotifications: true },
   );
   const events = userEvent.setup();
@@ -52,13 +71,21 @@ async function openApps({ applications = [lalilo, pronote], putAnswer }: { appli
 
 describe('the applications section', () => {
   it('shows each application with its credentials, keys, CAS flag, token validity and link', async () => {
-    const { events } = await openApps({ applications: [pronote, buildPageApplication({ applicationId: 8, applicationName: 'Quizeo', platformValidToken: 'Jeton expiré' })] });
+    const { events } = await openApps({
+      applications: [
+        pronote,
+        buildPageApplication({ applicationId: 8, applicationName: 'Quizeo', platformValidToken: 'Jeton expiré' }),
+      ],
+    });
 
     const card = screen.getByRole('article', { name: 'Pronote' });
     expect(within(card).getByText('K-1')).toBeInTheDocument();
     expect(within(card).getByText('Oui')).toBeInTheDocument();
     expect(within(card).getByText('Disponible')).toBeInTheDocument();
-    expect(within(card).getByRole('link', { name: 'https://pronote.example/lea' })).toHaveAttribute('href', 'https://pronote.example/lea');
+    expect(within(card).getByRole('link', { name: 'https://pronote.example/lea' })).toHaveAttribute(
+      'href',
+      'https://pronote.example/lea',
+    );
     expect(within(card).queryByText('secret-pro')).not.toBeInTheDocument();
     await events.click(within(card).getByRole('button', { name: 'Afficher ou masquer : Mot de passe plateforme' }));
     expect(within(card).getByText('secret-pro')).toBeInTheDocument();
@@ -101,7 +128,9 @@ describe('the applications section', () => {
     const { events, fetchMock } = await openApps();
 
     await events.click(screen.getByRole('switch', { name: "Activer l'application Lalilo" }));
-    await events.click(within(await screen.findByRole('dialog', { name: 'Accès à Lalilo' })).getByRole('button', { name: 'Annuler' }));
+    await events.click(
+      within(await screen.findByRole('dialog', { name: 'Accès à Lalilo' })).getByRole('button', { name: 'Annuler' }),
+    );
 
     expect(screen.getByRole('switch', { name: "Activer l'application Lalilo" })).not.toBeChecked();
     expect(bodiesSentTo(fetchMock, 'PUT /api/users/12')).toEqual([]);
@@ -119,16 +148,24 @@ describe('the applications section', () => {
   });
 
   it('enables at once an application whose credentials are all there', async () => {
-    const { events, fetchMock } = await openApps({ applications: [lalilo, { ...pronote, informations: { ...pronote.informations, status: 0 } }] });
+    const { events, fetchMock } = await openApps({
+      applications: [lalilo, { ...pronote, informations: { ...pronote.informations, status: 0 } }],
+    });
 
     await events.click(screen.getByRole('switch', { name: "Activer l'application Pronote" }));
 
-    await waitFor(() => expect(bodiesSentTo(fetchMock, 'PUT /api/users/12')).toEqual([{ informations: access, applications: [{ applicationId: 5, status: 1 }] }]));
+    await waitFor(() =>
+      expect(bodiesSentTo(fetchMock, 'PUT /api/users/12')).toEqual([
+        { informations: access, applications: [{ applicationId: 5, status: 1 }] },
+      ]),
+    );
     expect(screen.queryByRole('dialog', { name: /^Accès à/ })).not.toBeInTheDocument();
   });
 
   it('puts the switch back with the application message when disabling fails', async () => {
-    const { events, fetchMock } = await openApps({ putAnswer: { status: 500, body: { code: 'internal_error', message: 'boom' } } });
+    const { events, fetchMock } = await openApps({
+      putAnswer: { status: 500, body: { code: 'internal_error', message: 'boom' } },
+    });
     const toggle = screen.getByRole('switch', { name: "Activer l'application Pronote" });
     expect(toggle).toBeChecked();
 
@@ -136,7 +173,9 @@ describe('the applications section', () => {
 
     expect(await screen.findByText("Impossible de désactiver l'application Pronote.")).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: "Activer l'application Pronote" })).toBeChecked();
-    expect(bodiesSentTo(fetchMock, 'PUT /api/users/12')).toEqual([{ informations: access, applications: [{ applicationId: 5, status: 0 }] }]);
+    expect(bodiesSentTo(fetchMock, 'PUT /api/users/12')).toEqual([
+      { informations: access, applications: [{ applicationId: 5, status: 0 }] },
+    ]);
   });
 
   it('puts the switch back with the application message when enabling fails', async () => {
@@ -152,10 +191,19 @@ describe('the applications section', () => {
   });
 
   it('shows no switch without the right to change applications', async () => {
-    const page = buildUserPage({ applications: [pronote], abilities: { canEditProfile: false, canEditApplications: false, canSeePasswords: true, canUnlock: false } });
+    const page = buildUserPage({
+      applications: [pronote],
+      abilities: { canEditProfile: false, canEditApplications: false, canSeePasswords: true, canUnlock: false },
+    });
     mockFetch({ 'GET /api/users/12': { status: 200, body: page } });
     renderWithProviders(
-      <UserPageDrawer userId={12} user={buildSessionUser('Gestionnaire')} getOrderedIds={() => [12]} onNavigate={() => undefined} onClose={() => undefined} />,
+      <UserPageDrawer
+        userId={12}
+        user={buildSessionUser('Gestionnaire')}
+        getOrderedIds={() => [12]}
+        onNavigate={() => undefined}
+        onClose={() => undefined}
+      />,
       { i18n },
     );
     await userEvent.setup().click(await screen.findByRole('tab', { name: 'Mes applications' }));

@@ -18,7 +18,9 @@ export function ApplicationsSection({ page, catalogue, isOnlyEnabled = false }: 
   const { t } = useTranslation();
   const toggle = useApplicationToggle(page, catalogue);
   const canToggle = page.abilities.canEditApplications && catalogue !== null;
-  const applications = isOnlyEnabled ? page.applications.filter(({ informations }) => informations.status === 1) : page.applications;
+  const applications = isOnlyEnabled
+    ? page.applications.filter(({ informations }) => informations.status === 1)
+    : page.applications;
 
   return (
     <Stack gap="md">

@@ -22,7 +22,12 @@ const tablet: Device = {
 
 describe('DevicesSection', () => {
   it('shows each device with its free space in GB, two decimals in French', () => {
-    renderWithProviders(<DevicesSection devices={[tablet, { ...tablet, model: 'Galaxy Tab', availableSpace: 980, token: null, applicationVersion: null }]} />, { i18n });
+    renderWithProviders(
+      <DevicesSection
+        devices={[tablet, { ...tablet, model: 'Galaxy Tab', availableSpace: 980, token: null, applicationVersion: null }]}
+      />,
+      { i18n },
+    );
 
     const rows = screen.getAllByRole('row').slice(1);
     expect(within(rows[0]!).getByRole('cell', { name: '12,35 Go' })).toBeInTheDocument();

@@ -49,7 +49,9 @@ export function DevicesSection({ devices }: { devices: readonly Device[] }) {
                   <Table.Td>{device.model}</Table.Td>
                   <Table.Td>{device.operatingSystem}</Table.Td>
                   <Table.Td>
-                    {device.availableSpace === null ? none : t('users.page.devices.gigabytes', { size: formatGigabytes(device.availableSpace, i18n.language) })}
+                    {device.availableSpace === null
+                      ? none
+                      : t('users.page.devices.gigabytes', { size: formatGigabytes(device.availableSpace, i18n.language) })}
                   </Table.Td>
                   <Table.Td>{device.applicationVersion ?? none}</Table.Td>
                   <Table.Td>{device.token === null ? none : <CopyableToken token={device.token} onCopy={handleCopy} />}</Table.Td>

@@ -25,7 +25,12 @@ export function ProfileSection({ page, editing }: { page: UserPage; editing: Acc
   const details: Detail[] = [
     { label: t('users.page.fields.login'), value: informations.login },
     ...(informations.password !== null
-      ? [{ label: t('users.page.fields.password'), value: <SecretText value={informations.password} label={t('users.page.fields.password')} /> }]
+      ? [
+          {
+            label: t('users.page.fields.password'),
+            value: <SecretText value={informations.password} label={t('users.page.fields.password')} />,
+          },
+        ]
       : []),
     { label: t('users.page.fields.first_name'), value: informations.firstName },
     { label: t('users.page.fields.last_name'), value: informations.lastName },
@@ -46,7 +51,12 @@ export function ProfileSection({ page, editing }: { page: UserPage; editing: Acc
         )}
       </Group>
       {canEdit && isEditing ? (
-        <AccessEditForm page={page} rules={editing.rules} isLoginTaken={editing.isLoginTaken} onDone={() => setIsEditing(false)} />
+        <AccessEditForm
+          page={page}
+          rules={editing.rules}
+          isLoginTaken={editing.isLoginTaken}
+          onDone={() => setIsEditing(false)}
+        />
       ) : (
         <Group align="flex-start" justify="space-between" gap="xl">
           <div style={{ flex: 1, minWidth: 240 }}>

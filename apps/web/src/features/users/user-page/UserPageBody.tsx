@@ -5,7 +5,12 @@ import type { AccessEditing } from './ProfileSection';
 import type { Catalogue } from './useApplicationToggle';
 import { UserPageSections, type Section } from './UserPageSections';
 
-type UserPageBodyProps = { page: UserPage; user: SessionUser; section: Section | null; onSectionChange: (section: Section) => void };
+type UserPageBodyProps = {
+  page: UserPage;
+  user: SessionUser;
+  section: Section | null;
+  onSectionChange: (section: Section) => void;
+};
 
 /**
  * The sections of a page over the users view. Where the caller may edit it, the school's users
@@ -25,7 +30,9 @@ function EditableUserPageBody({ uai, ...props }: UserPageBodyProps & { uai: stri
 
   const editing = useMemo<AccessEditing | null>(() => {
     if (!school.data) return null;
-    const takenLogins = new Set(school.data.users.filter((other) => other.id !== userId).map((other) => other.login.toLocaleLowerCase('fr')));
+    const takenLogins = new Set(
+      school.data.users.filter((other) => other.id !== userId).map((other) => other.login.toLocaleLowerCase('fr')),
+    );
     return { rules: nameRulesOf(school.data), isLoginTaken: (login) => takenLogins.has(login.toLocaleLowerCase('fr')) };
   }, [school.data, userId]);
   const catalogue = useMemo<Catalogue | null>(

@@ -20,8 +20,23 @@ afterEach(() => {
 });
 
 const pages = {
-  12: buildUserPage({ options: [{ optionId: 4, name: 'Latin', ordre: 1 }, { optionId: 9, name: 'Grec', ordre: 2 }] }),
-  13: buildUserPage({ informations: { userId: 13, firstName: 'Tom', lastName: 'MARTIN', login: 'tom.martin', level: null, createdBy: null, editedOn: null } }),
+  12: buildUserPage({
+    options: [
+      { optionId: 4, name: 'Latin', ordre: 1 },
+      { optionId: 9, name: 'Grec', ordre: 2 },
+    ],
+  }),
+  13: buildUserPage({
+    informations: {
+      userId: 13,
+      firstName: 'Tom',
+      lastName: 'MARTIN',
+      login: 'tom.martin',
+      level: null,
+      createdBy: null,
+      editedOn: null,
+    },
+  }),
   14: buildUserPage({ informations: { userId: 14, firstName: 'Zoé', lastName: 'PETIT', login: 'zoe.petit' } }),
 };
 
@@ -35,7 +50,11 @@ function mockPages() {
 }
 
 /** The drawer as the users view holds it: the opened id in state, the grid's order given. */
-function renderDrawer({ firstId = 12 as number | null, order = [12, 13, 14], rights }: { firstId?: number | null; order?: number[]; rights?: RightsMap } = {}) {
+function renderDrawer({
+  firstId = 12 as number | null,
+  order = [12, 13, 14],
+  rights,
+}: { firstId?: number | null; order?: number[]; rights?: RightsMap } = {}) {
   const user = buildSessionUser('Gestionnaire', rights ? { rights } : {});
   const closed = vi.fn();
   function Harness() {
@@ -68,12 +87,16 @@ describe('UserPageDrawer', () => {
     expect(within(dialog).getByText('LD')).toBeInTheDocument();
     expect(within(dialog).getByText('Collège Jean Moulin · 6e')).toBeInTheDocument();
     const options = within(dialog).getByRole('list', { name: 'Options' });
-    expect(within(options).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Latin (4)', 'Grec (9)']);
+    expect(
+      within(options)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Latin (4)', 'Grec (9)']);
     expect(within(dialog).getByText(/^Créé le 12\/03\/2025 \d{2}:30 par Anne Admin$/)).toBeInTheDocument();
     expect(within(dialog).getByText(/^Modifié le 01\/09\/2025 \d{2}:05 par Marc Gestion$/)).toBeInTheDocument();
   });
 
-  it("shows the no-class label without a level, and the dates without an author or none at all", async () => {
+  it('shows the no-class label without a level, and the dates without an author or none at all', async () => {
     mockPages();
     renderDrawer({ firstId: 13 });
 
@@ -87,7 +110,11 @@ describe('UserPageDrawer', () => {
     renderDrawer();
 
     const sections = await screen.findByRole('tablist', { name: 'Sections de la fiche' });
-    expect(within(sections).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profil et accès', 'Mes applications', 'Enseignement', 'Appareils', 'Impressions']);
+    expect(
+      within(sections)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Profil et accès', 'Mes applications', 'Enseignement', 'Appareils', 'Impressions']);
     expect(within(sections).getByRole('tab', { name: 'Profil et accès' })).toHaveAttribute('aria-selected', 'true');
     const qrCode = screen.getByRole('img', { name: 'QR code de connexion' });
     expect(qrCode.querySelector('path')).toHaveAttribute('d', drawQrCode(`${window.location.origin}/?iduser=tok-lea-123`).path);
@@ -114,11 +141,20 @@ describe('UserPageDrawer', () => {
 
   it('leaves out each section whose read right is withdrawn', async () => {
     mockPages();
-    const rights = { ...DEFAULT_RIGHTS.Gestionnaire, UserPage_Profile: withdrawn, UserPage_Teaching: withdrawn, ButtonBar_buttonExportPDF: withdrawn };
+    const rights = {
+      ...DEFAULT_RIGHTS.Gestionnaire,
+      UserPage_Profile: withdrawn,
+      UserPage_Teaching: withdrawn,
+      ButtonBar_buttonExportPDF: withdrawn,
+    };
     renderDrawer({ rights });
 
     const sections = await screen.findByRole('tablist', { name: 'Sections de la fiche' });
-    expect(within(sections).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Mes applications', 'Appareils']);
+    expect(
+      within(sections)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Mes applications', 'Appareils']);
     expect(screen.queryByRole('img', { name: 'QR code de connexion' })).not.toBeInTheDocument();
     expect(screen.getByText("Cet utilisateur n'a aucune application.")).toBeInTheDocument();
   });

@@ -32,7 +32,9 @@ export function UserPageHeader({ page, headingLevel = 2 }: { page: UserPage; hea
           {fullName}
         </Title>
         <Text size="sm">
-          {[informations.schoolName ?? informations.uai, informations.level ?? t('users.page.header.no_class')].filter(Boolean).join(' · ')}
+          {[informations.schoolName ?? informations.uai, informations.level ?? t('users.page.header.no_class')]
+            .filter(Boolean)
+            .join(' · ')}
         </Text>
         {page.options.length > 0 && (
           <Group gap={6} aria-label={t('users.page.header.options')} role="list">

@@ -4,7 +4,9 @@ import { localeOf } from '../../../lib/format';
 
 /** Free space given in MB as GB with two decimals (spec 3 §9: MB divided by 1000): 12345 → « 12,35 ». */
 export function formatGigabytes(megabytes: number, language: string): string {
-  return new Intl.NumberFormat(localeOf(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(megabytes / 1000);
+  return new Intl.NumberFormat(localeOf(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    megabytes / 1000,
+  );
 }
 
 /** The initials of a name, for the avatar: « Camille Martin » → « CM ». */

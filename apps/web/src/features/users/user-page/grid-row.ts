@@ -9,7 +9,9 @@ export function mergePageIntoRow(row: SchoolUser, page: UserPage): SchoolUser {
   for (const { informations } of page.applications) {
     applications[String(informations.applicationId)] = { status: informations.status, code: informations.applicationKeys };
   }
-  const enabledPlatforms = page.applications.filter(({ informations }) => informations.status === 1).map(({ informations }) => informations.platformId);
+  const enabledPlatforms = page.applications
+    .filter(({ informations }) => informations.status === 1)
+    .map(({ informations }) => informations.platformId);
   return {
     ...row,
     firstname: page.informations.firstName,

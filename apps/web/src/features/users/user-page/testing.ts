@@ -11,7 +11,9 @@ import {
 
 /** Builders of the answers the user page reads, for its tests. */
 
-export function buildUserPage(overrides: { informations?: Partial<UserPage['informations']> } & Partial<Omit<UserPage, 'informations'>> = {}): UserPage {
+export function buildUserPage(
+  overrides: { informations?: Partial<UserPage['informations']> } & Partial<Omit<UserPage, 'informations'>> = {},
+): UserPage {
   const { informations, ...rest } = overrides;
   return {
     informations: {
@@ -46,7 +48,10 @@ export function buildUserPage(overrides: { informations?: Partial<UserPage['info
   };
 }
 
-export function buildPageApplication(overrides: Partial<UserPageApplication['informations']> = {}, urlLine?: string): UserPageApplication {
+export function buildPageApplication(
+  overrides: Partial<UserPageApplication['informations']> = {},
+  urlLine?: string,
+): UserPageApplication {
   return {
     informations: {
       applicationId: 3,

@@ -9,8 +9,11 @@ import { unchangedAccessOf, useUserPageUpdate } from './useUserPageUpdate';
 export type Catalogue = { applications: readonly SchoolApplication[]; platforms: readonly SchoolPlatform[] };
 
 /** An application whose credentials the modal asks before it is enabled. */
-export type CredentialsRequest = { application: UserPageApplication; schoolApplication: SchoolApplication; platform: SchoolPlatform | undefined };
-
+export type CredentialsRequest = {
+  application: UserPageApplication;
+  schoolApplication: SchoolApplication;
+  platform: SchoolPlatform | undefined;
+};
 
 /**
  * Enables and disables a user's applications from their page (spec 3 §4): enabling first asks
@@ -27,10 +30,21 @@ export function useApplicationToggle(page: UserPage, catalogue: Catalogue | null
     const { applicationId, applicationName } = application.informations;
     setPending((previous) => new Map(previous).set(applicationId, status));
     try {
-      await save({ informations: unchangedAccessOf(page), applications: [{ applicationId, status, ...users.toWireCredentials(credentials, users.CREDENTIAL_NAMES.userPage) }] });
-      notifications.show({ color: 'teal', message: t(status === 1 ? 'users.page.apps.enabled_toast' : 'users.page.apps.disabled_toast', { name: applicationName }) });
+      await save({
+        informations: unchangedAccessOf(page),
+        applications: [{ applicationId, status, ...users.toWireCredentials(credentials, users.CREDENTIAL_NAMES.userPage) }],
+      });
+      notifications.show({
+        color: 'teal',
+        message: t(status === 1 ? 'users.page.apps.enabled_toast' : 'users.page.apps.disabled_toast', { name: applicationName }),
+      });
     } catch {
-      notifications.show({ color: 'red', message: t(status === 1 ? 'modals.specific.user_apps.enable' : 'modals.specific.user_apps.disable', { name: applicationName }) });
+      notifications.show({
+        color: 'red',
+        message: t(status === 1 ? 'modals.specific.user_apps.enable' : 'modals.specific.user_apps.disable', {
+          name: applicationName,
+        }),
+      });
     } finally {
       setPending((previous) => {
         const next = new Map(previous);

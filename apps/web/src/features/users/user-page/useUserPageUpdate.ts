@@ -20,7 +20,9 @@ export function useUserPageUpdate(userId: number) {
       const page = await mutateAsync({ id: userId, body });
       queryClient.setQueryData(usersQueryKeys.page(userId), page);
       const uai = page.informations.uai;
-      const row = uai ? queryClient.getQueryData<{ users: SchoolUser[] }>(schoolsQueryKeys.users(uai))?.users.find((user) => user.id === userId) : undefined;
+      const row = uai
+        ? queryClient.getQueryData<{ users: SchoolUser[] }>(schoolsQueryKeys.users(uai))?.users.find((user) => user.id === userId)
+        : undefined;
       if (uai && row) mergeUserRows(uai, [mergePageIntoRow(row, page)]);
       return page;
     },

@@ -39,7 +39,10 @@ function mockGlobalCalls() {
     'GET /api/workflows/0693284A': { status: 200, body: workflow },
     'PUT /api/workflows/0693284A': { status: 200, body: { status: 200, data: buildWorkflow() } },
     'GET /api/workflows/0441750B': { status: 200, body: workflow },
-    'PUT /api/workflows/0441750B': { status: 400, body: { code: 'validation_failed', message: 'refused', data: { errors: ['Étape inconnue'] } } },
+    'PUT /api/workflows/0441750B': {
+      status: 400,
+      body: { code: 'validation_failed', message: 'refused', data: { errors: ['Étape inconnue'] } },
+    },
     'GET /api/workflows/0693284A/quote': { status: 200, body: { uai: '0693284A', status: 'none' } },
     'GET /api/schools/': { status: 200, body: [] },
   });
@@ -52,7 +55,9 @@ describe('global monitoring', { timeout: 30_000 }, () => {
 
     expect(screen.getByRole('heading', { level: 1, name: 'Suivi global des déploiements' })).toBeInTheDocument();
     await waitFor(() => expect(emitted.map((entry) => entry.event)).toContain('workflow.prepare'));
-    expect(emitted.find((entry) => entry.event === 'workflow.prepare')?.payload).toEqual({ uais: SCHOOLS.map((school) => school.uai) });
+    expect(emitted.find((entry) => entry.event === 'workflow.prepare')?.payload).toEqual({
+      uais: SCHOOLS.map((school) => school.uai),
+    });
     expect(await screen.findByText('Chargement des établissements (0/3)...')).toBeInTheDocument();
 
     // The requests follow at once: the server answers them once prepared.
@@ -80,7 +85,11 @@ describe('global monitoring', { timeout: 30_000 }, () => {
     resyncRealtime();
 
     await waitFor(() => expect(requests()).toHaveLength(6));
-    expect(requests().slice(3).map((entry) => entry.payload)).toEqual(SCHOOLS.map(({ uai }) => ({ uai, userId: administrator.id })));
+    expect(
+      requests()
+        .slice(3)
+        .map((entry) => entry.payload),
+    ).toEqual(SCHOOLS.map(({ uai }) => ({ uai, userId: administrator.id })));
   });
 
   it('shows each status as a named symbol and opens a school’s tracker above the grid', async () => {
@@ -90,7 +99,14 @@ describe('global monitoring', { timeout: 30_000 }, () => {
 
     const row = (await screen.findByText('Collège Jean Moulin')).closest('[role="row"]');
     expect(row).not.toBeNull();
-    pushServerEvent('workflow.uai.data', { uai: '0693284A', ...buildWorkflow({ 'Liste des manuels': { statusId: 1 }, Sources: { statusId: 5 }, 'Devis envoyé': { subLevels: [{ statusId: 1 }, { statusId: 2 }] } }) });
+    pushServerEvent('workflow.uai.data', {
+      uai: '0693284A',
+      ...buildWorkflow({
+        'Liste des manuels': { statusId: 1 },
+        Sources: { statusId: 5 },
+        'Devis envoyé': { subLevels: [{ statusId: 1 }, { statusId: 2 }] },
+      }),
+    });
     expect(await screen.findAllByRole('img', { name: 'Complété' }, { timeout: 5_000 })).not.toHaveLength(0);
     expect(screen.getAllByRole('img', { name: 'Non nécessaire' })).not.toHaveLength(0);
     expect(screen.getAllByRole('img', { name: 'En cours...' })).not.toHaveLength(0);
@@ -123,7 +139,9 @@ describe('global monitoring', { timeout: 30_000 }, () => {
 
     expect(await screen.findByText('0693284A remis à zéro')).toBeInTheDocument();
     expect(await screen.findByText('0441750B: Étape inconnue')).toBeInTheDocument();
-    expect(bodiesSentTo(fetchMock, 'PUT /api/workflows/0693284A')).toEqual([workflows.buildResetActions(buildWorkflow({ 'Liste des manuels': { statusId: 1 } }).data)]);
+    expect(bodiesSentTo(fetchMock, 'PUT /api/workflows/0693284A')).toEqual([
+      workflows.buildResetActions(buildWorkflow({ 'Liste des manuels': { statusId: 1 } }).data),
+    ]);
   });
 
   it('resets only the selected schools the quick search shows', async () => {

@@ -104,11 +104,19 @@ export function GlobalMonitoringView({ user }: { user: SessionUser }) {
         />
         <Group gap="xs">
           <ColumnsMenu columns={columns} onToggle={handleToggleColumn} />
-          {canReset && <ResetAllButton selectedCount={selected.length} isRunning={resetAll.running !== null} onConfirm={() => void resetAll.run(selected)} />}
+          {canReset && (
+            <ResetAllButton
+              selectedCount={selected.length}
+              isRunning={resetAll.running !== null}
+              onConfirm={() => void resetAll.run(selected)}
+            />
+          )}
         </Group>
       </Group>
       <Group justify="space-between" gap="sm" mih={28}>
-        <GridStatusLine>{t('global_monitoring.status_line', { total: rows.length, filtered: displayedCount, selected: selected.length })}</GridStatusLine>
+        <GridStatusLine>
+          {t('global_monitoring.status_line', { total: rows.length, filtered: displayedCount, selected: selected.length })}
+        </GridStatusLine>
         <ActiveFilterChips filters={filters} onRemove={handleRemoveFilter} onClear={() => api?.setFilterModel(null)} />
       </Group>
       {progress.isLoading && progress.total > 0 && <LoadingProgress count={progress.count} total={progress.total} />}

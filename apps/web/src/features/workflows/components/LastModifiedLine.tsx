@@ -8,7 +8,9 @@ export function LastModifiedLine({ date, author }: { date: string | null; author
   let text = t('workflow.never_modified');
   if (date) {
     const formatted = formatDateTime(date, i18n.language);
-    text = author ? t('workflow.last_modified', { date: formatted, author }) : t('workflow.last_modified_no_author', { date: formatted });
+    text = author
+      ? t('workflow.last_modified', { date: formatted, author })
+      : t('workflow.last_modified_no_author', { date: formatted });
   }
   return (
     <Text size="sm" c="dimmed">

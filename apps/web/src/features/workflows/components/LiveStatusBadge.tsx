@@ -8,7 +8,13 @@ const COLORS: Record<RealtimeStatus, string> = { connected: 'green.8', connectin
 export function LiveStatusBadge({ status }: { status: RealtimeStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge variant="dot" color={COLORS[status]} size="md" title={t(`workflow.live.${status}_hint`)} styles={{ root: { textTransform: 'none' } }}>
+    <Badge
+      variant="dot"
+      color={COLORS[status]}
+      size="md"
+      title={t(`workflow.live.${status}_hint`)}
+      styles={{ root: { textTransform: 'none' } }}
+    >
       {t(`workflow.live.${status}`)}
     </Badge>
   );

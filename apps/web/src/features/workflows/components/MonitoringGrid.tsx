@@ -34,10 +34,23 @@ type MonitoringGridProps = {
  * selection checkbox, the 13 step columns, floating filters, sorted by school. Only the Community
  * modules it uses are registered.
  */
-export function MonitoringGrid({ rows, isListLoading, isLoading, quickFilter, onReady, onOpenSchool, onSelectionChange, onFilterChange, onDisplayedCountChange }: MonitoringGridProps) {
+export function MonitoringGrid({
+  rows,
+  isListLoading,
+  isLoading,
+  quickFilter,
+  onReady,
+  onOpenSchool,
+  onSelectionChange,
+  onFilterChange,
+  onDisplayedCountChange,
+}: MonitoringGridProps) {
   const { t, i18n } = useTranslation();
   const [api, setApi] = useState<GridApi<GridRow> | null>(null);
-  const columnDefs = useMemo(() => buildColumns(t, i18n.language, { school: SchoolNameCell, status: StatusSymbolCell }), [t, i18n.language]);
+  const columnDefs = useMemo(
+    () => buildColumns(t, i18n.language, { school: SchoolNameCell, status: StatusSymbolCell }),
+    [t, i18n.language],
+  );
 
   useEffect(() => {
     if (!api || isLoading || rows.length === 0) return;
@@ -62,12 +75,24 @@ export function MonitoringGrid({ rows, isListLoading, isLoading, quickFilter, on
           theme={gridTheme}
           rowData={rows}
           columnDefs={columnDefs}
-          defaultColDef={{ sortable: true, resizable: true, floatingFilter: true, suppressHeaderMenuButton: true, suppressMovable: true }}
+          defaultColDef={{
+            sortable: true,
+            resizable: true,
+            floatingFilter: true,
+            suppressHeaderMenuButton: true,
+            suppressMovable: true,
+          }}
           getRowId={(params) => params.data.uai}
           rowHeight={GRID_ROW_HEIGHT}
           headerHeight={GRID_ROW_HEIGHT}
           floatingFiltersHeight={GRID_ROW_HEIGHT}
-          rowSelection={{ mode: 'multiRow', checkboxes: true, headerCheckbox: true, selectAll: 'filtered', enableClickSelection: false }}
+          rowSelection={{
+            mode: 'multiRow',
+            checkboxes: true,
+            headerCheckbox: true,
+            selectAll: 'filtered',
+            enableClickSelection: false,
+          }}
           selectionColumnDef={{ pinned: 'left', lockPinned: true, width: 44, minWidth: 44, maxWidth: 44, resizable: false }}
           quickFilterText={quickFilter}
           loading={isListLoading}

@@ -14,7 +14,11 @@ export function ResetAllReport({ results, running, onClose }: ResetAllReportProp
     <Alert
       color={hasFailure ? 'orange' : 'green'}
       variant="light"
-      title={running ? t('global_monitoring.reset_all_running', { count: running.done, total: running.total }) : t('global_monitoring.reset_report_title')}
+      title={
+        running
+          ? t('global_monitoring.reset_all_running', { count: running.done, total: running.total })
+          : t('global_monitoring.reset_report_title')
+      }
       withCloseButton={!running}
       closeButtonLabel={t('global_monitoring.close_report')}
       onClose={onClose}

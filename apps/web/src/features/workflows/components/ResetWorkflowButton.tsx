@@ -30,7 +30,13 @@ export function ResetWorkflowButton({ uai, schoolLabel, isDisabled, onReset }: R
 
   return (
     <>
-      <Button variant="outline" color="red.9" leftSection={<IconRotate2 size={16} />} disabled={isDisabled} onClick={() => setIsConfirming(true)}>
+      <Button
+        variant="outline"
+        color="red.9"
+        leftSection={<IconRotate2 size={16} />}
+        disabled={isDisabled}
+        onClick={() => setIsConfirming(true)}
+      >
         {t('workflow.reset')}
       </Button>
       <ConfirmDialog

@@ -25,7 +25,18 @@ type StepPillProps = {
  * One step of the timeline: a pill coloured by its displayed status with its index and name,
  * struck through when not needed, a comment icon when it has a comment. A tab of the timeline.
  */
-export function StepPill({ id, panelId, index, name, status, hasComment, isSelected, onSelect, onKeyDown, buttonRef }: StepPillProps) {
+export function StepPill({
+  id,
+  panelId,
+  index,
+  name,
+  status,
+  hasComment,
+  isSelected,
+  onSelect,
+  onKeyDown,
+  buttonRef,
+}: StepPillProps) {
   const { t } = useTranslation();
   const appearance = appearanceOf(status);
   const label = t('workflow.step_label', { index, name, state: t(`workflow.states.${appearance.key}`) });

@@ -35,7 +35,13 @@ export function SubStepRow({ subStep, index, canEdit, autoFocus, onChange, onDel
         onChange={(event) => onChange({ value: event.currentTarget.value })}
       />
       {canEdit && (
-        <ActionIcon variant="subtle" color="red.9" size="lg" aria-label={t('workflow.delete_sub_step', { index })} onClick={onDelete}>
+        <ActionIcon
+          variant="subtle"
+          color="red.9"
+          size="lg"
+          aria-label={t('workflow.delete_sub_step', { index })}
+          onClick={onDelete}
+        >
           <IconTrash size={18} stroke={1.6} />
         </ActionIcon>
       )}

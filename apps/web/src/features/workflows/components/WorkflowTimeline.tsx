@@ -31,7 +31,12 @@ export function WorkflowTimeline({ idPrefix, panelId, steps, selectedName, onSel
 
   const handleKeyDown = (event: KeyboardEvent<HTMLButtonElement>, position: number) => {
     const last = steps.length - 1;
-    const target = { ArrowDown: position === last ? 0 : position + 1, ArrowUp: position === 0 ? last : position - 1, Home: 0, End: last }[event.key];
+    const target = {
+      ArrowDown: position === last ? 0 : position + 1,
+      ArrowUp: position === 0 ? last : position - 1,
+      Home: 0,
+      End: last,
+    }[event.key];
     if (target === undefined) return;
     event.preventDefault();
     const step = steps[target];

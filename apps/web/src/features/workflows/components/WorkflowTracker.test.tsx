@@ -27,7 +27,10 @@ afterEach(() => {
   notifications.clean();
 });
 
-function mockWorkflowCalls(workflow = buildWorkflow(), { put, quote = 'pending' }: { put?: MockAnswer | (() => MockAnswer); quote?: workflows.QuoteStatus } = {}) {
+function mockWorkflowCalls(
+  workflow = buildWorkflow(),
+  { put, quote = 'pending' }: { put?: MockAnswer | (() => MockAnswer); quote?: workflows.QuoteStatus } = {},
+) {
   return mockFetch({
     [`GET /api/workflows/${UAI}`]: { status: 200, body: workflow },
     [`GET /api/workflows/${UAI}/quote`]: { status: 200, body: { uai: UAI, status: quote } },
@@ -37,7 +40,10 @@ function mockWorkflowCalls(workflow = buildWorkflow(), { put, quote = 'pending' 
 }
 
 function renderTracker(user = administrator) {
-  return renderWithProviders(<WorkflowTracker uai={UAI} user={user} schoolName="Collège Jean Moulin" />, { i18n, withNotifications: true });
+  return renderWithProviders(<WorkflowTracker uai={UAI} user={user} schoolName="Collège Jean Moulin" />, {
+    i18n,
+    withNotifications: true,
+  });
 }
 
 const stepTab = (name: string) => screen.findByRole('tab', { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')) });
@@ -52,7 +58,9 @@ describe('workflow tracker', () => {
 
     const tabs = await screen.findAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(workflows.WORKFLOW_STEPS.map((name, index) => `${index + 1} ${name}`));
-    expect(tabs.map((tab) => tab.getAttribute('aria-label'))).toEqual(workflows.WORKFLOW_STEPS.map((name, index) => `${index + 1}. ${name} : Non commencé`));
+    expect(tabs.map((tab) => tab.getAttribute('aria-label'))).toEqual(
+      workflows.WORKFLOW_STEPS.map((name, index) => `${index + 1}. ${name} : Non commencé`),
+    );
     expect(screen.getByText('Début')).toBeInTheDocument();
     expect(screen.getByText('Fin')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Votre suivi par Camille Martin' })).toBeInTheDocument();
@@ -90,7 +98,11 @@ describe('workflow tracker', () => {
   });
 
   it('selects a step with the keyboard and shows its detail: state, name and last change in French', async () => {
-    mockWorkflowCalls(buildWorkflow({ 'Liste des manuels': { statusId: 1, modifiedDate: '2025-11-20T09:30:00.000Z', modifiedBy: 'Julien Perrin' } }));
+    mockWorkflowCalls(
+      buildWorkflow({
+        'Liste des manuels': { statusId: 1, modifiedDate: '2025-11-20T09:30:00.000Z', modifiedBy: 'Julien Perrin' },
+      }),
+    );
     renderTracker();
     const user = userEvent.setup();
 
@@ -105,7 +117,9 @@ describe('workflow tracker', () => {
     const panel = screen.getByRole('tabpanel');
     expect(within(panel).getByRole('heading', { name: '1. Liste des manuels' })).toBeInTheDocument();
     expect(within(panel).getByText('Complété')).toBeInTheDocument();
-    expect(within(panel).getByText(/^Dernière modification le 20 novembre 2025 à \d\d:30 par Julien Perrin$/)).toBeInTheDocument();
+    expect(
+      within(panel).getByText(/^Dernière modification le 20 novembre 2025 à \d\d:30 par Julien Perrin$/),
+    ).toBeInTheDocument();
     expect(within(panel).getByRole('switch', { name: 'Étape complétée' })).toBeChecked();
   });
 
@@ -185,7 +199,9 @@ describe('workflow tracker', () => {
   });
 
   it('shows the server’s refusal as a warning with its messages', async () => {
-    mockWorkflowCalls(buildWorkflow(), { put: { status: 400, body: { status: 400, data: { errors: ['Étape inconnue : 99', 'Statut invalide'] } } } });
+    mockWorkflowCalls(buildWorkflow(), {
+      put: { status: 400, body: { status: 400, data: { errors: ['Étape inconnue : 99', 'Statut invalide'] } } },
+    });
     renderTracker();
     const user = userEvent.setup();
 
@@ -201,7 +217,9 @@ describe('workflow tracker', () => {
   });
 
   it('shows the generic message for another failure', async () => {
-    mockWorkflowCalls(buildWorkflow(), { put: { status: 500, body: { code: 'internal_error', message: 'An unexpected error occurred' } } });
+    mockWorkflowCalls(buildWorkflow(), {
+      put: { status: 500, body: { code: 'internal_error', message: 'An unexpected error occurred' } },
+    });
     renderTracker();
     const user = userEvent.setup();
 

@@ -56,10 +56,12 @@ export function WorkflowTracker({ uai, user, schoolName, headingLevel = 2, heade
     hasComment: Boolean(step.eventComment?.trim()),
   }));
   const firstOpen = timelineSteps.find((step) => step.status !== 1 && step.status !== 5) ?? timelineSteps[0];
-  const selected = steps.find((step) => step.itemLabel === selectedName) ?? steps.find((step) => step.itemLabel === firstOpen?.name);
+  const selected =
+    steps.find((step) => step.itemLabel === selectedName) ?? steps.find((step) => step.itemLabel === firstOpen?.name);
   const selectedIndex = selected ? steps.indexOf(selected) + 1 : 0;
 
-  const follower = (workflow.data && summariseWorkflow(uai, '', workflow.data.data).by) || `${user.firstname} ${user.lastname}`.trim();
+  const follower =
+    (workflow.data && summariseWorkflow(uai, '', workflow.data.data).by) || `${user.firstname} ${user.lastname}`.trim();
   const schoolLabel = schoolName ? t('workflow.school', { name: schoolName, uai }) : uai;
 
   const handleSynchronise = async () => {
@@ -98,7 +100,12 @@ export function WorkflowTracker({ uai, user, schoolName, headingLevel = 2, heade
           <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
             <Stack gap="md">
               <Group gap="xs">
-                <Button variant="default" leftSection={<IconRefresh size={16} />} loading={isSynchronising} onClick={handleSynchronise}>
+                <Button
+                  variant="default"
+                  leftSection={<IconRefresh size={16} />}
+                  loading={isSynchronising}
+                  onClick={handleSynchronise}
+                >
                   {t('workflow.synchronise')}
                 </Button>
                 {canEdit && (
@@ -138,9 +145,20 @@ export function WorkflowTracker({ uai, user, schoolName, headingLevel = 2, heade
                 style={{ overflowY: 'auto' }}
               >
                 {selected.itemLabel === workflows.QUOTE_SIGNED_STEP ? (
-                  <QuoteStepDetail step={selected} index={selectedIndex} status={displayedStatusOf(selected, quoteStatus)} quote={quoteStatus} />
+                  <QuoteStepDetail
+                    step={selected}
+                    index={selectedIndex}
+                    status={displayedStatusOf(selected, quoteStatus)}
+                    quote={quoteStatus}
+                  />
                 ) : (
-                  <StepDetailPanel key={`${selected.itemLabel}-${generation}`} uai={uai} step={selected} index={selectedIndex} canEdit={canEdit} />
+                  <StepDetailPanel
+                    key={`${selected.itemLabel}-${generation}`}
+                    uai={uai}
+                    step={selected}
+                    index={selectedIndex}
+                    canEdit={canEdit}
+                  />
                 )}
               </Paper>
             )}

@@ -31,7 +31,10 @@ export function useGlobalWorkflowRows(userId: number) {
   const summaries = useWorkflowSummaries();
   const { socket, status, resyncs } = useRealtime(userId);
   // Rows changed since the list was loaded, by UAI; dropped when the list is loaded again.
-  const [overrides, setOverrides] = useState<{ loadId: number; rows: ReadonlyMap<string, Summary> }>({ loadId: 0, rows: new Map() });
+  const [overrides, setOverrides] = useState<{ loadId: number; rows: ReadonlyMap<string, Summary> }>({
+    loadId: 0,
+    rows: new Map(),
+  });
   const [progress, setProgress] = useState<Progress>({ loadId: 0, count: 0, total: 0, isDone: false });
   const arrived = useRef<{ loadId: number; uais: Set<string> }>({ loadId: 0, uais: new Set() });
 
@@ -51,7 +54,8 @@ export function useGlobalWorkflowRows(userId: number) {
     let stallTimer: ReturnType<typeof setTimeout> | null = null;
     let sendTimer: ReturnType<typeof setTimeout> | null = null;
 
-    const finish = () => setProgress((current) => ({ loadId, count: current.loadId === loadId ? current.count : 0, total, isDone: true }));
+    const finish = () =>
+      setProgress((current) => ({ loadId, count: current.loadId === loadId ? current.count : 0, total, isDone: true }));
     const watchStall = () => {
       if (stallTimer) clearTimeout(stallTimer);
       stallTimer = setTimeout(finish, STALL_TIMEOUT_MS);
@@ -72,7 +76,12 @@ export function useGlobalWorkflowRows(userId: number) {
         return next ? { loadId, rows: next } : current;
       });
       const count = Math.min(seen.size, total);
-      setProgress((current) => ({ loadId, count, total, isDone: count >= total || (current.loadId === loadId && current.isDone) }));
+      setProgress((current) => ({
+        loadId,
+        count,
+        total,
+        isDone: count >= total || (current.loadId === loadId && current.isDone),
+      }));
     };
 
     const stopData = onRealtime(socket, 'workflow.uai.data', (payload) => {

@@ -36,7 +36,11 @@ export function useResetAll(onSchoolReset: (uai: string, workflow: workflows.Sch
         onSchoolReset(uai, workflow);
         result = { uai, isSuccess: true, message: t('global_monitoring.reset_school_done', { uai }) };
       } catch (error) {
-        result = { uai, isSuccess: false, message: t('global_monitoring.reset_school_failed', { uai, error: errorTextOf(error, t) }) };
+        result = {
+          uai,
+          isSuccess: false,
+          message: t('global_monitoring.reset_school_failed', { uai, error: errorTextOf(error, t) }),
+        };
       }
       setResults((current) => [...current, result]);
       setRunning((current) => (current ? { ...current, done: current.done + 1 } : current));

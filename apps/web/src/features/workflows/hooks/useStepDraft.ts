@@ -20,7 +20,8 @@ export function useStepDraft(step: workflows.WorkflowStep) {
     setTracked(current);
   }
 
-  const setDraft = (update: (draft: StepDraft) => StepDraft) => setTracked((previous) => ({ ...previous, draft: update(previous.draft) }));
+  const setDraft = (update: (draft: StepDraft) => StepDraft) =>
+    setTracked((previous) => ({ ...previous, draft: update(previous.draft) }));
   /** Starts again from a step as saved (the answer of a save). */
   const resetTo = (saved: workflows.WorkflowStep) => setTracked({ step: saved, draft: draftOf(saved) });
 

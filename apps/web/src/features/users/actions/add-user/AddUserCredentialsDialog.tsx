@@ -53,12 +53,7 @@ export function AddUserCredentialsDialog({
   };
 
   return (
-    <Modal
-      opened
-      onClose={onCancel}
-      title={t('users.add.credentials.title')}
-      size="xl"
-    >
+    <Modal opened onClose={onCancel} title={t('users.add.credentials.title')} size="xl">
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <Text size="sm">{t('users.add.credentials.intro')}</Text>

@@ -59,7 +59,8 @@ describe('bulk-edit menu, enablement', () => {
     const rights = { ...DEFAULT_RIGHTS.Gestionnaire, ButtonBar_buttonBulkEdit: { Lecture: 1, Ecriture: 0 } } as const;
     await openMenu([buildSchoolUser({ email: 'a@b.fr' })], {}, buildSessionUser('Gestionnaire', { rights }));
 
-    for (const name of ['Commentaire', 'Matière', 'Classe', 'Niveau', 'Options', 'Applications']) expect(item(name)).toBeDisabled();
+    for (const name of ['Commentaire', 'Matière', 'Classe', 'Niveau', 'Options', 'Applications'])
+      expect(item(name)).toBeDisabled();
     expect(item('Envoyer un mail')).toBeEnabled();
   });
 

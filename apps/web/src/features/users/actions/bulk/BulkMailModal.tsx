@@ -30,7 +30,10 @@ export function BulkMailModal({ selected, onClose }: BulkMailModalProps) {
   const handleSend = () => {
     mail.mutate(
       {
-        body: { users: recipients.map((user) => ({ idUser: user.id, email: user.email ?? undefined, login: user.login })), templateId },
+        body: {
+          users: recipients.map((user) => ({ idUser: user.id, email: user.email ?? undefined, login: user.login })),
+          templateId,
+        },
         actionKey: `${actionKey}-${templateId}`,
       },
       {

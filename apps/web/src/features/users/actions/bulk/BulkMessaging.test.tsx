@@ -100,7 +100,9 @@ describe('PNE key activation', () => {
     expect(await within(dialog).findByText('Une erreur est survenue.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Activer les clés' }));
     expect(
-      await within(dialog).findByText('Cette activation a déjà été reçue et son résultat est inconnu : vérifiez les clés sur le PNE avant de la relancer.'),
+      await within(dialog).findByText(
+        'Cette activation a déjà été reçue et son résultat est inconnu : vérifiez les clés sur le PNE avant de la relancer.',
+      ),
     ).toBeInTheDocument();
 
     const keys = headersSentTo(fetchMock, 'POST /api/users/pne', 'Idempotency-Key');
@@ -151,10 +153,14 @@ describe('bulk mail', () => {
     await user.click(item('Envoyer un mail'));
     const dialog = await screen.findByRole('dialog', { name: 'Envoyer un mail' });
     await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
-    expect(await screen.findByText('Le service est momentanément indisponible. Réessayez dans quelques instants.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Le service est momentanément indisponible. Réessayez dans quelques instants.'),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
     expect(
-      await screen.findByText("Cet envoi a déjà été reçu et son résultat est inconnu : vérifiez les messages reçus avant de l'envoyer de nouveau."),
+      await screen.findByText(
+        "Cet envoi a déjà été reçu et son résultat est inconnu : vérifiez les messages reçus avant de l'envoyer de nouveau.",
+      ),
     ).toBeInTheDocument();
 
     const keys = headersSentTo(fetchMock, 'POST /api/users/mails', 'Idempotency-Key');

@@ -43,7 +43,10 @@ export function PneActivationModal({ school, selected, onClose }: PneActivationM
 
   const handleActivate = () => {
     if (educadhocId === undefined) return;
-    activate.mutate({ body: selected.map((user) => ({ username: user.login, keys: educadhocKeysOf(user, educadhocId) })), actionKey });
+    activate.mutate({
+      body: selected.map((user) => ({ username: user.login, keys: educadhocKeysOf(user, educadhocId) })),
+      actionKey,
+    });
   };
   const rejected = activate.data?.data ?? [];
 

@@ -30,14 +30,20 @@ describe('grid edit requests', () => {
       isValid: true,
       body: { key: 'informations', value: { lastname: 'DE LA FONTAINE' } },
     });
-    expect(buildFieldEdit('lastname', 'Éloïse', rules)).toEqual({ isValid: true, body: { key: 'informations', value: { lastname: 'ELOISE' } } });
+    expect(buildFieldEdit('lastname', 'Éloïse', rules)).toEqual({
+      isValid: true,
+      body: { key: 'informations', value: { lastname: 'ELOISE' } },
+    });
     expect(buildFieldEdit('firstname', "jean--pierre l'ours", rules)).toEqual({
       isValid: true,
       body: { key: 'informations', value: { firstname: "Jean-Pierre L'Ours" } },
     });
     expect(buildFieldEdit('lastname', '123', rules)).toEqual({ isValid: false, message: users.REQUIRED });
     // Other fields are not names: sent as typed (trimmed).
-    expect(buildFieldEdit('comment', 'Élève 2 !', rules)).toEqual({ isValid: true, body: { key: 'informations', value: { comment: 'Élève 2 !' } } });
+    expect(buildFieldEdit('comment', 'Élève 2 !', rules)).toEqual({
+      isValid: true,
+      body: { key: 'informations', value: { comment: 'Élève 2 !' } },
+    });
   });
 
   it('send the whole new option list in order', () => {

@@ -17,7 +17,8 @@ function isEditableField(field: string): field is users.EditableField {
  */
 export function buildFieldEdit(field: string, value: CellValue, rules: NameRules = {}): EditRequest {
   if (!isEditableField(field)) return { isValid: false, message: 'global.errors.occurred' };
-  const cleaned = (field === 'firstname' || field === 'lastname') && typeof value === 'string' ? cleanName(value, rules[field]) : value;
+  const cleaned =
+    (field === 'firstname' || field === 'lastname') && typeof value === 'string' ? cleanName(value, rules[field]) : value;
   if (cleaned === '' && value !== '' && value !== null) return { isValid: false, message: users.REQUIRED };
   const parsed = users.informationsPatchSchema.safeParse({ [field]: cleaned ?? '' });
   if (!parsed.success) return { isValid: false, message: parsed.error.issues[0]?.message ?? users.REQUIRED };
@@ -67,7 +68,11 @@ export function buildApplicationEdit(
   status: 0 | 1 | 2,
   credentials: ApplicationCredentialValues = {},
 ): EditRequest {
-  const informations = { idApplication: applicationId, status, ...users.toWireCredentials(credentials, users.CREDENTIAL_NAMES.grid) };
+  const informations = {
+    idApplication: applicationId,
+    status,
+    ...users.toWireCredentials(credentials, users.CREDENTIAL_NAMES.grid),
+  };
   const parsed = users.applicationPatchSchema.safeParse({ informations });
   if (!parsed.success) return { isValid: false, message: parsed.error.issues[0]?.message ?? 'global.errors.occurred' };
   return { isValid: true, body: { key: 'applications', value: parsed.data } };

@@ -169,7 +169,12 @@ export function useGridEdits({ api, school, usersById, definitionsByKey }: GridE
     }
     showSent(row, colId, request);
     send(row, colId, request).catch((error: unknown) =>
-      refuseEdit(row, colId, previous, messageOfFailedEdit(error, (key) => i18n.exists(key))),
+      refuseEdit(
+        row,
+        colId,
+        previous,
+        messageOfFailedEdit(error, (key) => i18n.exists(key)),
+      ),
     );
   };
 

@@ -23,13 +23,7 @@ type FiltersPanelProps = {
 export function FiltersPanel({ isOpened, onClose, columns, optionNames, modelOf, onChange }: FiltersPanelProps) {
   const { t } = useTranslation();
   return (
-    <Drawer
-      opened={isOpened}
-      onClose={onClose}
-      position="right"
-      size="sm"
-      title={t('users.grid.filters.panel')}
-    >
+    <Drawer opened={isOpened} onClose={onClose} position="right" size="sm" title={t('users.grid.filters.panel')}>
       <Stack gap="md">
         {columns.map((column) => {
           const model = modelOf(column.colId);
