@@ -2,7 +2,15 @@ import type { imports } from '@console/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.js';
 import { importBatchChunks, importBatches, importBatchUndoSteps } from '../../platform/db/schema/index.js';
-import { addUndo, emptyUndo, type HeldAccess, type ImportPlan, type ImportUndo, type PlannedFields } from './plan.js';
+import {
+  addUndo,
+  emptyUndo,
+  type HeldAccess,
+  type ImportPlan,
+  type ImportUndo,
+  type PlannedFields,
+  type PlannedLine,
+} from './plan.js';
 import { unpackPlan } from './plan-packing.js';
 import { jsonRows } from '../../platform/db/params.js';
 
@@ -178,7 +186,7 @@ export async function readPlan(db: Executor, batchId: number): Promise<ImportPla
     .from(importBatchChunks)
     .where(eq(importBatchChunks.batchId, batchId))
     .orderBy(asc(importBatchChunks.chunk));
-  return { lines: await unpackPlan(chunks.map((chunk) => chunk.packed)) };
+  return { lines: await unpackPlan<PlannedLine>(chunks.map((chunk) => chunk.packed)) };
 }
 
 export type BatchRow = typeof importBatches.$inferSelect;

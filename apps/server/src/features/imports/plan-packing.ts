@@ -1,7 +1,6 @@
 import { promisify } from 'node:util';
 import { deserialize, serialize } from 'node:v8';
 import { deflate, inflate } from 'node:zlib';
-import type { PlannedLine } from './plan.js';
 
 /** Planned lines a stored chunk holds. */
 export const PLAN_CHUNK_LINES = 1000;
@@ -33,7 +32,7 @@ const YIELD_EVERY = 50;
  * times faster. Deflated at the fast level: the encrypted secrets hardly compress, the repeated
  * keys and names do.
  */
-export class PlanPacker<Line extends PlannedLine = PlannedLine> {
+export class PlanPacker<Line> {
   private chunk: Line[] = [];
   private readonly chunks: string[] = [];
   private deflating: Promise<Buffer> | null = null;
@@ -76,10 +75,10 @@ export class PlanPacker<Line extends PlannedLine = PlannedLine> {
  * inflated on libuv's thread, so that the server's other requests run between two chunks (all
  * at once, a 50,000-line plan held the event loop for about half a second).
  */
-export async function unpackPlan(chunks: readonly string[]): Promise<PlannedLine[]> {
-  const lines: PlannedLine[] = [];
+export async function unpackPlan<Line>(chunks: readonly string[]): Promise<Line[]> {
+  const lines: Line[] = [];
   for (const chunk of chunks) {
-    for (const line of deserialize(await inflated(Buffer.from(chunk, 'base64'))) as PlannedLine[]) lines.push(line);
+    for (const line of deserialize(await inflated(Buffer.from(chunk, 'base64'))) as Line[]) lines.push(line);
   }
   return lines;
 }

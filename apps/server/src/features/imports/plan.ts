@@ -139,4 +139,4 @@ export class PreviewList extends JsonList<imports.ImportUser> {
 export const PREVIEW_PROGRESS_LINES = 500;
 
 /** A mode's planning: the plan (packed as it was made) and its preview, or the problems that stop the file. */
-export type Planning = { plan: PlanPacker; preview: PreviewList; problems: imports.ImportProblem[] };
+export type Planning = { plan: PlanPacker<PlannedLine>; preview: PreviewList; problems: imports.ImportProblem[] };

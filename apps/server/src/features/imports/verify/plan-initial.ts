@@ -2,7 +2,7 @@ import { cleanName, imports, PROFILES, proposeLogin, users as contract, type Log
 import { hasPrintablePassword } from '../../auth/auth.policy.js';
 import { findTakenLogins } from '../imports.repository.js';
 import { PlanPacker } from '../plan-packing.js';
-import { PreviewList, type Planning } from '../plan.js';
+import { PreviewList, type PlannedLine, type Planning } from '../plan.js';
 import { allocateLogins } from './logins.js';
 import { asUpdateLine, matchExistingUsers } from './match-existing.js';
 import { planAccesses, previewAccess } from './plan-accesses.js';
@@ -105,7 +105,7 @@ export async function planInitial(plan: PlanContext, lines: imports.ImportedLine
   const numbered = numberedLogins(usable, toMake);
   for (const list of [fresh, given, toMake]) list.length = 0;
 
-  const planned = new PlanPacker();
+  const planned = new PlanPacker<PlannedLine>();
   const preview = new PreviewList(plan.onLinesPlanned);
   for (let index = 0; index < usable.length; index++) {
     const draft = usable[index]!;

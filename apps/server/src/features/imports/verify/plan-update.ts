@@ -4,7 +4,7 @@ import { hasPrintablePassword } from '../../auth/auth.policy.js';
 import { listOptionLists } from '../../users/bulk/users-bulk.repository.js';
 import { findTakenLogins, listHeldAccesses, STORED_COLUMN, type SchoolUserRow } from '../imports.repository.js';
 import { PlanPacker } from '../plan-packing.js';
-import { PreviewList, type PlannedFields, type Planning } from '../plan.js';
+import { PreviewList, type PlannedFields, type PlannedLine, type Planning } from '../plan.js';
 import { planAccesses, previewAccess } from './plan-accesses.js';
 import { passwordFor, previewOptions, problemAt, type PlanContext } from './plan-context.js';
 import { informationsAfter, resolveLineUsers } from './resolve-users.js';
@@ -101,7 +101,7 @@ function fieldChanges(plan: PlanContext, source: UpdateLine, user: SchoolUserRow
  * (a new-users file plans its lines naming users already there as updates, beside its creations).
  */
 export type PlanTarget = {
-  planned: PlanPacker;
+  planned: PlanPacker<PlannedLine>;
   preview: PreviewList;
   previewExtra?: (line: number) => Partial<imports.ImportUser>;
 };
@@ -115,7 +115,7 @@ export type PlanTarget = {
 export async function planUpdate(
   plan: PlanContext,
   lines: readonly imports.ImportedLine[],
-  into: PlanTarget = { planned: new PlanPacker(), preview: new PreviewList(plan.onLinesPlanned) },
+  into: PlanTarget = { planned: new PlanPacker<PlannedLine>(), preview: new PreviewList(plan.onLinesPlanned) },
 ): Promise<Planning> {
   const { db, actor } = plan.ctx;
   const sources = lines.filter((line): line is UpdateLine => line.mode === 'users_update');
