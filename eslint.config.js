@@ -1,4 +1,6 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -31,7 +33,23 @@ export default tseslint.config(
     },
   },
   {
-    // Only the configuration module reads the process environment (CONVENTIONS.md).
+    // No import cycle, however long (ARCHITECTURE.md, "Rules npm run lint holds"). Imports of types
+    // alone are not followed: they leave nothing at run time.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: 'tsconfig.json',
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    // Only the configuration module reads the process environment (ARCHITECTURE.md).
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/platform/config/env.ts'],
     rules: {
