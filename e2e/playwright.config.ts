@@ -57,6 +57,8 @@ export default defineConfig({
       LOGIN_MAX_FAILURES: '3',
       // The product behind a balancer on loopback: sign-in-throttle.spec.ts sends X-Forwarded-For.
       TRUST_PROXY: 'loopback',
+      // Every request's log line buried the journeys' own in CI's output; warnings and errors still show.
+      LOG_LEVEL: 'warn',
     },
   },
 });
