@@ -217,7 +217,7 @@ export const ENV_VARIABLES = {
   // Users: CSV import
   IMPORT_MAX_MEGABYTES: variable(
     z.coerce.number().int().min(1).max(500).default(20),
-    'Largest import file accepted, in megabytes (MiB); a larger one is refused with a message saying the limit.',
+    'Largest import file accepted, in megabytes (MiB); a larger one is refused with a message saying the limit. The thread that verifies a file may use 50 MiB of memory per MiB of this limit (1 GiB at least).',
   ),
   IMPORT_MAX_LINES: variable(
     z.coerce.number().int().min(10).max(1000000).default(50000),
