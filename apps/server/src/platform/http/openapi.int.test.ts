@@ -1,4 +1,5 @@
-import { createConfig, lintFromString, type NormalizedProblem } from '@redocly/openapi-core';
+import { fileURLToPath } from 'node:url';
+import { lintFromString, loadConfig, type NormalizedProblem } from '@redocly/openapi-core';
 import type { OpenAPIV3 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
@@ -28,59 +29,29 @@ function listOperations(): { key: string; operation: OpenAPIV3.OperationObject }
   );
 }
 
-/**
- * Warnings of the recommended rules that tell no defect, each with its reason. Any other problem,
- * or one of these on another operation, fails the test.
- */
-const JUSTIFIED_WARNINGS: Record<string, { pointers: string[]; reason: string }> = {
-  'operation-4xx-response': {
-    reason: 'public GET routes without input: nothing a client sends can be refused, so they answer no 4xx (only 5xx)',
-    pointers: [
-      '#/paths/~1api~1alerts/get/responses',
-      '#/paths/~1api~1config/get/responses',
-      '#/paths/~1api~1health/get/responses',
-      '#/paths/~1api~1ready/get/responses',
-    ],
-  },
-};
-
-function isJustified(problem: NormalizedProblem): boolean {
-  const pointer = problem.location[0]?.pointer;
-  return (
-    problem.severity === 'warn' &&
-    pointer !== undefined &&
-    (JUSTIFIED_WARNINGS[problem.ruleId]?.pointers.includes(pointer) ?? false)
-  );
-}
+/** The lint's rules and its exceptions, read by Redocly's CLI too (see redocly.yaml). */
+const REDOCLY_CONFIG = fileURLToPath(new URL('../../../../../redocly.yaml', import.meta.url));
+/** The address the exceptions are keyed by: the document as `npm start` serves it. */
+const SERVED_ADDRESS = `http://localhost:3000${OPENAPI_PATH}`;
 
 describe('the OpenAPI document', () => {
-  it("passes Redocly's recommended rules", async () => {
-    const config = await createConfig({
-      extends: ['recommended'],
-      rules: {
-        // The contract's paths are the legacy console's wire paths (spec): GET /schools/,
-        // GET /schools/data/ and PATCH /users/ end with a slash, which clients send; the router
-        // ignores a trailing slash, so the path without it reaches the same route.
-        'no-path-trailing-slash': 'off',
-        // The product is private (package.json "private": true) and grants no licence to name.
-        'info-license': 'off',
-      },
-    });
-    const problems = await lintFromString({ source, absoluteRef: `http://localhost${OPENAPI_PATH}`, config });
+  it("passes Redocly's recommended rules with the written exceptions only (redocly.yaml)", async () => {
+    const config = await loadConfig({ configPath: REDOCLY_CONFIG });
+    const problems = await lintFromString({ source, absoluteRef: SERVED_ADDRESS, config });
     const describeProblem = (problem: NormalizedProblem) =>
       `${problem.severity} ${problem.ruleId} ${problem.location[0]?.pointer ?? ''}: ${problem.message}`;
-    const justified = problems.filter(isJustified);
-    for (const [rule, { reason }] of Object.entries(JUSTIFIED_WARNINGS)) {
-      const where = justified.filter((problem) => problem.ruleId === rule).map((problem) => problem.location[0]?.pointer);
-      console.info(`Justified ${rule} (${where.length}): ${reason}\n  ${where.join('\n  ')}`);
-    }
-    expect(problems.filter((problem) => !isJustified(problem)).map(describeProblem)).toEqual([]);
-    // A justified warning that no longer occurs leaves the list: it must not grow stale.
-    expect(justified.map((problem) => problem.location[0]?.pointer).sort()).toEqual(
-      Object.values(JUSTIFIED_WARNINGS)
-        .flatMap(({ pointers }) => pointers)
-        .sort(),
+    expect(problems.filter((problem) => !problem.ignored).map(describeProblem)).toEqual([]);
+    // An exception that no longer occurs leaves the ignore file: it must not grow stale.
+    const written = Object.entries(config.ignore[SERVED_ADDRESS] ?? {}).flatMap(([rule, pointers]) =>
+      [...pointers].map((pointer) => `${rule} ${pointer}`),
     );
+    expect(written.length).toBeGreaterThan(0);
+    expect(
+      problems
+        .filter((problem) => problem.ignored)
+        .map((problem) => `${problem.ruleId} ${problem.location[0]?.pointer ?? ''}`)
+        .sort(),
+    ).toEqual(written.sort());
   });
 
   it('documents every API route once, named by its contract export', () => {
