@@ -65,7 +65,7 @@ async function main(): Promise<void> {
   setInterval(() => void purge(), 3_600_000).unref();
   await startRealtime(app, deps);
   // Scheduled work (token purges): in-process, or BullMQ on Redis when REDIS_URL is set.
-  const jobs = createJobs(env, app.log, { everyMs: env.JOBS_TICK_SECONDS * 1000 });
+  const jobs = await createJobs(env, app.log, { everyMs: env.JOBS_TICK_SECONDS * 1000 });
   registerPurgeJobs(jobs, deps);
   jobs.start();
   await app.listen({ port: env.PORT, host: env.HOST });

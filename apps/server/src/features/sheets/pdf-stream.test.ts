@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { FONTS, streamPdf } from './pdf-stream.js';
 
 /** A document of `total` pages, each with a line of text; counts the pages drawn so far. */
-function pagesOf(total: number) {
+async function pagesOf(total: number) {
   const progress = { drawn: 0, finished: false, failure: null as unknown };
-  const body = streamPdf('test', async (doc, pace) => {
+  const body = await streamPdf('test', async (doc, pace) => {
     try {
       for (let page = 1; page <= total; page++) {
         doc.addPage().font(FONTS.regular).fontSize(12).text(`Page ${page} : Zoé, Weiß, Iñaki`, 50, 50);
@@ -22,7 +22,7 @@ function pagesOf(total: number) {
 
 describe('streamPdf', () => {
   it('sends the first bytes before the last page is drawn, then the whole document', async () => {
-    const { body, progress } = pagesOf(200);
+    const { body, progress } = await pagesOf(200);
     const chunks: Buffer[] = [];
     let drawnAtFirstChunk = -1;
     for await (const chunk of body) {
@@ -39,7 +39,7 @@ describe('streamPdf', () => {
   });
 
   it('stops drawing when the reader goes away', async () => {
-    const { body, progress } = pagesOf(5_000);
+    const { body, progress } = await pagesOf(5_000);
     for await (const chunk of body) {
       expect(chunk.length).toBeGreaterThan(0);
       break; // leaving the loop destroys the stream, as a client hanging up does

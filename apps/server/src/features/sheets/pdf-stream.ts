@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
-import PDFDocument from 'pdfkit';
 
 /** The fonts every sheet embeds (DejaVu: every Latin letter, ß and ñ included), by the names sheets use. */
 export const FONTS = { regular: 'Sans', bold: 'Sans-Bold', mono: 'Mono' } as const;
@@ -31,9 +30,12 @@ const UNREAD_LIMIT = 1 << 20;
  * to await between pages, which waits while more than a megabyte is drawn and unread, so that
  * the first bytes leave before the last page is drawn and a slow reader never makes the server
  * hold a whole file. A drawing that fails destroys the stream (the answer is cut short: every
- * check is made before). A reader that goes away stops the drawing.
+ * check is made before). A reader that goes away stops the drawing. pdfkit is loaded at the first
+ * sheet, not with the app: it takes about a quarter of a second to load, which every start and
+ * every test file that builds the app would pay (docs/testing.md).
  */
-export function streamPdf(title: string, draw: (doc: PDFKit.PDFDocument, pace: Pace) => Promise<void>): Readable {
+export async function streamPdf(title: string, draw: (doc: PDFKit.PDFDocument, pace: Pace) => Promise<void>): Promise<Readable> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false, info: { Title: title, Creator: 'Console' } });
   for (const [name, bytes] of loadFonts()) doc.registerFont(name, bytes);
 

@@ -59,10 +59,16 @@ export function sheetFilesOf(
  * PDFs as a zip at its root, written while it is sent: each PDF is drawn only when the zip
  * reaches it (so one is drawn at a time), and stored as it is (a PDF is compressed already).
  */
-export function zipOfPdfs(files: readonly { name: string; open: () => Readable }[], modified: Date): Readable {
+export function zipOfPdfs(files: readonly { name: string; open: () => Promise<Readable> }[], modified: Date): Readable {
   const zip = new yazl.ZipFile();
   for (const file of files) {
-    zip.addReadStreamLazy(file.name, { mtime: modified, compress: false }, (done) => done(null, file.open()));
+    zip.addReadStreamLazy(file.name, { mtime: modified, compress: false }, (done) => {
+      file.open().then(
+        (stream) => done(null, stream),
+        // yazl emits the error on the zip and reads no stream then; its types ask for one anyway.
+        (error: unknown) => done(error, undefined as never),
+      );
+    });
   }
   zip.end();
   // yazl types its output as NodeJS.ReadableStream; it is a stream.PassThrough.

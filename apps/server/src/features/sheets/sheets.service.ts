@@ -78,7 +78,7 @@ export async function generateSheets(
     return {
       fileName: sheetsFileName(type, request.uai, now, 'pdf'),
       mediaType: contract.PDF_MEDIA_TYPE,
-      body: pdfOf(selection.users),
+      body: await pdfOf(selection.users),
     };
   }
   const files = sheetFilesOf(selection.users, request.option, texts).map((file) => ({

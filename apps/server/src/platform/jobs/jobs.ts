@@ -1,5 +1,4 @@
 import type { Env } from '../config/env.js';
-import { createBullmqQueue } from './bullmq-queue.js';
 import { createInProcessQueue, type JobLog, type JobQueue } from './job-queue.js';
 import { createScheduler, type DueSource, type Scheduler } from './scheduler.js';
 
@@ -13,15 +12,21 @@ export type Jobs = {
   stop: () => Promise<void>;
 };
 
-/** In-process by default; BullMQ on Redis when REDIS_URL is set (DESIGN: jobs and schedules). */
-export function createJobs(
+/**
+ * In-process by default; BullMQ on Redis when REDIS_URL is set (docs/deploy.md, "Redis: live updates between instances"). BullMQ and its
+ * Redis client are loaded only then: they take about half a second to load, which every start on
+ * the embedded default would pay.
+ */
+export async function createJobs(
   env: Pick<Env, 'REDIS_URL'>,
   log: JobLog,
   options: { clock?: () => Date; queue?: JobQueue; redisPrefix?: string; everyMs?: number } = {},
-): Jobs {
+): Promise<Jobs> {
   const queue =
     options.queue ??
-    (env.REDIS_URL ? createBullmqQueue(env.REDIS_URL, log, { prefix: options.redisPrefix }) : createInProcessQueue(log));
+    (env.REDIS_URL
+      ? (await import('./bullmq-queue.js')).createBullmqQueue(env.REDIS_URL, log, { prefix: options.redisPrefix })
+      : createInProcessQueue(log));
   const sources: DueSource[] = [];
   const scheduler = createScheduler({ queue, sources, log, clock: options.clock, everyMs: options.everyMs });
   return {

@@ -11,7 +11,7 @@ import {
 } from '../auth/sessions.js';
 import type { Actor, AppDeps } from '../context.js';
 import { isCrossSiteHandshake } from '../http/same-origin.js';
-import { connectRedisAdapter, type RedisState } from './redis-adapter.js';
+import type { RedisState } from './redis-adapter.js';
 
 declare module 'socket.io' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmentation merges into an interface
@@ -160,6 +160,8 @@ const revocationSchema = z.object({
  */
 export async function startRealtime(app: FastifyInstance, deps: AppDeps, options: { redisKey?: string } = {}): Promise<Server> {
   if (!deps.env.REDIS_URL) return attachRealtime(app, deps);
+  // The Redis client is loaded only when used: it takes about a fifth of a second to load.
+  const { connectRedisAdapter } = await import('./redis-adapter.js');
   const redis = await connectRedisAdapter(deps.env.REDIS_URL, app.log, options.redisKey);
   const io = attachRealtime(app, deps, { adapter: redis.adapter, reach: redis.state });
   redis.onRecovered(() => {

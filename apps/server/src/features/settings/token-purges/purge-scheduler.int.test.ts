@@ -19,8 +19,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** An instance's job module on the test database, its clock set by the test. */
-function instance(clock: { now: Date }): Jobs {
-  const jobs = createJobs({ REDIS_URL: undefined }, quiet, { clock: () => clock.now });
+async function instance(clock: { now: Date }): Promise<Jobs> {
+  const jobs = await createJobs({ REDIS_URL: undefined }, quiet, { clock: () => clock.now });
   registerPurgeJobs(jobs, t, () => clock.now);
   return jobs;
 }
@@ -77,8 +77,8 @@ describe('the scheduler runs the purges (spec 2 §2.8, §4)', () => {
       uais: [scope.schools[0]],
     });
     const clock = { now: at(-60_000) };
-    const first = instance(clock);
-    const second = instance(clock);
+    const first = await instance(clock);
+    const second = await instance(clock);
 
     expect(await first.scheduler.tick()).toBe(0);
     clock.now = at(5_000);
@@ -139,7 +139,7 @@ describe('the scheduler runs the purges (spec 2 §2.8, §4)', () => {
       uais: [scope.schools[1]],
     });
     const clock = { now: at(1_000) };
-    const jobs = instance(clock);
+    const jobs = await instance(clock);
     for (const minutes of [1, 2, 60, 60 * 24 * 30]) {
       clock.now = at(minutes * 60_000);
       await jobs.scheduler.tick();

@@ -31,11 +31,13 @@ beforeAll(async () => {
     await openDatabase({ databaseUrl: database.url, poolSize: 4 }),
     await openDatabase({ databaseUrl: database.url, poolSize: 4 }),
   ];
-  instances = handles.map((handle) => {
-    const jobs = createJobs({ REDIS_URL: redisUrl }, quiet, { clock: () => clock.now, redisPrefix: prefix });
-    registerPurgeJobs(jobs, handle, () => clock.now);
-    return jobs;
-  });
+  instances = await Promise.all(
+    handles.map(async (handle) => {
+      const jobs = await createJobs({ REDIS_URL: redisUrl }, quiet, { clock: () => clock.now, redisPrefix: prefix });
+      registerPurgeJobs(jobs, handle, () => clock.now);
+      return jobs;
+    }),
+  );
 });
 
 afterAll(async () => {
