@@ -13,9 +13,9 @@ export type Jobs = {
 };
 
 /**
- * In-process by default; BullMQ on Redis when REDIS_URL is set (docs/deploy.md, "Redis: live updates between instances"). BullMQ and its
- * Redis client are loaded only then: they take about half a second to load, which every start on
- * the embedded default would pay.
+ * In-process by default; BullMQ on Redis when REDIS_URL is set (docs/deploy.md, "Redis: live
+ * updates between instances"). BullMQ and its Redis client are loaded only then: they take about
+ * half a second to load, which every start on the embedded default would pay.
  */
 export async function createJobs(
   env: Pick<Env, 'REDIS_URL'>,
