@@ -1,6 +1,8 @@
 // Bundles the server into dist/main.js (workspace packages inlined, npm packages external), and
 // each worker thread's code into dist/<name>.js beside it (the code that starts a worker looks
-// for it there: platform/workers/worker-pool.ts), and copies the migrations beside them, so that
+// for it there: platform/workers/worker-pool.ts), the modules they import only when needed into
+// dist/chunks/ (src/start-imports.test.ts holds that none of those libraries loads at start),
+// and copies the migrations beside them, so that
 // `node dist/main.js` runs without TypeScript tooling.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
