@@ -79,9 +79,13 @@ export async function createImportSchool(db: Database, tag: string): Promise<Imp
 }
 
 /** The multipart/form-data body the import view posts: mode and school, then the file. */
-export async function verifyBody(school: ImportSchool, bytes: Buffer): Promise<{ payload: Buffer; contentType: string }> {
+export async function verifyBody(
+  school: ImportSchool,
+  bytes: Buffer,
+  mode: imports.ImportMode = 'users_initial',
+): Promise<{ payload: Buffer; contentType: string }> {
   const form = new FormData();
-  form.append('mode', 'users_initial');
+  form.append('mode', mode);
   form.append('uai', school.uai);
   form.append(imports.IMPORT_FILE_FIELD, new Blob([new Uint8Array(bytes)], { type: 'text/csv' }), 'eleves.csv');
   const encoded = new Response(form);

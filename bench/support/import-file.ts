@@ -35,6 +35,8 @@ const USER_HEADERS = [
   'Mode admin',
 ] as const;
 const OPTION_COLUMNS = 10;
+/** The column that names the user a users_update line changes. */
+const UPDATE_KEY_HEADER = 'ID utilisateur';
 const CREDENTIAL_SUFFIXES = ['Login', 'Mot de passe', 'Code'] as const;
 /** Where a line's cells are (what the baselines read): the user fields, the options, then each application's 1/0 cell and credentials. */
 export const IMPORT_FILE_LAYOUT = {
@@ -149,16 +151,22 @@ function namesakeOf(index: number): { firstName: string; lastName: string } {
 /**
  * A users_initial file of `lines` pupils and teachers, the same for the same `seed`. Names are
  * varied (one line in 50 repeats an earlier line's), or with `namesakes` all the same once the
- * login rule has cleaned them.
+ * login rule has cleaned them. With `userIds` it is a users_update file of the same lines, an
+ * 'ID utilisateur' column first naming the user each line changes; with `renamed`, each line
+ * carries the names of the next one (so that every line of such an update changes the names).
  */
 export function generateImportFile(options: {
   lines: number;
   applications: readonly ImportFileApplication[];
   seed?: number;
   namesakes?: boolean;
+  renamed?: boolean;
+  userIds?: readonly number[];
 }): ImportFile {
   const random = createRandom(options.seed ?? 15);
-  const headers = importHeaders(options.applications);
+  const { userIds } = options;
+  if (userIds && userIds.length !== options.lines) throw new Error(`${userIds.length} user ids for ${options.lines} lines`);
+  const headers = [...(userIds ? [UPDATE_KEY_HEADER] : []), ...importHeaders(options.applications)];
   const pieces: string[] = [headers.map(cellOf).join(';')];
   let repeatedNames = 0;
   const accessPasswords: string[] = [];
@@ -167,11 +175,11 @@ export function generateImportFile(options: {
     if (options.namesakes ? index > 0 : repeats) repeatedNames++;
     // An earlier line that is not itself a repeat: its names as that line gave them.
     const earlier = random.integer(0, index - 1);
-    const names = options.namesakes
-      ? namesakeOf(index)
-      : namesOf(repeats ? earlier - (earlier % REPEAT_EVERY === REPEAT_EVERY - 1 ? 1 : 0) : index);
+    const named = repeats ? earlier - (earlier % REPEAT_EVERY === REPEAT_EVERY - 1 ? 1 : 0) : index;
+    const names = options.namesakes ? namesakeOf(index) : namesOf(options.renamed ? named + 1 : named);
     const chosenOptions = random.sample(OPTIONS, random.integer(0, 4));
     const cells = [
+      ...(userIds ? [String(userIds[index])] : []),
       ...userCells(random, index, names),
       ...Array.from({ length: OPTION_COLUMNS }, (_unused, rank) => chosenOptions[rank] ?? ''),
       ...options.applications.flatMap((application) => {

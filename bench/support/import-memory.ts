@@ -1,5 +1,6 @@
-// The import bench's memory figure (issue 15): a fresh server process verifies a 50,000-line
-// users_initial file; how much its memory grows meanwhile. Runs in a child process of its own,
+// The import bench's memory figures (issues 15 and 31): a fresh server process verifies a
+// 50,000-line users_initial file, or a users_update file changing the names of 50,000 users it
+// first imported; how much its memory grows meanwhile. Runs in a child process of its own,
 // so that what the timed rounds left in the heap neither hides nor adds to the growth:
 // `measureImportMemory` spawns this file, which prints its figures as one JSON line. The server
 // listens and the file is posted over HTTP, its answer read and dropped as it arrives, as the
@@ -12,17 +13,33 @@ import { parseArgs } from 'node:util';
 import { buildApp } from '../../apps/server/src/app.js';
 import { openDatabase } from '../../apps/server/src/platform/db/client.js';
 import { API_PREFIX, imports } from '@console/contract';
+import { asc, eq } from 'drizzle-orm';
+import { users } from '../../apps/server/src/platform/db/schema/index.js';
 import { listen } from './export-app.js';
-import { createImportSchool, importEnv, listImportApplications, postVerify, verifyBody } from './import-app.js';
+import {
+  createImportSchool,
+  importEnv,
+  listImportApplications,
+  postConfirm,
+  postVerify,
+  serverTimingOf,
+  verifyBody,
+} from './import-app.js';
 import { generateImportFile } from './import-file.js';
 import { heapAndExternal, startSampler, stopSampler } from './memory-sampler.js';
 
+/** The modes the memory is measured for: a file of new users, and an update of as many users. */
+export type MemoryMode = Extract<imports.ImportMode, 'users_initial' | 'users_update'>;
+
 export type MemoryFigures = {
+  mode: MemoryMode;
   lines: number;
   megabytes: number;
   status: number;
   /** From the request to the answer's last byte, read over HTTP. */
   lastByteMs: number;
+  /** The verification's phases as its Server-Timing names them, ms. */
+  phases: Record<string, number>;
   /** Resident memory before the request and at its peak (sampled every 5 ms from another thread), bytes. */
   rssBefore: number;
   rssPeak: number;
@@ -38,7 +55,7 @@ async function postAndDrop(
   origin: string,
   cookie: string,
   body: { payload: Buffer; contentType: string },
-): Promise<{ status: number; lastByteMs: number; bytes: number }> {
+): Promise<{ status: number; lastByteMs: number; bytes: number; phases: Record<string, number> }> {
   const started = performance.now();
   const response = await fetch(origin + API_PREFIX + imports.verifyImport.path, {
     method: imports.verifyImport.method,
@@ -48,15 +65,19 @@ async function postAndDrop(
   });
   let bytes = 0;
   for await (const chunk of response.body!) bytes += (chunk as Uint8Array).byteLength;
-  return { status: response.status, lastByteMs: performance.now() - started, bytes };
+  const { app: _total, ...phases } = serverTimingOf(response.headers.get('server-timing'));
+  return { status: response.status, lastByteMs: performance.now() - started, bytes, phases };
 }
 
-async function probe(options: {
+type ProbeOptions = {
   dataDir: string;
   databaseUrl?: string;
+  mode: MemoryMode;
   lines: number;
   maxMegabytes: number;
-}): Promise<MemoryFigures> {
+};
+
+async function probe(options: ProbeOptions): Promise<MemoryFigures> {
   const handle = await openDatabase(
     options.databaseUrl ? { databaseUrl: options.databaseUrl, poolSize: 10 } : { dataDir: options.dataDir },
   );
@@ -68,8 +89,21 @@ async function probe(options: {
     const school = await createImportSchool(handle.db, `memoire-${process.pid}`);
     // A running server has served imports before: a small one loads and compiles the code first.
     await postVerify(app, school, await verifyBody(school, generateImportFile({ lines: 200, applications, seed: 7 }).bytes));
-    const file = generateImportFile({ lines: options.lines, applications, seed: 50 });
-    const body = await verifyBody(school, file.bytes);
+    let file = generateImportFile({ lines: options.lines, applications, seed: 50 });
+    if (options.mode === 'users_update') {
+      // The school's users first, imported from the same file; the update renames every one of them.
+      const verified = await postVerify(app, school, await verifyBody(school, file.bytes));
+      await postConfirm(app, school, verified.answer.importNumber);
+      const created = await handle.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.uai, school.uai))
+        .orderBy(asc(users.id));
+      // The school's administrator came first; the imported users follow in the file's order.
+      const userIds = created.slice(1).map((row) => row.id);
+      file = generateImportFile({ lines: options.lines, applications, seed: 50, renamed: true, userIds });
+    }
+    const body = await verifyBody(school, file.bytes, options.mode);
     globalThis.gc?.();
     await new Promise((resolve) => setTimeout(resolve, 200));
     const sampler = await startSampler();
@@ -79,10 +113,12 @@ async function probe(options: {
     const rssPeak = await stopSampler(sampler);
     const heapAndExternalAfter = heapAndExternal();
     return {
+      mode: options.mode,
       lines: options.lines,
       megabytes: file.bytes.length / 1024 / 1024,
       status: answer.status,
       lastByteMs: answer.lastByteMs,
+      phases: answer.phases,
       rssBefore,
       rssPeak,
       heapAndExternalBefore,
@@ -95,17 +131,14 @@ async function probe(options: {
 }
 
 /** Runs the probe in a fresh process (with --expose-gc, for a settled start); throws with its output when it fails. */
-export function measureImportMemory(options: {
-  dataDir: string;
-  databaseUrl?: string;
-  lines: number;
-  maxMegabytes: number;
-}): MemoryFigures {
+export function measureImportMemory(options: ProbeOptions): MemoryFigures {
   const argumentsList = [
     '--expose-gc',
     '--import',
     'tsx',
     fileURLToPath(import.meta.url),
+    '--mode',
+    options.mode,
     '--data-dir',
     options.dataDir,
     '--lines',
@@ -130,6 +163,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     options: {
       'data-dir': { type: 'string' },
       'database-url': { type: 'string' },
+      mode: { type: 'string' },
       lines: { type: 'string' },
       'max-megabytes': { type: 'string' },
     },
@@ -137,6 +171,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const figures = await probe({
     dataDir: values['data-dir']!,
     databaseUrl: values['database-url'],
+    mode: values.mode as MemoryMode,
     lines: Number(values.lines),
     maxMegabytes: Number(values['max-megabytes']),
   });

@@ -5,7 +5,8 @@ import { teachingAssignments } from '../../platform/db/schema/index.js';
 import { injectAs, requestOf, type TestContext } from '../../../test/context.js';
 import { buildUser, giveOptions } from '../../../test/factories.js';
 import { applied, buildImportsWorld, importCalls, problemsOf, verified, type ImportsWorld } from './imports.test-support.js';
-import { readOptionNames, readUser } from '../../../test/users-factories.js';
+import { buildManyUsers, readOptionNames, readUser } from '../../../test/users-factories.js';
+import { USERS_PER_READ } from './verify/resolve-users.js';
 
 /** The update and teaching imports, verified then confirmed through the API (new users: imports.int.test.ts). */
 let world: ImportsWorld;
@@ -15,7 +16,8 @@ let other: string;
 let cookies: ImportsWorld['cookies'];
 
 beforeAll(async () => {
-  world = await buildImportsWorld();
+  // Room for a file larger than one read of users (USERS_PER_READ).
+  world = await buildImportsWorld({ IMPORT_MAX_LINES: '5000' });
   ({ t, home, other, cookies } = world);
 });
 afterAll(() => t.close());
@@ -76,6 +78,27 @@ describe('POST /users/batch: updating users', () => {
     expect(await readOptionNames(t.db, pupil.id)).toEqual(['Latin', 'Théâtre']);
     expect(await readUser(t.db, calm.id)).toMatchObject({ level: '6e', importNumber: null });
     expect((await readUser(t.db, stranger.id))!.level).toBeNull();
+  });
+
+  it('plans every line of an update larger than one read, each against what its own user holds', async () => {
+    // Users are read a thousand at a time (verify/resolve-users.ts): this file spans three reads,
+    // half of it naming users by id, half by login, and a few users holding an option already.
+    const count = 2 * USERS_PER_READ + 100;
+    const ids = await buildManyUsers(t.db, t.env.encryptionKey, { uai: home, count, level: '6e' });
+    const logins = new Map((await Promise.all(ids.map((id) => readUser(t.db, id)))).map((user) => [user!.id, user!.login]));
+    const holders = [ids[0]!, ids[USERS_PER_READ]!, ids[count - 1]!];
+    for (const id of holders) await giveOptions(t.db, { id, uai: home }, ['Latin']);
+    const lines = ids.map((id, index) => (index < count / 2 ? `${id};;5e;Latin` : `;${logins.get(id)};5e;Latin`));
+    const preview = verified(
+      await verifyCsv('direction', 'users_update', ['ID utilisateur;Login;Niveau;Option1', ...lines].join('\n')),
+    );
+
+    expect(preview.counts).toMatchObject({ update: count });
+    expect(preview.users.map((user) => user.userId)).toEqual(ids);
+    for (const user of preview.users) {
+      const fields = user.changes.map((change) => change.field);
+      expect(fields, `user ${user.userId}`).toEqual(holders.includes(user.userId!) ? ['Niveau'] : ['Niveau', 'Options']);
+    }
   });
 
   it('refuses a new login another account holds', async () => {

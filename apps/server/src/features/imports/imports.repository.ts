@@ -82,13 +82,22 @@ export async function findSchoolUsers(
   uai: string,
   keys: { ids: readonly number[]; logins: readonly string[] },
 ): Promise<SchoolUserRow[]> {
-  if (keys.ids.length === 0 && keys.logins.length === 0) return [];
-  const result = await db.execute<SchoolUserRow>(sql`
-    select id, profile_id, login, firstname, lastname, password_encrypted, level, class_name, subject, email, comment,
-      tablet_number, admin_mode, import_number
-    from users
-    where uai = ${uai}
-      and (id = any(${sql.param([...keys.ids])}::int[]) or lower(login) = any(${sql.param(keys.logins.map((login) => login.toLowerCase()))}::text[]))`);
+  const columns = sql`id, profile_id, login, firstname, lastname, password_encrypted, level, class_name, subject, email, comment,
+      tablet_number, admin_mode, import_number`;
+  // One select per key, each on its own index (an `or` of both read the whole school at each call).
+  const selects = [
+    ...(keys.ids.length === 0
+      ? []
+      : [sql`select ${columns} from users where uai = ${uai} and id = any(${sql.param([...keys.ids])}::int[])`]),
+    ...(keys.logins.length === 0
+      ? []
+      : [
+          sql`select ${columns} from users where uai = ${uai}
+            and lower(login) = any(${sql.param(keys.logins.map((login) => login.toLowerCase()))}::text[])`,
+        ]),
+  ];
+  if (selects.length === 0) return [];
+  const result = await db.execute<SchoolUserRow>(sql.join(selects, sql` union `));
   return result.rows;
 }
 

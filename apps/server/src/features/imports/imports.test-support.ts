@@ -43,8 +43,9 @@ export type ImportsWorld = {
   manuel: { id: number; name: string };
 };
 
-export async function buildImportsWorld(): Promise<ImportsWorld> {
-  const t = await createTestContext({ IMPORT_MAX_LINES: '40', IMPORT_MAX_MEGABYTES: '1' });
+/** Two schools, their callers and an application; files of at most 40 lines and 1 MiB unless `limits` say otherwise. */
+export async function buildImportsWorld(limits: { IMPORT_MAX_LINES?: string } = {}): Promise<ImportsWorld> {
+  const t = await createTestContext({ IMPORT_MAX_LINES: '40', IMPORT_MAX_MEGABYTES: '1', ...limits });
   const home = (await buildSchool(t.db, { name: 'Collège Jean Moulin', extension: 'moulin' })).uai;
   const other = (await buildSchool(t.db, { name: 'Collège Pasteur' })).uai;
   const signedIn = await buildSignedInUsers(t, {

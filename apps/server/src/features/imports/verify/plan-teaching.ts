@@ -10,18 +10,23 @@ type TeachingLine = Extract<imports.ImportedLine, { mode: 'teaching' }>;
 /**
  * Who teaches what in which class (teaching): each line names a teacher of the school (by id or
  * login) and adds one class and discipline to what they teach. An assignment already held, or
- * named twice, is left as it is ('unchanged'). A user who is not a teacher is a problem.
+ * named twice, is left as it is ('unchanged'). A user who is not a teacher is a problem. The
+ * planner owns `lines`: it empties the array and lets each line go once planned.
  */
-export async function planTeaching(plan: PlanContext, lines: readonly imports.ImportedLine[]): Promise<Planning> {
+export async function planTeaching(plan: PlanContext, lines: imports.ImportedLine[]): Promise<Planning> {
   const sources = lines.filter((line): line is TeachingLine => line.mode === 'teaching');
+  lines.length = 0;
   const { found, problems } = await resolveLineUsers(plan, sources, { oncePerUser: false });
+  sources.length = 0;
   const held = await listTeachingKeys(
     plan.ctx.db,
     found.map(({ user }) => user.id),
   );
   const planned = new PlanPacker<PlannedTeaching>();
   const preview = new PreviewList(plan.onLinesPlanned);
-  for (const { source, user } of found) {
+  for (let index = 0; index < found.length; index++) {
+    const { source, user } = found[index]!;
+    found[index] = undefined as never;
     if (user.profile_id !== PROFILES.Enseignant) {
       problems.push(problemAt(source.line, imports.IMPORT_ERRORS.notTeacher, null, { login: user.login }));
       continue;

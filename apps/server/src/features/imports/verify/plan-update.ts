@@ -4,10 +4,10 @@ import { hasPrintablePassword } from '../../auth/auth.policy.js';
 import { listOptionLists } from '../../users/bulk/users-bulk.repository.js';
 import { findTakenLogins, listHeldAccesses, STORED_COLUMN, type SchoolUserRow } from '../imports.repository.js';
 import { PlanPacker } from '../plan-packing.js';
-import { PreviewList, type PlannedFields, type PlannedLine, type Planning } from '../plan.js';
+import { PreviewList, type HeldAccess, type PlannedFields, type PlannedLine, type Planning } from '../plan.js';
 import { planAccesses, previewAccess } from './plan-accesses.js';
 import { passwordFor, previewOptions, problemAt, type PlanContext } from './plan-context.js';
-import { informationsAfter, resolveLineUsers } from './resolve-users.js';
+import { informationsAfter, resolveLineUsers, USERS_PER_READ } from './resolve-users.js';
 
 type UpdateLine = Extract<imports.ImportedLine, { mode: 'users_update' }>;
 const { IMPORT_ERRORS } = imports;
@@ -96,6 +96,9 @@ function fieldChanges(plan: PlanContext, source: UpdateLine, user: SchoolUserRow
   return { fields, shown, profile, password };
 }
 
+/** A line of the file with its user and the changes it plans to that user's own columns. */
+type Draft = { source: UpdateLine; user: SchoolUserRow } & ReturnType<typeof fieldChanges>;
+
 /**
  * Where a planning writes: its plan and preview, and what a line's preview says beyond the update
  * (a new-users file plans its lines naming users already there as updates, beside its creations).
@@ -110,25 +113,26 @@ export type PlanTarget = {
  * Changes to users of the school (users_update): each line finds its user by id or login (of
  * this school only: another school's user is unknown), and only the columns that differ from
  * the user as stored are planned, with their before → after for the preview. An empty cell
- * changes nothing. A new login is refused when an account or another line holds it.
+ * changes nothing. A new login is refused when an account or another line holds it. The planner
+ * owns `lines`: it empties the array and lets each line go once planned, as planInitial does.
  */
 export async function planUpdate(
   plan: PlanContext,
-  lines: readonly imports.ImportedLine[],
+  lines: imports.ImportedLine[],
   into: PlanTarget = { planned: new PlanPacker<PlannedLine>(), preview: new PreviewList(plan.onLinesPlanned) },
 ): Promise<Planning> {
   const { db, actor } = plan.ctx;
   const sources = lines.filter((line): line is UpdateLine => line.mode === 'users_update');
+  lines.length = 0;
   const { found, problems } = await resolveLineUsers(plan, sources);
+  sources.length = 0;
   const actionable = await listActionableUserIds(
     db,
     actor,
     found.map(({ user }) => ({ id: user.id, profileId: user.profile_id })),
   );
-  const userIds = found.map(({ user }) => user.id);
-  const [optionLists, heldAccesses] = await Promise.all([listOptionLists(db, userIds), listHeldAccesses(db, userIds)]);
 
-  const drafts = found.flatMap(({ source, user }) => {
+  const drafts = found.flatMap(({ source, user }): Draft[] => {
     if (!actionable.has(user.id)) {
       problems.push(problemAt(source.line, IMPORT_ERRORS.userNotActionable, null, { login: user.login }));
       return [];
@@ -137,6 +141,7 @@ export async function planUpdate(
     const changes = fieldChanges(plan, source, user, problems);
     return problems.length > before ? [] : [{ source, user, ...changes }];
   });
+  found.length = 0;
 
   // New logins: free of accounts (but the user's own), and once in the file.
   const renamed = drafts.filter(
@@ -162,55 +167,69 @@ export async function planUpdate(
     else claimed.set(key, draft.source.line);
     if (taken.has(key) || earlier !== undefined) refused.add(draft.source.line);
   }
+  renamed.length = 0;
 
   const { planned, preview, previewExtra } = into;
-  for (const draft of drafts) {
-    if (refused.has(draft.source.line)) continue;
-    const { source, user, fields, shown, profile, password } = draft;
-    const login = fields.login ?? user.login;
-    const currentOptions = (optionLists.get(user.id) ?? []).map((entry) => entry.name);
-    const optionsChange = source.options !== null && source.options.join('\u0000') !== currentOptions.join('\u0000');
-    if (optionsChange)
-      shown.push({ field: 'Options', before: currentOptions.join(', ') || null, after: source.options!.join(', ') || null });
-    const account = { login, password: password ?? '', sealedPassword: fields.passwordEncrypted ?? user.password_encrypted };
-    const accessPlanning = planAccesses(
-      source.line,
-      source.applications,
-      plan.catalogue,
-      account,
-      heldAccesses.get(user.id) ?? new Map(),
-      plan.secrets,
-    );
-    problems.push(...accessPlanning.problems);
-    if (accessPlanning.problems.length > 0) continue;
-    for (const access of accessPlanning.accesses) {
-      const name = plan.catalogue.get(access.applicationId)?.name ?? String(access.applicationId);
-      const held = heldAccesses.get(user.id)?.get(access.applicationId);
-      shown.push({ field: name, before: held ? String(held.status) : '0', after: String(access.etat) });
+  // Their options and accesses (about seven a user, with sealed credentials) read a chunk at a time.
+  for (let start = 0; start < drafts.length; start += USERS_PER_READ) {
+    const chunk = drafts.slice(start, start + USERS_PER_READ).filter((draft) => !refused.has(draft.source.line));
+    // Planned, a line is garbage: the file's lines are not all held beside the preview.
+    drafts.fill(undefined as never, start, start + USERS_PER_READ);
+    const userIds = chunk.map((draft) => draft.user.id);
+    const [optionLists, heldAccesses] = await Promise.all([listOptionLists(db, userIds), listHeldAccesses(db, userIds)]);
+    for (const draft of chunk) {
+      const held = heldAccesses.get(draft.user.id) ?? new Map<number, HeldAccess>();
+      await planDraft(plan, draft, optionLists.get(draft.user.id) ?? [], held, { planned, preview, previewExtra }, problems);
     }
-    const kind = shown.length > 0 ? 'update' : 'unchanged';
-    const options = optionsChange ? source.options! : null;
-    await planned.push({
-      kind,
-      line: source.line,
-      userId: user.id,
-      login,
-      fields,
-      printable: hasPrintablePassword(profile),
-      options,
-      accesses: accessPlanning.accesses,
-    });
-    preview.push({
-      line: source.line,
-      action: kind,
-      userId: user.id,
-      informations: informationsAfter(plan, user, fields, password),
-      options: previewOptions(plan, options ?? currentOptions),
-      applications: accessPlanning.accesses.map(previewAccess),
-      teaching: [],
-      changes: shown,
-      ...previewExtra?.(source.line),
-    });
   }
   return { plan: planned, preview, problems };
+}
+
+/** One user's drafted changes planned: options and accesses compared with what they hold, then the plan's line and the preview's. */
+async function planDraft(
+  plan: PlanContext,
+  draft: Draft,
+  currentEntries: readonly { name: string }[],
+  held: ReadonlyMap<number, HeldAccess>,
+  { planned, preview, previewExtra }: PlanTarget,
+  problems: imports.ImportProblem[],
+): Promise<void> {
+  const { source, user, fields, shown, profile, password } = draft;
+  const login = fields.login ?? user.login;
+  const currentOptions = currentEntries.map((entry) => entry.name);
+  const optionsChange = source.options !== null && source.options.join('\u0000') !== currentOptions.join('\u0000');
+  if (optionsChange)
+    shown.push({ field: 'Options', before: currentOptions.join(', ') || null, after: source.options!.join(', ') || null });
+  const account = { login, password: password ?? '', sealedPassword: fields.passwordEncrypted ?? user.password_encrypted };
+  const accessPlanning = planAccesses(source.line, source.applications, plan.catalogue, account, held, plan.secrets);
+  problems.push(...accessPlanning.problems);
+  if (accessPlanning.problems.length > 0) return;
+  for (const access of accessPlanning.accesses) {
+    const name = plan.catalogue.get(access.applicationId)?.name ?? String(access.applicationId);
+    const before = held.get(access.applicationId);
+    shown.push({ field: name, before: before ? String(before.status) : '0', after: String(access.etat) });
+  }
+  const kind = shown.length > 0 ? 'update' : 'unchanged';
+  const options = optionsChange ? source.options! : null;
+  await planned.push({
+    kind,
+    line: source.line,
+    userId: user.id,
+    login,
+    fields,
+    printable: hasPrintablePassword(profile),
+    options,
+    accesses: accessPlanning.accesses,
+  });
+  preview.push({
+    line: source.line,
+    action: kind,
+    userId: user.id,
+    informations: informationsAfter(plan, user, fields, password),
+    options: previewOptions(plan, options ?? currentOptions),
+    applications: accessPlanning.accesses.map(previewAccess),
+    teaching: [],
+    changes: shown,
+    ...previewExtra?.(source.line),
+  });
 }

@@ -6,8 +6,16 @@ import { problemAt, type PlanContext } from './plan-context.js';
 type KeyedLine = { line: number; userId: number | null; login: string | null };
 
 /**
+ * The users whose rows one query reads. The database answers on the main thread (on the embedded
+ * default, PGlite runs the query there too: see platform/workers): the 50,000 users of a large
+ * update, with their accesses, held it for more than a second at once and twice in memory (its
+ * rows and their copy for the worker). A thousand at a time keeps each read under about 100 ms.
+ */
+export const USERS_PER_READ = 1_000;
+
+/**
  * The users the lines of an update or teaching file name, by id or login, among the users of the
- * import's school only (one query): a user of another school is as unknown as one that does not
+ * import's school only (a query per USERS_PER_READ keys): a user of another school is as unknown as one that does not
  * exist. With `oncePerUser`, a second line naming the same user (one by id, one by login) is a
  * problem naming the first.
  */
@@ -16,10 +24,15 @@ export async function resolveLineUsers<L extends KeyedLine>(
   sources: readonly L[],
   options: { oncePerUser: boolean } = { oncePerUser: true },
 ): Promise<{ found: { source: L; user: SchoolUserRow }[]; problems: imports.ImportProblem[] }> {
-  const users = await findSchoolUsers(plan.ctx.db, plan.uai, {
-    ids: sources.flatMap((source) => (source.userId === null ? [] : [source.userId])),
-    logins: sources.flatMap((source) => (source.login === null ? [] : [source.login])),
-  });
+  const ids = sources.flatMap((source) => (source.userId === null ? [] : [source.userId]));
+  const logins = sources.flatMap((source) => (source.login === null ? [] : [source.login]));
+  const users: SchoolUserRow[] = [];
+  for (let start = 0; start < Math.max(ids.length, logins.length); start += USERS_PER_READ) {
+    const end = start + USERS_PER_READ;
+    users.push(
+      ...(await findSchoolUsers(plan.ctx.db, plan.uai, { ids: ids.slice(start, end), logins: logins.slice(start, end) })),
+    );
+  }
   const byId = new Map(users.map((user) => [user.id, user]));
   const byLogin = new Map(users.map((user) => [user.login.toLowerCase(), user]));
   const problems: imports.ImportProblem[] = [];
