@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousViolations } from './pages/accessibility';
+import { expectNoSeriousViolations, seriousViolations } from './pages/accessibility';
 import { DEMO } from './pages/demo-accounts';
 import { ShellPage } from './pages/shell-page';
 import { SignInPage } from './pages/sign-in-page';
@@ -15,6 +15,19 @@ test.describe('accessibility (axe, WCAG 2.1 A and AA)', () => {
     await signInPage.submit.click();
     await expect(signInPage.login).toHaveAttribute('aria-invalid', 'true');
     await expectNoSeriousViolations(page, 'sign-in with errors');
+
+    // The scan itself reports what it is shown: a button without a name, grey on white.
+    await page.evaluate(() => {
+      const button = document.createElement('button');
+      button.id = 'button-without-name';
+      const faint = document.createElement('p');
+      faint.textContent = 'Texte trop pâle';
+      faint.style.color = '#ccc';
+      document.body.append(button, faint);
+    });
+    const found = await seriousViolations(page, 'sign-in with two faults added');
+    expect(found.map((violation) => violation.rule).sort()).toEqual(['button-name', 'color-contrast']);
+    expect(found.find((violation) => violation.rule === 'button-name')!.nodes[0]).toContain('#button-without-name');
   });
 
   test('every product-wide and utility view of an Administrateur', async ({ page }) => {

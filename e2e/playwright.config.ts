@@ -14,7 +14,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: 'list',
-  // Generous for a loaded machine: an axe scan of the users grid alone takes about 10 s here, and
+  // Generous for a loaded machine: an axe scan of the users grid took up to 10 s under load, and
   // a sign-in under a full CI run's load went past 7 s.
   timeout: 60_000,
   expect: { timeout: 15_000 },
