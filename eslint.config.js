@@ -4,6 +4,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { partImports } from './eslint/part-imports.js';
 
 export default tseslint.config(
   {
@@ -49,6 +50,13 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': 'error' },
   },
   {
+    // A relative import stays inside its part (a feature, a platform module, ui, lib…); another
+    // part is imported by its alias, #platform/… (ARCHITECTURE.md, "Imports").
+    files: ['apps/server/{src,test}/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    plugins: { parts: partImports },
+    rules: { 'parts/relative-imports': 'error' },
+  },
+  {
     // Only the configuration module reads the process environment (ARCHITECTURE.md).
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/platform/config/env.ts'],
@@ -60,12 +68,13 @@ export default tseslint.config(
     },
   },
   {
-    // ui/ primitives never import features.
+    // ui/ primitives never import features, by a relative path or the #features alias (escaped: a
+    // leading # starts a comment in these gitignore-style patterns).
     files: ['apps/web/src/ui/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/**'], message: 'ui/ never imports from features/.' }] },
+        { patterns: [{ group: ['**/features/**', '\\#features/**'], message: 'ui/ never imports from features/.' }] },
       ],
     },
   },

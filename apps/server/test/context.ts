@@ -6,9 +6,9 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { z } from 'zod';
 import { buildApp } from '../src/app.js';
-import { parseEnv, type Env } from '../src/platform/config/env.js';
-import type { AppDeps } from '../src/platform/context.js';
-import { openDatabase, type DatabaseHandle } from '../src/platform/db/client.js';
+import { parseEnv, type Env } from '#platform/config/env.js';
+import type { AppDeps } from '#platform/context.js';
+import { openDatabase, type DatabaseHandle } from '#platform/db/client.js';
 
 let counter = 0;
 

@@ -1,4 +1,4 @@
-import type { Database } from '../src/platform/db/client.js';
+import type { Database } from '#platform/db/client.js';
 
 type Queryable = { query: (...args: unknown[]) => unknown };
 export type DatabaseCut = { restore: () => void; wasCut: () => boolean };

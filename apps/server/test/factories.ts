@@ -1,8 +1,8 @@
 import { computeUaiCheckLetter, PROFILES, type ProfileName } from '@console/contract';
-import { hasPrintablePassword } from '../src/features/auth/auth.policy.js';
-import { storePassword } from '../src/platform/auth/passwords.js';
-import { randomToken } from '../src/platform/auth/secrets.js';
-import type { Database } from '../src/platform/db/client.js';
+import { hasPrintablePassword } from '#features/auth/auth.policy.js';
+import { storePassword } from '#platform/auth/passwords.js';
+import { randomToken } from '#platform/auth/secrets.js';
+import type { Database } from '#platform/db/client.js';
 import { and, eq } from 'drizzle-orm';
 import {
   applications,
@@ -13,7 +13,7 @@ import {
   userApplications,
   userOptions,
   users,
-} from '../src/platform/db/schema/index.js';
+} from '#platform/db/schema/index.js';
 import { signInEach, type TestContext } from './context.js';
 
 let sequence = 0;

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { readTestEngine } from '../src/platform/config/env.js';
-import { openDatabase, runMigrations } from '../src/platform/db/client.js';
-import { seedProfiles } from '../src/platform/db/seed/profiles.js';
-import { seedSettings } from '../src/platform/db/seed/settings.js';
-import { seedWorkflowSteps } from '../src/platform/db/seed/workflows.js';
+import { readTestEngine } from '#platform/config/env.js';
+import { openDatabase, runMigrations } from '#platform/db/client.js';
+import { seedProfiles } from '#platform/db/seed/profiles.js';
+import { seedSettings } from '#platform/db/seed/settings.js';
+import { seedWorkflowSteps } from '#platform/db/seed/workflows.js';
 
 declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmentation merges into an interface

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
-import type { AppDeps } from '../src/platform/context.js';
-import type { Database } from '../src/platform/db/client.js';
+import type { AppDeps } from '#platform/context.js';
+import type { Database } from '#platform/db/client.js';
 import { createTestEnv } from './context.js';
 import { buildApplication, buildUser, giveApplication, type BuiltUser } from './factories.js';
 

@@ -5,9 +5,9 @@ import { auth, PROFILE_NAMES, users as contract, type ProfileName } from '@conso
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moveUsersToBin } from '../src/features/users/status/users-bin.repository.js';
-import type { DatabaseHandle } from '../src/platform/db/client.js';
-import { users } from '../src/platform/db/schema/index.js';
+import { moveUsersToBin } from '#features/users/status/users-bin.repository.js';
+import type { DatabaseHandle } from '#platform/db/client.js';
+import { users } from '#platform/db/schema/index.js';
 import { createTestDatabase, createTestEnv, injectAs, requestOf, signInEach } from './context.js';
 import { buildSchool, buildUser, type BuildUserOptions, type BuiltUser } from './factories.js';
 import { buildMessagingApp } from './messaging-factories.js';

@@ -1,8 +1,8 @@
 import { PROFILES, type ProfileName, type RightArea } from '@console/contract';
 import { and, asc, eq } from 'drizzle-orm';
-import { forgetProfileRights } from '../src/platform/auth/rights-cache.js';
-import { encryptSecret, randomToken } from '../src/platform/auth/secrets.js';
-import type { Database } from '../src/platform/db/client.js';
+import { forgetProfileRights } from '#platform/auth/rights-cache.js';
+import { encryptSecret, randomToken } from '#platform/auth/secrets.js';
+import type { Database } from '#platform/db/client.js';
 import {
   applications,
   auditLog,
@@ -14,7 +14,7 @@ import {
   userOptions,
   users,
   type ApplicationUrls,
-} from '../src/platform/db/schema/index.js';
+} from '#platform/db/schema/index.js';
 import type { TestContext } from './context.js';
 import { buildSchool, buildSignedInUsers, buildUser, type BuildUserOptions, type BuiltUser } from './factories.js';
 

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { act, screen } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cleanUpAfterEachTest, createTestI18n, renderWithProviders } from '../test/render';
+import { cleanUpAfterEachTest, createTestI18n, renderWithProviders } from '#test/render';
 
 let i18n: I18n;
 beforeAll(async () => {

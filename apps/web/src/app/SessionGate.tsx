@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { SupportAlerts } from '../features/alerts/components/SupportAlerts';
-import { useSession } from '../features/auth/api';
-import { SessionPlaceholder } from '../features/auth/components/SessionPlaceholder';
-import { SignInScreen } from '../features/auth/components/SignInScreen';
+import { SupportAlerts } from '#features/alerts/components/SupportAlerts';
+import { useSession } from '#features/auth/api';
+import { SessionPlaceholder } from '#features/auth/components/SessionPlaceholder';
+import { SignInScreen } from '#features/auth/components/SignInScreen';
 
 // The signed-in shell is a separate chunk: the sign-in page must stay light (≤ 150 KiB gzip).
 const SignedInShell = lazy(() => import('./shell/SignedInShell').then((module) => ({ default: module.SignedInShell })));

@@ -1,4 +1,4 @@
-import { Logo } from '../ui/Logo';
+import { Logo } from '#ui/Logo';
 import classes from './Splash.module.css';
 
 /** Shown while the translations load, before any text can be translated: the logo alone. */

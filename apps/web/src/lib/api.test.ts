@@ -1,6 +1,6 @@
 import { alerts, auth, schools } from '@console/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../test/fetch-mock';
+import { mockFetch } from '#test/fetch-mock';
 import { ApiError, call, setSessionExpiredHandler } from './api';
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { userExports } from '@console/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../test/fetch-mock';
+import { mockFetch } from '#test/fetch-mock';
 import { ApiError, callForFile, setSessionExpiredHandler } from './api';
 
 afterEach(() => {

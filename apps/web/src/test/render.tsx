@@ -6,9 +6,9 @@ import type { i18n as I18n } from 'i18next';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, vi } from 'vitest';
-import { LocalizedDefaults } from '../app/LocalizedDefaults';
-import { theme } from '../app/theme';
-import { startI18n, type Language } from '../lib/i18n';
+import { LocalizedDefaults } from '#app/LocalizedDefaults';
+import { theme } from '#app/theme';
+import { startI18n, type Language } from '#lib/i18n';
 import en from '../../public/locales/en.json';
 import fr from '../../public/locales/fr.json';
 

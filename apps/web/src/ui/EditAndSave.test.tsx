@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../lib/api';
-import { cleanUpAfterEachTest, createTestI18n, renderWithProviders } from '../test/render';
+import { ApiError } from '#lib/api';
+import { cleanUpAfterEachTest, createTestI18n, renderWithProviders } from '#test/render';
 import { EditAndSave, type EditableField, type FieldChanges } from './EditAndSave';
 
 const i18n = await createTestI18n();

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { Fragment, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../lib/forms';
+import { translateMessage } from '#lib/forms';
 import { EditableInput } from './edit-and-save/EditableInput';
 import {
   changesOf,

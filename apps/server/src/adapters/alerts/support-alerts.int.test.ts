@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { alerts } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, requestOf, type TestContext } from '../../../test/context.js';
+import { createTestContext, requestOf, type TestContext } from '#test/context.js';
 import { createSupportAlertSource } from './support-alerts.js';
 
 /** A local fake of the support host: a path per behaviour. */

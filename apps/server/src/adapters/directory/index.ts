@@ -1,4 +1,4 @@
-import type { Env } from '../../platform/config/env.js';
+import type { Env } from '#platform/config/env.js';
 import { createOpendatasoftDirectory } from './opendatasoft-directory.js';
 import type { SchoolDirectory } from './school-directory.js';
 

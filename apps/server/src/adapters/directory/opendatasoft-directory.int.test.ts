@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  startFakeEducationDirectory,
-  type DirectoryMode,
-  type FakeEducationDirectory,
-} from '../../../test/fakes/education-directory.js';
+import { startFakeEducationDirectory, type DirectoryMode, type FakeEducationDirectory } from '#test/fakes/education-directory.js';
 import { createOpendatasoftDirectory } from './opendatasoft-directory.js';
 import { DirectoryUnavailableError, type SchoolDirectory } from './school-directory.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REAL_RECORD } from '../../../test/fakes/education-directory-records.js';
+import { REAL_RECORD } from '#test/fakes/education-directory-records.js';
 import { buildSearchWhere, buildUaiWhere, parseDirectoryRecord, quoteLiteral } from './opendatasoft-query.js';
 
 describe('quoteLiteral', () => {

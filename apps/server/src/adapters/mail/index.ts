@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Env } from '../../platform/config/env.js';
+import type { Env } from '#platform/config/env.js';
 import type { MailSender } from './mail-sender.js';
 import { createOutboxMailSender } from './outbox-mail.js';
 import { createSmtpMailSender } from './smtp-mail.js';

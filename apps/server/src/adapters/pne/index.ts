@@ -1,4 +1,4 @@
-import type { Env } from '../../platform/config/env.js';
+import type { Env } from '#platform/config/env.js';
 import { createPneKeyActivator, type PneKeyActivator } from './pne-activator.js';
 
 export * from './pne-activator.js';

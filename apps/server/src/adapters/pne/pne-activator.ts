@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorText, postJson, PublisherUnavailableError, type PublisherFailure } from '../publishers/token-verifier.js';
+import { errorText, postJson, PublisherUnavailableError, type PublisherFailure } from '#adapters/publishers/token-verifier.js';
 
 /*
  * PNE key-activation protocol (as agreed for this console; also in docs/publishers.md).

@@ -1,5 +1,5 @@
 import type { apps } from '@console/contract';
-import type { Env } from '../../platform/config/env.js';
+import type { Env } from '#platform/config/env.js';
 import { createEdulibVerifier } from './edulib.js';
 import { createLeLivreScolaireVerifier } from './le-livre-scolaire.js';
 import type { TokenVerifier } from './token-verifier.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakePublishers, type FakePublishers, type PublisherMode } from '../../../test/fakes/publishers.js';
+import { startFakePublishers, type FakePublishers, type PublisherMode } from '#test/fakes/publishers.js';
 import { createEdulibVerifier } from './edulib.js';
 import { createLeLivreScolaireVerifier } from './le-livre-scolaire.js';
 import { PublisherUnavailableError, type TokenVerifier } from './token-verifier.js';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { editorLabel } from '../../platform/context.js';
-import type { Database } from '../../platform/db/client.js';
-import { workflowQuotes } from '../../platform/db/schema/index.js';
+import { editorLabel } from '#platform/context.js';
+import type { Database } from '#platform/db/client.js';
+import { workflowQuotes } from '#platform/db/schema/index.js';
 import type { QuoteSource, QuoteStatus } from './quote-source.js';
 
 /** The embedded default: one row per school in `workflow_quotes`; no row reads as 'none'. */

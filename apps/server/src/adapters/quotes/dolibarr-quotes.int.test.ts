@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeDolibarr, type FakeDolibarr } from '../../../test/fakes/dolibarr.js';
+import { startFakeDolibarr, type FakeDolibarr } from '#test/fakes/dolibarr.js';
 import { createDolibarrQuoteSource } from './dolibarr-quotes.js';
 
 let fake: FakeDolibarr;

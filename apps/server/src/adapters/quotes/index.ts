@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../platform/context.js';
+import type { AppDeps } from '#platform/context.js';
 import { createDatabaseQuoteSource } from './database-quotes.js';
 import { createDolibarrQuoteSource } from './dolibarr-quotes.js';
 import type { QuoteSource } from './quote-source.js';

@@ -1,5 +1,5 @@
 import type { workflows } from '@console/contract';
-import type { Executor } from '../../platform/db/client.js';
+import type { Executor } from '#platform/db/client.js';
 
 export type QuoteStatus = workflows.QuoteStatus;
 

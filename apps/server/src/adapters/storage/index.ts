@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Env } from '../../platform/config/env.js';
+import type { Env } from '#platform/config/env.js';
 import { createLocalFileStorage, type LocalFileStorage, type LocalFileStorageOptions } from './local-file-storage.js';
 
 export * from './file-storage.js';

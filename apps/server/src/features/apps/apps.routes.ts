@@ -1,8 +1,8 @@
 import { apps } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
-import { createPublisherVerifier, type TokenVerifier } from '../../adapters/publishers/index.js';
-import type { AppDeps } from '../../platform/context.js';
-import { registerRoute } from '../../platform/http/register-route.js';
+import { createPublisherVerifier, type TokenVerifier } from '#adapters/publishers/index.js';
+import type { AppDeps } from '#platform/context.js';
+import { registerRoute } from '#platform/http/register-route.js';
 import { createSignOnUrl } from './single-sign-on.service.js';
 import { getTokenReport } from './token-report.service.js';
 import { syncPublisherTokens } from './token-sync.service.js';

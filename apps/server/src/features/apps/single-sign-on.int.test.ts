@@ -1,8 +1,8 @@
 import { apps } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyToken } from '../../adapters/sso/signed-token.js';
-import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '../../../test/context.js';
-import { buildSchool, buildUser, type BuiltUser } from '../../../test/factories.js';
+import { verifyToken } from '#adapters/sso/signed-token.js';
+import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '#test/context.js';
+import { buildSchool, buildUser, type BuiltUser } from '#test/factories.js';
 
 const SECRET = 'sso-secret-for-tests-0123456789abcdef';
 const SITES = [

@@ -1,6 +1,6 @@
-import { createSingleSignOnToken } from '../../adapters/sso/signed-token.js';
-import { editorLabel, type ServiceContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors/app-error.js';
+import { createSingleSignOnToken } from '#adapters/sso/signed-token.js';
+import { editorLabel, type ServiceContext } from '#platform/context.js';
+import { AppError } from '#platform/errors/app-error.js';
 
 export type SignOnSite = 'support' | 'catalogue';
 

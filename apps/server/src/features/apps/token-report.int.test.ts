@@ -1,12 +1,12 @@
 import { apps, PROFILES } from '@console/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forgetProfileRights } from '../../platform/auth/rights-cache.js';
-import { randomToken } from '../../platform/auth/secrets.js';
-import type { Database } from '../../platform/db/client.js';
-import { applications, platforms, profileRights, userApplications, users } from '../../platform/db/schema/index.js';
-import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '../../../test/context.js';
-import { buildSchool, buildUser, type BuiltUser } from '../../../test/factories.js';
+import { forgetProfileRights } from '#platform/auth/rights-cache.js';
+import { randomToken } from '#platform/auth/secrets.js';
+import type { Database } from '#platform/db/client.js';
+import { applications, platforms, profileRights, userApplications, users } from '#platform/db/schema/index.js';
+import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '#test/context.js';
+import { buildSchool, buildUser, type BuiltUser } from '#test/factories.js';
 
 async function insertCatalogue(db: Database) {
   await db.insert(platforms).values([

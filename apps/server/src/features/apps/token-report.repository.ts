@@ -1,6 +1,6 @@
 import { apps } from '@console/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../platform/db/client.js';
+import type { Database } from '#platform/db/client.js';
 
 export type TokenErrorGroup = { uai: string; schoolName: string; applicationId: number; applicationName: string; total: number };
 export type TokenErrorUser = {

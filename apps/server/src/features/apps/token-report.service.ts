@@ -1,7 +1,7 @@
 import { apps } from '@console/contract';
 import { sql } from 'drizzle-orm';
-import { requireReachableSchool, schoolScopeCondition } from '../../platform/auth/access.js';
-import type { ServiceContext } from '../../platform/context.js';
+import { requireReachableSchool, schoolScopeCondition } from '#platform/auth/access.js';
+import type { ServiceContext } from '#platform/context.js';
 import { presentTokenReport } from './token-report.presenter.js';
 import { listTokenErrorGroups, listTokenErrorUsers } from './token-report.repository.js';
 

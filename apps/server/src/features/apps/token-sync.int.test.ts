@@ -1,14 +1,14 @@
 import { apps, PROFILES } from '@console/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { forgetProfileRights } from '../../platform/auth/rights-cache.js';
-import { randomToken } from '../../platform/auth/secrets.js';
-import type { Database } from '../../platform/db/client.js';
-import { applications, auditLog, platforms, profileRights, userApplications, users } from '../../platform/db/schema/index.js';
-import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '../../../test/context.js';
-import { buildSchool, buildUser, type BuiltUser } from '../../../test/factories.js';
-import { cutAfterNextCommit } from '../../../test/database-cut.js';
-import { startFakePublishers, type FakePublishers } from '../../../test/fakes/publishers.js';
+import { forgetProfileRights } from '#platform/auth/rights-cache.js';
+import { randomToken } from '#platform/auth/secrets.js';
+import type { Database } from '#platform/db/client.js';
+import { applications, auditLog, platforms, profileRights, userApplications, users } from '#platform/db/schema/index.js';
+import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '#test/context.js';
+import { buildSchool, buildUser, type BuiltUser } from '#test/factories.js';
+import { cutAfterNextCommit } from '#test/database-cut.js';
+import { startFakePublishers, type FakePublishers } from '#test/fakes/publishers.js';
 
 /** The publishers' platforms (ids as in the seeded catalogue) and a platform of another publisher. */
 async function insertCatalogue(db: Database) {

@@ -1,5 +1,5 @@
 import { apps } from '@console/contract';
-import type { PublisherFailure } from '../../adapters/publishers/index.js';
+import type { PublisherFailure } from '#adapters/publishers/index.js';
 
 /** What a synchronisation came to; the presenter turns it into the Commentaire the toast shows. */
 export type SyncOutcome =

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import type { Database, Executor } from '../../platform/db/client.js';
-import { applications, userApplications, users } from '../../platform/db/schema/index.js';
+import type { Database, Executor } from '#platform/db/client.js';
+import { applications, userApplications, users } from '#platform/db/schema/index.js';
 
 /** Accesses updated per statement: 3 parameters each, far below PostgreSQL's 65,535. */
 const UPDATE_CHUNK = 1000;

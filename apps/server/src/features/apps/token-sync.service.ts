@@ -6,12 +6,12 @@ import {
   type PublisherFailure,
   type TokenCheckResult,
   type TokenVerifier,
-} from '../../adapters/publishers/index.js';
-import { writeAudit } from '../../platform/audit/audit.js';
-import { requireReachableSchool, schoolScopeCondition } from '../../platform/auth/access.js';
-import type { ServiceContext } from '../../platform/context.js';
-import { isDatabaseUnreachable } from '../../platform/db/availability.js';
-import { users } from '../../platform/db/schema/index.js';
+} from '#adapters/publishers/index.js';
+import { writeAudit } from '#platform/audit/audit.js';
+import { requireReachableSchool, schoolScopeCondition } from '#platform/auth/access.js';
+import type { ServiceContext } from '#platform/context.js';
+import { isDatabaseUnreachable } from '#platform/db/availability.js';
+import { users } from '#platform/db/schema/index.js';
 import { countTokenStatuses, PUBLISHER_PLATFORMS, readSyncTarget } from './apps.policy.js';
 import { presentSyncOutcome, type SyncOutcome } from './token-sync.presenter.js';
 import {

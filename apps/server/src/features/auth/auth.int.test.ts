@@ -1,10 +1,10 @@
 import { API_VERSION_HEADER, auth, DEFAULT_RIGHTS, RIGHT_AREAS } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeExpiredSessions } from '../../platform/auth/sessions.js';
-import { auditLog, loginThrottle, sessions, users } from '../../platform/db/schema/index.js';
-import { createTestContext, injectAs, requestOf, sessionCookieOf, signIn, type TestContext } from '../../../test/context.js';
-import { buildSchool, buildUser, type BuiltUser } from '../../../test/factories.js';
+import { purgeExpiredSessions } from '#platform/auth/sessions.js';
+import { auditLog, loginThrottle, sessions, users } from '#platform/db/schema/index.js';
+import { createTestContext, injectAs, requestOf, sessionCookieOf, signIn, type TestContext } from '#test/context.js';
+import { buildSchool, buildUser, type BuiltUser } from '#test/factories.js';
 
 let t: TestContext;
 let uai: string;

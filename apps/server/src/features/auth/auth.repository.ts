@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../platform/db/client.js';
-import { loginThrottle, users } from '../../platform/db/schema/index.js';
+import type { Database, Executor } from '#platform/db/client.js';
+import { loginThrottle, users } from '#platform/db/schema/index.js';
 
 export type UserCredentialsRow = {
   id: number;

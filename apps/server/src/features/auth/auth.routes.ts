@@ -1,9 +1,9 @@
 import { API_PREFIX, auth } from '@console/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { deleteSessionByToken, SESSION_COOKIE } from '../../platform/auth/sessions.js';
-import { declaresHttps } from '../../platform/config/env.js';
-import type { AppDeps } from '../../platform/context.js';
-import { registerRoute } from '../../platform/http/register-route.js';
+import { deleteSessionByToken, SESSION_COOKIE } from '#platform/auth/sessions.js';
+import { declaresHttps } from '#platform/config/env.js';
+import type { AppDeps } from '#platform/context.js';
+import { registerRoute } from '#platform/http/register-route.js';
 import {
   changeOwnPassword,
   getSessionUser,

@@ -1,13 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { profileNameOf, signsInByLink, type PasswordChange, type SessionUser } from '@console/contract';
-import { writeAudit } from '../../platform/audit/audit.js';
-import { checkPassword, storePassword } from '../../platform/auth/passwords.js';
-import { assertMayActOnUsers, canReachUser, userNotFound } from '../../platform/auth/access.js';
-import { getProfileRights } from '../../platform/auth/rights-cache.js';
-import { hashToken, randomToken } from '../../platform/auth/secrets.js';
-import { deleteUserSessionRows, forgetUserSessions } from '../../platform/auth/sessions.js';
-import { editorLabel, type AppDeps, type ServiceContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors/app-error.js';
+import { writeAudit } from '#platform/audit/audit.js';
+import { checkPassword, storePassword } from '#platform/auth/passwords.js';
+import { assertMayActOnUsers, canReachUser, userNotFound } from '#platform/auth/access.js';
+import { getProfileRights } from '#platform/auth/rights-cache.js';
+import { hashToken, randomToken } from '#platform/auth/secrets.js';
+import { deleteUserSessionRows, forgetUserSessions } from '#platform/auth/sessions.js';
+import { editorLabel, type AppDeps, type ServiceContext } from '#platform/context.js';
+import { AppError } from '#platform/errors/app-error.js';
 import {
   findCredentialsById,
   findSignInCandidate,

@@ -2,9 +2,9 @@ import { auth } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginThrottle, users } from '../../platform/db/schema/index.js';
-import { createTestContext, requestOf, type TestContext } from '../../../test/context.js';
-import { buildSchool, buildUser, type BuiltUser } from '../../../test/factories.js';
+import { loginThrottle, users } from '#platform/db/schema/index.js';
+import { createTestContext, requestOf, type TestContext } from '#test/context.js';
+import { buildSchool, buildUser, type BuiltUser } from '#test/factories.js';
 import { DEVICE_COOKIE } from './device-cookie.js';
 
 const SCHOOL_ADDRESS = '10.20.30.40';

@@ -1,7 +1,7 @@
 import { clientConfig, PRODUCT_VERSION } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../platform/context.js';
-import { registerRoute } from '../../platform/http/register-route.js';
+import type { AppDeps } from '#platform/context.js';
+import { registerRoute } from '#platform/http/register-route.js';
 
 export function registerClientConfigRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerRoute(app, deps, clientConfig.getClientConfig, async () => ({

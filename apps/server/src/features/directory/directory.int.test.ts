@@ -1,8 +1,8 @@
 import { directory } from '@console/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '../../../test/context.js';
-import { buildUser } from '../../../test/factories.js';
-import { startFakeEducationDirectory, type FakeEducationDirectory } from '../../../test/fakes/education-directory.js';
+import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '#test/context.js';
+import { buildUser } from '#test/factories.js';
+import { startFakeEducationDirectory, type FakeEducationDirectory } from '#test/fakes/education-directory.js';
 
 let fake: FakeEducationDirectory;
 let t: TestContext;

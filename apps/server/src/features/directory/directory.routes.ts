@@ -1,8 +1,8 @@
 import { directory } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
-import { createSchoolDirectory, type SchoolDirectory } from '../../adapters/directory/index.js';
-import type { AppDeps } from '../../platform/context.js';
-import { registerRoute } from '../../platform/http/register-route.js';
+import { createSchoolDirectory, type SchoolDirectory } from '#adapters/directory/index.js';
+import type { AppDeps } from '#platform/context.js';
+import { registerRoute } from '#platform/http/register-route.js';
 import { searchDirectorySchools } from './directory.service.js';
 
 export function registerDirectoryRoutes(

@@ -1,6 +1,6 @@
 import type { directory } from '@console/contract';
-import { DirectoryUnavailableError, type SchoolDirectory } from '../../adapters/directory/index.js';
-import { AppError } from '../../platform/errors/app-error.js';
+import { DirectoryUnavailableError, type SchoolDirectory } from '#adapters/directory/index.js';
+import { AppError } from '#platform/errors/app-error.js';
 
 /**
  * Searches the public education directory for the add-school dialog. Throws

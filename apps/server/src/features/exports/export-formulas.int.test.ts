@@ -2,11 +2,11 @@ import { userExports as contract } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, injectAs, requestOf, type TestContext } from '../../../test/context.js';
-import { buildApplication, buildUser, giveApplication, giveOptions, type BuiltUser } from '../../../test/factories.js';
-import { arrangeTwoSchools } from '../../../test/users-factories.js';
-import { encryptSecret } from '../../platform/auth/secrets.js';
-import { applications, platforms, teachingAssignments } from '../../platform/db/schema/index.js';
+import { createTestContext, injectAs, requestOf, type TestContext } from '#test/context.js';
+import { buildApplication, buildUser, giveApplication, giveOptions, type BuiltUser } from '#test/factories.js';
+import { arrangeTwoSchools } from '#test/users-factories.js';
+import { encryptSecret } from '#platform/auth/secrets.js';
+import { applications, platforms, teachingAssignments } from '#platform/db/schema/index.js';
 
 /**
  * Every export a person opens in a spreadsheet, read back with a formula in every free and

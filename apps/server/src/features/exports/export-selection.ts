@@ -1,8 +1,8 @@
 import { userExports as contract, type userExports } from '@console/contract';
-import { requireRight } from '../../platform/auth/rights.js';
-import { readUserSelection, type UserSelection } from '../../platform/auth/user-selection.js';
-import { writeAudit } from '../../platform/audit/audit.js';
-import type { ServiceContext } from '../../platform/context.js';
+import { requireRight } from '#platform/auth/rights.js';
+import { readUserSelection, type UserSelection } from '#platform/auth/user-selection.js';
+import { writeAudit } from '#platform/audit/audit.js';
+import type { ServiceContext } from '#platform/context.js';
 
 /** The users an export is of, in the order asked, with what the caller may read of their secrets. */
 export type ExportSelection = UserSelection;

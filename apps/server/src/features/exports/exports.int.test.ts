@@ -4,11 +4,11 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, injectAs, requestOf, type TestContext } from '../../../test/context.js';
-import { buildApplication, buildUser, giveApplication, giveOptions, type BuiltUser } from '../../../test/factories.js';
-import { arrangeTwoSchools, countAuditEntries, setProfileRight } from '../../../test/users-factories.js';
-import { encryptSecret } from '../../platform/auth/secrets.js';
-import { applications, platforms, teachingAssignments } from '../../platform/db/schema/index.js';
+import { createTestContext, injectAs, requestOf, type TestContext } from '#test/context.js';
+import { buildApplication, buildUser, giveApplication, giveOptions, type BuiltUser } from '#test/factories.js';
+import { arrangeTwoSchools, countAuditEntries, setProfileRight } from '#test/users-factories.js';
+import { encryptSecret } from '#platform/auth/secrets.js';
+import { applications, platforms, teachingAssignments } from '#platform/db/schema/index.js';
 
 let t: TestContext;
 let home: string;

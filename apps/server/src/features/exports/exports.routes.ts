@@ -1,7 +1,7 @@
 import { userExports as contract } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../platform/context.js';
-import { registerRoute } from '../../platform/http/register-route.js';
+import type { AppDeps } from '#platform/context.js';
+import { registerRoute } from '#platform/http/register-route.js';
 import { exportArchive } from './rosters/roster-archives.service.js';
 import { exportPlatform, exportTeaching, exportUserLinks, exportUsers, listUserLinks } from './exports.service.js';
 

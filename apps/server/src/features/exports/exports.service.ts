@@ -1,7 +1,7 @@
 import { userExports as contract, type FileAnswer } from '@console/contract';
-import { publicOrigin } from '../../platform/config/env.js';
-import type { ServiceContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors/app-error.js';
+import { publicOrigin } from '#platform/config/env.js';
+import type { ServiceContext } from '#platform/context.js';
+import { AppError } from '#platform/errors/app-error.js';
 import { auditExport, exportFileName, readExportSelection, type ExportSelection } from './export-selection.js';
 import {
   findExportPlatform,

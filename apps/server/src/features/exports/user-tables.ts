@@ -1,5 +1,5 @@
 import { imports, profileNameOf } from '@console/contract';
-import type { UserRecord } from '../../platform/auth/access.js';
+import type { UserRecord } from '#platform/auth/access.js';
 import type { ExportSelection } from './export-selection.js';
 import type { AccessCredentialsRow } from './exports.repository.js';
 

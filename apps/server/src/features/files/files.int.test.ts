@@ -6,9 +6,9 @@ import { deflateSync, crc32 } from 'node:zlib';
 import { files } from '@console/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFileStorage, UPLOAD_TICKET_TTL_MS } from '../../adapters/storage/index.js';
-import { createTestContext, injectAs, requestOf, type TestContext } from '../../../test/context.js';
-import { buildSignedInUsers } from '../../../test/factories.js';
+import { createFileStorage, UPLOAD_TICKET_TTL_MS } from '#adapters/storage/index.js';
+import { createTestContext, injectAs, requestOf, type TestContext } from '#test/context.js';
+import { buildSignedInUsers } from '#test/factories.js';
 
 /**
  * Image uploads end to end on the embedded storage: the ticket (Config right), the post of the

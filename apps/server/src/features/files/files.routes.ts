@@ -1,8 +1,8 @@
 import { files } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
-import { createFileStorage } from '../../adapters/storage/index.js';
-import type { AppDeps } from '../../platform/context.js';
-import { registerRoute } from '../../platform/http/register-route.js';
+import { createFileStorage } from '#adapters/storage/index.js';
+import type { AppDeps } from '#platform/context.js';
+import { registerRoute } from '#platform/http/register-route.js';
 import { createUploadTicket, type FilesDeps } from './files.service.js';
 import { registerLocalStorageRoutes } from './local-storage.routes.js';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { files, withoutAccents } from '@console/contract';
-import { IMAGE_EXTENSIONS, type FileStorage } from '../../adapters/storage/index.js';
-import type { ServiceContext } from '../../platform/context.js';
+import { IMAGE_EXTENSIONS, type FileStorage } from '#adapters/storage/index.js';
+import type { ServiceContext } from '#platform/context.js';
 
 /** What the files service needs beside the platform's dependencies. */
 export type FilesDeps = { storage: FileStorage };

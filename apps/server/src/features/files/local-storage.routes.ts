@@ -9,10 +9,10 @@ import {
   UploadRefusedError,
   type LocalFileStorage,
   type UploadRefusal,
-} from '../../adapters/storage/index.js';
-import { AppError, validationError } from '../../platform/errors/app-error.js';
-import { readingBody } from '../../platform/http/multipart.js';
-import { operationIdOf } from '../../platform/http/operation-ids.js';
+} from '#adapters/storage/index.js';
+import { AppError, validationError } from '#platform/errors/app-error.js';
+import { readingBody } from '#platform/http/multipart.js';
+import { operationIdOf } from '#platform/http/operation-ids.js';
 
 /**
  * What the embedded storage adds to the server, as a bucket would answer: the receiving end of

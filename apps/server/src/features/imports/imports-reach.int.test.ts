@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importBatchChunks, importBatches } from '../../platform/db/schema/index.js';
-import type { TestContext } from '../../../test/context.js';
-import { buildUser } from '../../../test/factories.js';
+import { importBatchChunks, importBatches } from '#platform/db/schema/index.js';
+import type { TestContext } from '#test/context.js';
+import { buildUser } from '#test/factories.js';
 import { buildImportsWorld, importCalls, verified, type ImportsWorld } from './imports.test-support.js';
 
 /** The import's rights and reach: another school's file or batch, import numbers, stale verifications, authors. */

@@ -1,11 +1,11 @@
 import { imports } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { teachingAssignments } from '../../platform/db/schema/index.js';
-import { injectAs, requestOf, type TestContext } from '../../../test/context.js';
-import { buildUser, giveOptions } from '../../../test/factories.js';
+import { teachingAssignments } from '#platform/db/schema/index.js';
+import { injectAs, requestOf, type TestContext } from '#test/context.js';
+import { buildUser, giveOptions } from '#test/factories.js';
 import { applied, buildImportsWorld, importCalls, problemsOf, verified, type ImportsWorld } from './imports.test-support.js';
-import { buildManyUsers, readOptionNames, readUser } from '../../../test/users-factories.js';
+import { buildManyUsers, readOptionNames, readUser } from '#test/users-factories.js';
 import { USERS_PER_READ } from './verify/resolve-users.js';
 
 /** The update and teaching imports, verified then confirmed through the API (new users: imports.int.test.ts). */

@@ -2,12 +2,12 @@ import { imports } from '@console/contract';
 import { verify as verifyHash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decryptSecret } from '../../platform/auth/secrets.js';
-import { importBatches } from '../../platform/db/schema/index.js';
-import type { TestContext } from '../../../test/context.js';
-import { buildUser } from '../../../test/factories.js';
+import { decryptSecret } from '#platform/auth/secrets.js';
+import { importBatches } from '#platform/db/schema/index.js';
+import type { TestContext } from '#test/context.js';
+import { buildUser } from '#test/factories.js';
 import { applied, buildImportsWorld, importCalls, problemsOf, verified, type ImportsWorld } from './imports.test-support.js';
-import { countAuditEntries, readAccess, readOptionNames } from '../../../test/users-factories.js';
+import { countAuditEntries, readAccess, readOptionNames } from '#test/users-factories.js';
 
 /** The new-users import, verified then confirmed through the API (updates and teaching: imports-update.int.test.ts). */
 let world: ImportsWorld;

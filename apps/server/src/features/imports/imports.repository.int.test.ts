@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/context.js';
-import { buildSchool, buildUser } from '../../../test/factories.js';
+import { createTestDatabase } from '#test/context.js';
+import { buildSchool, buildUser } from '#test/factories.js';
 import { randomBytes } from 'node:crypto';
-import type { DatabaseHandle } from '../../platform/db/client.js';
+import type { DatabaseHandle } from '#platform/db/client.js';
 import { findTakenLogins } from './imports.repository.js';
 
 let handle: DatabaseHandle;

@@ -1,7 +1,7 @@
 import type { imports } from '@console/contract';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/client.js';
-import { importBatchChunks, importBatches, importBatchUndoSteps } from '../../platform/db/schema/index.js';
+import type { Executor } from '#platform/db/client.js';
+import { importBatchChunks, importBatches, importBatchUndoSteps } from '#platform/db/schema/index.js';
 import {
   addUndo,
   emptyUndo,
@@ -12,7 +12,7 @@ import {
   type PlannedLine,
 } from './plan.js';
 import { unpackPlan } from './plan-packing.js';
-import { jsonRows } from '../../platform/db/params.js';
+import { jsonRows } from '#platform/db/params.js';
 
 /** The queries of the import: what a file is checked against, and the verified batches. */
 

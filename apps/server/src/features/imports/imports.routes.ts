@@ -1,11 +1,11 @@
 import { imports } from '@console/contract';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../platform/context.js';
-import { AppError, validationError } from '../../platform/errors/app-error.js';
-import { readingBody } from '../../platform/http/multipart.js';
-import { registerRoute } from '../../platform/http/register-route.js';
-import { addServerTiming, PhaseClock, type Phases } from '../../platform/http/server-timing.js';
+import type { AppDeps } from '#platform/context.js';
+import { AppError, validationError } from '#platform/errors/app-error.js';
+import { readingBody } from '#platform/http/multipart.js';
+import { registerRoute } from '#platform/http/register-route.js';
+import { addServerTiming, PhaseClock, type Phases } from '#platform/http/server-timing.js';
 import { decideImport } from './confirm/confirm-import.js';
 import { registerImportHistoryRoutes } from './rollback/rollback.routes.js';
 import { closeVerifyPool, verifyImport } from './verify/verify-import.js';

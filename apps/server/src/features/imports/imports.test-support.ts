@@ -2,10 +2,10 @@ import { imports } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { importBatches, users } from '../../platform/db/schema/index.js';
-import { createTestContext, injectAs, requestOf, type TestContext } from '../../../test/context.js';
-import { buildSchool, buildSignedInUsers } from '../../../test/factories.js';
-import { buildCredentialApplication } from '../../../test/users-factories.js';
+import { importBatches, users } from '#platform/db/schema/index.js';
+import { createTestContext, injectAs, requestOf, type TestContext } from '#test/context.js';
+import { buildSchool, buildSignedInUsers } from '#test/factories.js';
+import { buildCredentialApplication } from '#test/users-factories.js';
 
 /**
  * Posts a file to the import's verification as the import view does (multipart/form-data: the

@@ -1,5 +1,5 @@
 import type { imports } from '@console/contract';
-import { JsonList } from '../../platform/http/json-answer.js';
+import { JsonList } from '#platform/http/json-answer.js';
 import type { PlanPacker } from './plan-packing.js';
 
 /**

@@ -1,8 +1,8 @@
 import { imports, userExports } from '@console/contract';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encryptSecret } from '../../platform/auth/secrets.js';
-import { createTestContext, injectAs, requestOf, type TestContext } from '../../../test/context.js';
+import { encryptSecret } from '#platform/auth/secrets.js';
+import { createTestContext, injectAs, requestOf, type TestContext } from '#test/context.js';
 import {
   buildApplication,
   buildSchool,
@@ -11,8 +11,8 @@ import {
   giveApplication,
   giveOptions,
   type BuiltUser,
-} from '../../../test/factories.js';
-import { readAccess, readOptionNames, readUser } from '../../../test/users-factories.js';
+} from '#test/factories.js';
+import { readAccess, readOptionNames, readUser } from '#test/users-factories.js';
 import { postImportFile } from './imports.test-support.js';
 
 /**

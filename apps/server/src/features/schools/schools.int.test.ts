@@ -2,8 +2,8 @@ import { computeUaiCheckLetter, schools as contract } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, cities, countries, schools } from '../../platform/db/schema/index.js';
-import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '../../../test/context.js';
+import { auditLog, cities, countries, schools } from '#platform/db/schema/index.js';
+import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '#test/context.js';
 import {
   buildApplication,
   buildSchool,
@@ -12,7 +12,7 @@ import {
   giveOptions,
   nextUai,
   type BuiltUser,
-} from '../../../test/factories.js';
+} from '#test/factories.js';
 
 let t: TestContext;
 let home: string;

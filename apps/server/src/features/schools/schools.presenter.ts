@@ -1,5 +1,5 @@
 import { profileNameOf, schools, type School, type SchoolListItem, type SchoolUser } from '@console/contract';
-import type { applications, platforms, regexSettings } from '../../platform/db/schema/index.js';
+import type { applications, platforms, regexSettings } from '#platform/db/schema/index.js';
 import type { SchoolListRow, SchoolRow, SchoolUserRow } from './schools.repository.js';
 
 /** A school's deployment as the list of deployments answers it: its secrets replaced by whether each is set. */

@@ -1,8 +1,8 @@
 import { PROFILES } from '@console/contract';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Actor } from '../../platform/context.js';
-import type { Database, Executor } from '../../platform/db/client.js';
-import { schoolScopeCondition } from '../../platform/auth/access.js';
+import type { Actor } from '#platform/context.js';
+import type { Database, Executor } from '#platform/db/client.js';
+import { schoolScopeCondition } from '#platform/auth/access.js';
 import {
   applications,
   cities,
@@ -12,8 +12,8 @@ import {
   regexSettings,
   schools,
   schoolTypes,
-} from '../../platform/db/schema/index.js';
-import { readTogether } from '../../platform/db/reads.js';
+} from '#platform/db/schema/index.js';
+import { readTogether } from '#platform/db/reads.js';
 
 export type SchoolListRow = { uai: string; name: string; town: string; extension: string; pupils: number };
 

@@ -1,15 +1,15 @@
 import { schools, type School, type SchoolListItem, type SchoolUser, type Statistics } from '@console/contract';
 import { sql } from 'drizzle-orm';
-import { writeAudit } from '../../platform/audit/audit.js';
+import { writeAudit } from '#platform/audit/audit.js';
 import {
   canReachSchool,
   reachesEverySchool,
   requireReachableSchool,
   schoolNotFound,
   schoolScopeCondition,
-} from '../../platform/auth/access.js';
-import { editorLabel, type ServiceContext } from '../../platform/context.js';
-import { AppError, validationError } from '../../platform/errors/app-error.js';
+} from '#platform/auth/access.js';
+import { editorLabel, type ServiceContext } from '#platform/context.js';
+import { AppError, validationError } from '#platform/errors/app-error.js';
 import { canDeleteSchool, canReadStatistics } from './schools.policy.js';
 import { presentDeployment, presentSchool, presentSchoolListItem, presentSchoolUsers } from './schools.presenter.js';
 import {

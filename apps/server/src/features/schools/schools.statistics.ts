@@ -1,6 +1,6 @@
 import { profileNameOf, type Statistics } from '@console/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../platform/db/client.js';
+import type { Database } from '#platform/db/client.js';
 
 /**
  * The statistics of the schools a condition on `u.uai` / `s.uai` keeps: three aggregate queries

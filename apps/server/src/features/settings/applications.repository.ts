@@ -1,7 +1,7 @@
 import { settings } from '@console/contract';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/client.js';
-import { applications, type ApplicationUrls } from '../../platform/db/schema/index.js';
+import type { Executor } from '#platform/db/client.js';
+import { applications, type ApplicationUrls } from '#platform/db/schema/index.js';
 
 type ApplicationRow = typeof applications.$inferSelect;
 type ApplicationColumns = Omit<typeof applications.$inferInsert, 'id'>;

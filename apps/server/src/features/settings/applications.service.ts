@@ -1,7 +1,7 @@
 import { settings } from '@console/contract';
-import { writeAudit } from '../../platform/audit/audit.js';
-import type { ServiceContext } from '../../platform/context.js';
-import { validationError } from '../../platform/errors/app-error.js';
+import { writeAudit } from '#platform/audit/audit.js';
+import type { ServiceContext } from '#platform/context.js';
+import { validationError } from '#platform/errors/app-error.js';
 import {
   applicationColumns,
   applicationIdNamed,

@@ -1,10 +1,10 @@
 import { settings } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, linkSettings } from '../../platform/db/schema/index.js';
-import { DEFAULT_LINK_SETTINGS } from '../../platform/db/seed/settings.js';
-import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '../../../test/context.js';
-import { buildSchool, buildUser } from '../../../test/factories.js';
+import { auditLog, linkSettings } from '#platform/db/schema/index.js';
+import { DEFAULT_LINK_SETTINGS } from '#platform/db/seed/settings.js';
+import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '#test/context.js';
+import { buildSchool, buildUser } from '#test/factories.js';
 
 let t: TestContext;
 let adminCookie: string;

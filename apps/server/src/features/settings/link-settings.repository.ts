@@ -1,6 +1,6 @@
 import { asc, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/client.js';
-import { linkSettings } from '../../platform/db/schema/index.js';
+import type { Executor } from '#platform/db/client.js';
+import { linkSettings } from '#platform/db/schema/index.js';
 
 /** Every link setting, by name in name order. */
 export async function listLinkSettings(db: Executor): Promise<Record<string, string>> {

@@ -1,9 +1,9 @@
 import { settings } from '@console/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, platforms } from '../../platform/db/schema/index.js';
-import { ensureCatalogue } from '../../platform/db/seed/reference.js';
-import { createTestContext, injectAs, requestOf, type TestContext } from '../../../test/context.js';
+import { auditLog, platforms } from '#platform/db/schema/index.js';
+import { ensureCatalogue } from '#platform/db/seed/reference.js';
+import { createTestContext, injectAs, requestOf, type TestContext } from '#test/context.js';
 import { signInSettingsCallers } from './settings.test-support.js';
 
 let t: TestContext;

@@ -1,7 +1,7 @@
 import type { settings } from '@console/contract';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/client.js';
-import { platforms } from '../../platform/db/schema/index.js';
+import type { Executor } from '#platform/db/client.js';
+import { platforms } from '#platform/db/schema/index.js';
 
 type PlatformRow = typeof platforms.$inferSelect;
 

@@ -1,10 +1,10 @@
 import { settings, users as usersContract } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, regexSettings } from '../../platform/db/schema/index.js';
-import { DEFAULT_REGEX_SETTINGS } from '../../platform/db/seed/settings.js';
-import { createTestContext, injectAs, requestOf, type TestContext } from '../../../test/context.js';
-import { buildSchool } from '../../../test/factories.js';
+import { auditLog, regexSettings } from '#platform/db/schema/index.js';
+import { DEFAULT_REGEX_SETTINGS } from '#platform/db/seed/settings.js';
+import { createTestContext, injectAs, requestOf, type TestContext } from '#test/context.js';
+import { buildSchool } from '#test/factories.js';
 import { signInSettingsCallers } from './settings.test-support.js';
 
 let t: TestContext;

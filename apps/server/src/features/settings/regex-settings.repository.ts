@@ -1,7 +1,7 @@
 import { NAME_FIELDS, type settings } from '@console/contract';
 import { inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/client.js';
-import { regexSettings } from '../../platform/db/schema/index.js';
+import type { Executor } from '#platform/db/client.js';
+import { regexSettings } from '#platform/db/schema/index.js';
 
 const SETTING_COLUMNS = {
   fieldName: regexSettings.fieldName,

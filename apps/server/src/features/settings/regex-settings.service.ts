@@ -1,7 +1,7 @@
 import { settings } from '@console/contract';
-import { writeAudit } from '../../platform/audit/audit.js';
-import { editorLabel, type ServiceContext } from '../../platform/context.js';
-import { validationError } from '../../platform/errors/app-error.js';
+import { writeAudit } from '#platform/audit/audit.js';
+import { editorLabel, type ServiceContext } from '#platform/context.js';
+import { validationError } from '#platform/errors/app-error.js';
 import { listRegexSettings, lockRegexSettings, writeRegexSettings } from './regex-settings.repository.js';
 
 /** The regex settings (the Regex tab): how each name field is cleaned. */

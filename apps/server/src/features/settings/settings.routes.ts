@@ -1,7 +1,7 @@
 import { settings } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../platform/context.js';
-import { registerRoute } from '../../platform/http/register-route.js';
+import type { AppDeps } from '#platform/context.js';
+import { registerRoute } from '#platform/http/register-route.js';
 import { getApplicationSettings, saveApplicationSetting } from './applications.service.js';
 import { getLinkSettings, updateLinkSettings } from './link-settings.service.js';
 import { getPlatformSettings, savePlatformSetting } from './platforms.service.js';

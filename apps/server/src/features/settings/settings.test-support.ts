@@ -1,5 +1,5 @@
-import type { TestContext } from '../../../test/context.js';
-import { buildSchool, buildSignedInUsers } from '../../../test/factories.js';
+import type { TestContext } from '#test/context.js';
+import { buildSchool, buildSignedInUsers } from '#test/factories.js';
 
 /**
  * The two callers every general-settings test needs, signed in: an Administrateur (Config at

@@ -1,10 +1,10 @@
 import { sheets as contract } from '@console/contract';
 import { desc, eq, sql } from 'drizzle-orm';
-import { findReachableUser } from '../../platform/auth/access.js';
-import { requireRight } from '../../platform/auth/rights.js';
-import { editorLabel, type Actor, type ServiceContext } from '../../platform/context.js';
-import type { Executor } from '../../platform/db/client.js';
-import { sheetPrints, sheetPrintUsers } from '../../platform/db/schema/index.js';
+import { findReachableUser } from '#platform/auth/access.js';
+import { requireRight } from '#platform/auth/rights.js';
+import { editorLabel, type Actor, type ServiceContext } from '#platform/context.js';
+import type { Executor } from '#platform/db/client.js';
+import { sheetPrints, sheetPrintUsers } from '#platform/db/schema/index.js';
 
 /** One print as the log keeps it: what was printed, of which school, for which users. */
 export type PrintRecord = {

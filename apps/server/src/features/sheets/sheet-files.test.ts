@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UserRecord } from '../../platform/auth/access.js';
+import type { UserRecord } from '#platform/auth/access.js';
 import { safeFileName, sheetFilesOf } from './sheet-files.js';
 import { SHEET_TEXTS } from './sheet-texts.js';
 

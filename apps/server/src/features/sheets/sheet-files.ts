@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { compareFrench, type sheets } from '@console/contract';
 import yazl from 'yazl';
-import type { UserRecord } from '../../platform/auth/access.js';
+import type { UserRecord } from '#platform/auth/access.js';
 import type { SheetTexts } from './sheet-texts.js';
 
 /** One PDF of a zip: its name in the zip and its users, in the grid's order. */

@@ -1,8 +1,8 @@
 import { sheets as contract } from '@console/contract';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, injectAs, requestOf, type TestContext } from '../../../test/context.js';
-import { arrangeTwoSchools, buildManyUsers } from '../../../test/users-factories.js';
+import { createTestContext, injectAs, requestOf, type TestContext } from '#test/context.js';
+import { arrangeTwoSchools, buildManyUsers } from '#test/users-factories.js';
 import { countPages } from './sheets.test-support.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { sheets as contract } from '@console/contract';
-import { ProgressBoard } from '../../platform/progress/progress-board.js';
+import { ProgressBoard } from '#platform/progress/progress-board.js';
 
 /**
  * How far the sheets each caller asked for a school are drawn (issue 31 §7: 1,000 sheets by class

@@ -1,8 +1,8 @@
 import { sheets as contract, users } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, injectAs, requestOf, type TestContext } from '../../../test/context.js';
-import { buildPupils, countAuditEntries } from '../../../test/users-factories.js';
-import { readZipEntries } from '../../../test/zip.js';
+import { createTestContext, injectAs, requestOf, type TestContext } from '#test/context.js';
+import { buildPupils, countAuditEntries } from '#test/users-factories.js';
+import { readZipEntries } from '#test/zip.js';
 import { arrangeSheetSchool, countPages, postSheets } from './sheets.test-support.js';
 
 let t: TestContext;

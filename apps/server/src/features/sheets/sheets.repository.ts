@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/client.js';
+import type { Executor } from '#platform/db/client.js';
 
 /** One enabled access of a user, with its application's name: a line of the deployment sheet. */
 export type SheetAccessRow = {

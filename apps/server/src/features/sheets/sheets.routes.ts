@@ -1,7 +1,7 @@
 import { sheets as contract } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../platform/context.js';
-import { registerRoute } from '../../platform/http/register-route.js';
+import type { AppDeps } from '#platform/context.js';
+import { registerRoute } from '#platform/http/register-route.js';
 import { listUserPrints } from './print-log.js';
 import { sheetsProgress } from './sheets-progress.js';
 import { generateSheets } from './sheets.service.js';

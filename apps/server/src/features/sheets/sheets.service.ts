@@ -1,10 +1,10 @@
 import { profileNameOf, sheets as contract, signsInByLink, type FileAnswer } from '@console/contract';
-import type { UserRecord } from '../../platform/auth/access.js';
-import { requireRight } from '../../platform/auth/rights.js';
-import { readUserSelection, type UserSelection } from '../../platform/auth/user-selection.js';
-import { writeAudit } from '../../platform/audit/audit.js';
-import { publicOrigin } from '../../platform/config/env.js';
-import type { ServiceContext } from '../../platform/context.js';
+import type { UserRecord } from '#platform/auth/access.js';
+import { requireRight } from '#platform/auth/rights.js';
+import { readUserSelection, type UserSelection } from '#platform/auth/user-selection.js';
+import { writeAudit } from '#platform/audit/audit.js';
+import { publicOrigin } from '#platform/config/env.js';
+import type { ServiceContext } from '#platform/context.js';
 import { writePrint } from './print-log.js';
 import { sheetFilesOf, zipOfPdfs } from './sheet-files.js';
 import { drawDeploySheet, type DeploySheet, type SheetAccess, type SheetPassword } from './deploy-sheet.js';

@@ -1,10 +1,10 @@
 import { sheets as contract } from '@console/contract';
 import { eq } from 'drizzle-orm';
-import { injectAs, requestOf, type TestContext } from '../../../test/context.js';
-import { buildApplication, buildUser, giveApplication, type BuiltUser } from '../../../test/factories.js';
-import { arrangeTwoSchools } from '../../../test/users-factories.js';
-import { encryptSecret } from '../../platform/auth/secrets.js';
-import { schools } from '../../platform/db/schema/index.js';
+import { injectAs, requestOf, type TestContext } from '#test/context.js';
+import { buildApplication, buildUser, giveApplication, type BuiltUser } from '#test/factories.js';
+import { arrangeTwoSchools } from '#test/users-factories.js';
+import { encryptSecret } from '#platform/auth/secrets.js';
+import { schools } from '#platform/db/schema/index.js';
 
 /**
  * A school with pupils whose names carry accents, ß and ñ, each with a platform access (one with

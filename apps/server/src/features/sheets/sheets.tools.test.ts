@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { sheets as contract } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/context.js';
-import { buildUser } from '../../../test/factories.js';
-import { setProfileRight } from '../../../test/users-factories.js';
-import { readZipEntries } from '../../../test/zip.js';
+import { createTestContext, type TestContext } from '#test/context.js';
+import { buildUser } from '#test/factories.js';
+import { setProfileRight } from '#test/users-factories.js';
+import { readZipEntries } from '#test/zip.js';
 import { arrangeSheetSchool, countPages, postSheets } from './sheets.test-support.js';
 
 /**

@@ -1,7 +1,7 @@
 import { users } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../platform/context.js';
-import { registerRoute } from '../../platform/http/register-route.js';
+import type { AppDeps } from '#platform/context.js';
+import { registerRoute } from '#platform/http/register-route.js';
 import { createUser } from './create/user-create.service.js';
 import { generatePasswords, getUsersPlatforms } from './bulk/user-platforms.service.js';
 import { deleteUsers, listBin, restoreUsers } from './status/users-bin.service.js';

@@ -1,7 +1,7 @@
 import { users } from '@console/contract';
 import { asc, eq } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/client.js';
-import { applications, platforms, type ApplicationUrls } from '../../platform/db/schema/index.js';
+import type { Executor } from '#platform/db/client.js';
+import { applications, platforms, type ApplicationUrls } from '#platform/db/schema/index.js';
 
 /** An application of the catalogue with the credentials its accesses ask (its platform's URL scheme flags included). */
 export type CatalogueApplication = {

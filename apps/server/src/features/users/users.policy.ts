@@ -1,5 +1,5 @@
 import { hasRight, isAccountHolderProfile, users, type ProfileName, type RightsMap } from '@console/contract';
-import { canUnlockAccounts, hasPrintablePassword } from '../auth/auth.policy.js';
+import { canUnlockAccounts, hasPrintablePassword } from '#features/auth/auth.policy.js';
 
 /** Pure rules of the grid and the user page; the services enforce them, the answers carry them. */
 

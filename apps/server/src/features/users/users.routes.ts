@@ -1,7 +1,7 @@
 import { users } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../platform/context.js';
-import { registerRoute } from '../../platform/http/register-route.js';
+import type { AppDeps } from '#platform/context.js';
+import { registerRoute } from '#platform/http/register-route.js';
 import { updateUserPage } from './user-page/user-edit.service.js';
 import { getUserPage } from './user-page/user-page.service.js';
 import { patchUser } from './user-page/user-patch.service.js';

@@ -1,10 +1,10 @@
 import { nameRulesOf, type NameRules, type SchoolUser } from '@console/contract';
 import { eq, sql } from 'drizzle-orm';
-import { schoolNotFound, userNotFound } from '../../platform/auth/access.js';
-import type { Executor } from '../../platform/db/client.js';
-import { regexSettings, schools } from '../../platform/db/schema/index.js';
-import { presentRegexSettings, presentSchoolUsers } from '../schools/schools.presenter.js';
-import { listUserRows } from '../schools/schools.repository.js';
+import { schoolNotFound, userNotFound } from '#platform/auth/access.js';
+import type { Executor } from '#platform/db/client.js';
+import { regexSettings, schools } from '#platform/db/schema/index.js';
+import { presentRegexSettings, presentSchoolUsers } from '#features/schools/schools.presenter.js';
+import { listUserRows } from '#features/schools/schools.repository.js';
 
 /**
  * What several users-area services share besides access (which is platform/auth/access.ts):

@@ -1,6 +1,6 @@
-import { writeAudit } from '../../platform/audit/audit.js';
-import { editorLabel, type Actor } from '../../platform/context.js';
-import type { Transaction } from '../../platform/db/client.js';
+import { writeAudit } from '#platform/audit/audit.js';
+import { editorLabel, type Actor } from '#platform/context.js';
+import type { Transaction } from '#platform/db/client.js';
 import type { PlannedChange } from './workflows.policy.js';
 import {
   deleteSubStep,

@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import type { DatabaseHandle } from '../../platform/db/client.js';
-import { attachRealtime } from '../../platform/realtime/realtime.js';
-import { createTestDatabase, createTestEnv, injectAs, requestOf, signIn } from '../../../test/context.js';
-import { buildSchool, buildUser } from '../../../test/factories.js';
-import { nextEvent as next } from '../../../test/sockets.js';
+import type { DatabaseHandle } from '#platform/db/client.js';
+import { attachRealtime } from '#platform/realtime/realtime.js';
+import { createTestDatabase, createTestEnv, injectAs, requestOf, signIn } from '#test/context.js';
+import { buildSchool, buildUser } from '#test/factories.js';
+import { nextEvent as next } from '#test/sockets.js';
 
 let handle: DatabaseHandle;
 let app: FastifyInstance;

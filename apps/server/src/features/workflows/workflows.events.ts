@@ -1,9 +1,9 @@
 import { clientEvents, type workflows, type ClientEventName, type ClientEventPayload } from '@console/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
-import { listReachableUais } from '../../platform/auth/access.js';
-import type { AppDeps } from '../../platform/context.js';
-import { schoolRoom, type RealtimeHub } from '../../platform/realtime/realtime.js';
+import { listReachableUais } from '#platform/auth/access.js';
+import type { AppDeps } from '#platform/context.js';
+import { schoolRoom, type RealtimeHub } from '#platform/realtime/realtime.js';
 import { canFollowWorkflows } from './workflows.policy.js';
 import { loadWorkflows, type WorkflowContext, type WorkflowDeps } from './workflows.service.js';
 

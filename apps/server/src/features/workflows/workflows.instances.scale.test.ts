@@ -1,7 +1,7 @@
 import type { ServerEventPayload } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireScaleServices, saveStep, startPair, waitForServers, type Pair } from '../../../test/instances.js';
-import { nextEvent } from '../../../test/sockets.js';
+import { requireScaleServices, saveStep, startPair, waitForServers, type Pair } from '#test/instances.js';
+import { nextEvent } from '#test/sockets.js';
 
 /**
  * Two server instances on one PostgreSQL database and the machine's Redis, as at scale: a change

@@ -2,10 +2,10 @@ import { PROFILES, workflows as contract } from '@console/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forgetProfileRights } from '../../platform/auth/rights-cache.js';
-import { auditLog, workflowEvents, workflowItems } from '../../platform/db/schema/index.js';
-import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '../../../test/context.js';
-import { buildSchool, buildUser, nextUai } from '../../../test/factories.js';
+import { forgetProfileRights } from '#platform/auth/rights-cache.js';
+import { auditLog, workflowEvents, workflowItems } from '#platform/db/schema/index.js';
+import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '#test/context.js';
+import { buildSchool, buildUser, nextUai } from '#test/factories.js';
 
 type WorkflowAction = contract.WorkflowAction;
 type WorkflowStep = contract.WorkflowStep;

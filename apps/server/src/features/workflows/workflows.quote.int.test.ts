@@ -2,10 +2,10 @@ import { workflows as contract } from '@console/contract';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, workflowQuotes } from '../../platform/db/schema/index.js';
-import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '../../../test/context.js';
-import { buildSchool, buildUser, nextUai } from '../../../test/factories.js';
-import { startFakeDolibarr, type FakeDolibarr } from '../../../test/fakes/dolibarr.js';
+import { auditLog, workflowQuotes } from '#platform/db/schema/index.js';
+import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '#test/context.js';
+import { buildSchool, buildUser, nextUai } from '#test/factories.js';
+import { startFakeDolibarr, type FakeDolibarr } from '#test/fakes/dolibarr.js';
 
 type Who = 'admin' | 'manager' | 'direction';
 

@@ -1,9 +1,9 @@
 import { PROFILES } from '@console/contract';
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { schoolScopeCondition } from '../../platform/auth/access.js';
-import type { Actor } from '../../platform/context.js';
-import type { Executor } from '../../platform/db/client.js';
-import { workflowEvents, workflowItems } from '../../platform/db/schema/index.js';
+import { schoolScopeCondition } from '#platform/auth/access.js';
+import type { Actor } from '#platform/context.js';
+import type { Executor } from '#platform/db/client.js';
+import { workflowEvents, workflowItems } from '#platform/db/schema/index.js';
 
 export type StepRow = { id: number; label: string; orderInLevel: number };
 export type SubStepRow = { id: number; uai: string; parentId: number; label: string; orderInLevel: number };

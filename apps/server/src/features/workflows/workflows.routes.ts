@@ -1,8 +1,8 @@
 import { workflows } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
-import { createQuoteSource } from '../../adapters/quotes/index.js';
-import type { AppDeps } from '../../platform/context.js';
-import { registerRoute } from '../../platform/http/register-route.js';
+import { createQuoteSource } from '#adapters/quotes/index.js';
+import type { AppDeps } from '#platform/context.js';
+import { registerRoute } from '#platform/http/register-route.js';
 import { registerWorkflowEvents } from './workflows.events.js';
 import {
   getQuoteStatus,

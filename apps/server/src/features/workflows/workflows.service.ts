@@ -1,10 +1,10 @@
 import type { workflows } from '@console/contract';
-import type { QuoteSource, QuoteStatus } from '../../adapters/quotes/index.js';
-import { writeAudit } from '../../platform/audit/audit.js';
-import { canReachSchool, requireReachableSchool, schoolNotFound } from '../../platform/auth/access.js';
-import type { ServiceContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors/app-error.js';
-import type { RealtimeHub } from '../../platform/realtime/realtime.js';
+import type { QuoteSource, QuoteStatus } from '#adapters/quotes/index.js';
+import { writeAudit } from '#platform/audit/audit.js';
+import { canReachSchool, requireReachableSchool, schoolNotFound } from '#platform/auth/access.js';
+import type { ServiceContext } from '#platform/context.js';
+import { AppError } from '#platform/errors/app-error.js';
+import type { RealtimeHub } from '#platform/realtime/realtime.js';
 import { planWorkflowUpdate } from './workflows.policy.js';
 import { presentSummaries, presentWorkflows } from './workflows.presenter.js';
 import { applyChange, rowsOf, stateOf } from './workflows.apply.js';

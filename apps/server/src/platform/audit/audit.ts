@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { editorLabel, type Actor } from '../context.js';
-import type { Executor } from '../db/client.js';
-import { auditLog } from '../db/schema/index.js';
+import { editorLabel, type Actor } from '#platform/context.js';
+import type { Executor } from '#platform/db/client.js';
+import { auditLog } from '#platform/db/schema/index.js';
 
 export type AuditEntry = {
   actor: Pick<Actor, 'id' | 'firstname' | 'lastname'> | null;

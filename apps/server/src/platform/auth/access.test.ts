@@ -2,7 +2,7 @@ import { PROFILE_NAMES, PROFILES, type ProfileName } from '@console/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import type { Executor } from '../db/client.js';
+import type { Executor } from '#platform/db/client.js';
 import {
   canReachSchool,
   canReachUser,

@@ -1,9 +1,9 @@
 import { PROFILES, profileNameOf, users as contract } from '@console/contract';
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { Actor } from '../context.js';
-import type { Executor } from '../db/client.js';
-import { managerSchools, users } from '../db/schema/index.js';
-import { AppError } from '../errors/app-error.js';
+import type { Actor } from '#platform/context.js';
+import type { Executor } from '#platform/db/client.js';
+import { managerSchools, users } from '#platform/db/schema/index.js';
+import { AppError } from '#platform/errors/app-error.js';
 
 /**
  * Who may do what, in one place: which schools a caller reaches, which users, and whether they

@@ -1,6 +1,6 @@
 import type { RightsMap } from '@console/contract';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
+import type { Database } from '#platform/db/client.js';
 
 const TTL_MS = 30_000;
 

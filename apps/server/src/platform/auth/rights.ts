@@ -1,6 +1,6 @@
 import { hasRight, type RightArea, type RightLevel } from '@console/contract';
-import type { Actor } from '../context.js';
-import { AppError } from '../errors/app-error.js';
+import type { Actor } from '#platform/context.js';
+import { AppError } from '#platform/errors/app-error.js';
 
 /**
  * The one check of a rights-map area (spec 1 §6): `registerRoute` runs it for the right each route

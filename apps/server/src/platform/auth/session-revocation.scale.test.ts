@@ -1,10 +1,10 @@
 import { REALTIME_PATH } from '@console/contract';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestEnv, signIn } from '../../../test/context.js';
-import { buildUser } from '../../../test/factories.js';
-import { requireScaleServices, startPair, waitForServers, type Instance, type Pair } from '../../../test/instances.js';
-import { waitUntil } from '../../../test/wait.js';
+import { createTestEnv, signIn } from '#test/context.js';
+import { buildUser } from '#test/factories.js';
+import { requireScaleServices, startPair, waitForServers, type Instance, type Pair } from '#test/instances.js';
+import { waitUntil } from '#test/wait.js';
 
 /**
  * Issue 11 §4: each instance keeps a validated session for SESSION_CACHE_MS; set to a minute

@@ -1,8 +1,8 @@
 import { profileNameOf } from '@console/contract';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Actor } from '../context.js';
-import type { Database, Executor } from '../db/client.js';
-import { loginThrottle, sessions } from '../db/schema/index.js';
+import type { Actor } from '#platform/context.js';
+import type { Database, Executor } from '#platform/db/client.js';
+import { loginThrottle, sessions } from '#platform/db/schema/index.js';
 import { getProfileRights } from './rights-cache.js';
 import { hashToken } from './secrets.js';
 

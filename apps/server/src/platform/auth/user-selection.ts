@@ -1,5 +1,5 @@
 import { users as usersContract } from '@console/contract';
-import type { ServiceContext } from '../context.js';
+import type { ServiceContext } from '#platform/context.js';
 import { listActionableUserIds, requireReachableSchool, selectReachableUsers, userNotFound, type UserRecord } from './access.js';
 import { decryptSecret } from './secrets.js';
 

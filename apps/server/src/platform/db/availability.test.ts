@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { waitUntil } from '../../../test/wait.js';
+import { waitUntil } from '#test/wait.js';
 import { createDatabaseMonitor, isDatabaseUnreachable } from './availability.js';
 import type { Database } from './client.js';
 

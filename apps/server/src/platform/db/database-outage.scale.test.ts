@@ -1,8 +1,8 @@
 import { workflows as contract } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { requireScaleServices, saveStep, startPair, type Instance, type Pair } from '../../../test/instances.js';
-import { startTcpProxy, type TcpProxy } from '../../../test/tcp-proxy.js';
-import { waitUntil } from '../../../test/wait.js';
+import { requireScaleServices, saveStep, startPair, type Instance, type Pair } from '#test/instances.js';
+import { startTcpProxy, type TcpProxy } from '#test/tcp-proxy.js';
+import { waitUntil } from '#test/wait.js';
 
 /**
  * PostgreSQL goes away and comes back (issue 11 §2): two instances reach the machine's

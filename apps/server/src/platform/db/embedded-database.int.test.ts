@@ -6,9 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { auth, workflows as contract } from '@console/contract';
 import { afterAll, describe, expect, it } from 'vitest';
-import { requestOf } from '../../../test/context.js';
-import { saveStep } from '../../../test/instances.js';
-import { waitUntil } from '../../../test/wait.js';
+import { requestOf } from '#test/context.js';
+import { saveStep } from '#test/instances.js';
+import { waitUntil } from '#test/wait.js';
 import { openDatabase } from './client.js';
 import { demoAccountOf } from './seed/demo-accounts.js';
 

@@ -1,8 +1,8 @@
 import { auth } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { createTestDatabase, createTestEnv, requestOf } from '../../../test/context.js';
-import type { DatabaseHandle } from '../db/client.js';
+import { createTestDatabase, createTestEnv, requestOf } from '#test/context.js';
+import type { DatabaseHandle } from '#platform/db/client.js';
 import type { FastifyInstance } from 'fastify';
 
 let handle: DatabaseHandle;

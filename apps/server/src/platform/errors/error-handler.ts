@@ -1,8 +1,8 @@
 import type { ErrorBody } from '@console/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { DatabaseMonitor } from '../db/availability.js';
-import { isDatabaseUnreachable } from '../db/availability.js';
+import type { DatabaseMonitor } from '#platform/db/availability.js';
+import { isDatabaseUnreachable } from '#platform/db/availability.js';
 import { AppError } from './app-error.js';
 
 const FASTIFY_CODES: Record<number, ErrorBody['code']> = {

@@ -1,6 +1,6 @@
 import { health } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, requestOf, type TestContext } from '../../../test/context.js';
+import { createTestContext, requestOf, type TestContext } from '#test/context.js';
 
 let t: TestContext;
 beforeAll(async () => {

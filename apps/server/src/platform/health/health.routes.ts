@@ -1,9 +1,9 @@
 import { API_PREFIX, health } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../context.js';
-import type { DatabaseMonitor } from '../db/availability.js';
-import { DATABASE_RETRY_AFTER_SECONDS, sendDatabaseUnavailable } from '../errors/error-handler.js';
-import { registerRoute } from '../http/register-route.js';
+import type { AppDeps } from '#platform/context.js';
+import type { DatabaseMonitor } from '#platform/db/availability.js';
+import { DATABASE_RETRY_AFTER_SECONDS, sendDatabaseUnavailable } from '#platform/errors/error-handler.js';
+import { registerRoute } from '#platform/http/register-route.js';
 
 /** Every API path answered 503 at once while the database is down, except these two. */
 const ALWAYS_ANSWERED = new Set([`${API_PREFIX}/health`, `${API_PREFIX}/ready`]);

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@console/contract';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Actor } from '../context.js';
-import type { Database } from '../db/client.js';
-import { idempotentRequests } from '../db/schema/index.js';
-import { AppError, validationError } from '../errors/app-error.js';
+import type { Actor } from '#platform/context.js';
+import type { Database } from '#platform/db/client.js';
+import { idempotentRequests } from '#platform/db/schema/index.js';
+import { AppError, validationError } from '#platform/errors/app-error.js';
 
 /** A key as clients make them: a UUID, maybe with a suffix naming the variant of the action. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,200}$/;

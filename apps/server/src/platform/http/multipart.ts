@@ -1,4 +1,4 @@
-import { AppError } from '../errors/app-error.js';
+import { AppError } from '#platform/errors/app-error.js';
 
 /**
  * Runs one read of a multipart body. Busboy throws plain errors for a body it cannot parse (no

@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { lintFromString, loadConfig, type NormalizedProblem } from '@redocly/openapi-core';
 import type { OpenAPIV3 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/context.js';
-import { SESSION_COOKIE } from '../auth/sessions.js';
+import { createTestContext, type TestContext } from '#test/context.js';
+import { SESSION_COOKIE } from '#platform/auth/sessions.js';
 import { OPENAPI_PATH, SESSION_SECURITY_SCHEME } from './openapi.js';
 import { findRouteByOperationId, listContractRoutes } from './operation-ids.js';
 

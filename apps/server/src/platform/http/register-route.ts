@@ -14,10 +14,10 @@ import {
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { requireRight } from '../auth/rights.js';
-import { findSessionActor, SESSION_COOKIE } from '../auth/sessions.js';
-import type { Actor, AppDeps } from '../context.js';
-import { AppError, validationError } from '../errors/app-error.js';
+import { requireRight } from '#platform/auth/rights.js';
+import { findSessionActor, SESSION_COOKIE } from '#platform/auth/sessions.js';
+import type { Actor, AppDeps } from '#platform/context.js';
+import { AppError, validationError } from '#platform/errors/app-error.js';
 import { runOnce } from './idempotency.js';
 import { jsonAnswer, type JsonList } from './json-answer.js';
 import { operationIdOf } from './operation-ids.js';

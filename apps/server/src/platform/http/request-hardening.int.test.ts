@@ -2,10 +2,10 @@ import { auth, users as userRoutes } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema/index.js';
-import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '../../../test/context.js';
+import { users } from '#platform/db/schema/index.js';
+import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '#test/context.js';
 import { PUBLIC_BODY_LIMIT_BYTES } from './register-route.js';
-import { buildSchool, buildUser, type BuiltUser } from '../../../test/factories.js';
+import { buildSchool, buildUser, type BuiltUser } from '#test/factories.js';
 
 const PUBLIC_URL = 'https://console.example.fr';
 

@@ -1,7 +1,7 @@
 import { API_PREFIX } from '@console/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import { AppError } from '../errors/app-error.js';
+import { AppError } from '#platform/errors/app-error.js';
 
 /** The methods a page of another site may not send to the API (`cross_site_request`). */
 export const STATE_CHANGING_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { createTestDatabase, createTestEnv } from '../../../test/context.js';
-import type { DatabaseHandle } from '../db/client.js';
+import { createTestDatabase, createTestEnv } from '#test/context.js';
+import type { DatabaseHandle } from '#platform/db/client.js';
 
 let handle: DatabaseHandle;
 let app: FastifyInstance;

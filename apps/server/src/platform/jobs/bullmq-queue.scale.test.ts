@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { afterEach, describe, expect, it } from 'vitest';
-import { requireScaleServices } from '../../../test/instances.js';
-import { waitUntil } from '../../../test/wait.js';
+import { requireScaleServices } from '#test/instances.js';
+import { waitUntil } from '#test/wait.js';
 import { createBullmqQueue } from './bullmq-queue.js';
 import type { JobQueue } from './job-queue.js';
 

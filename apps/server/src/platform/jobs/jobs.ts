@@ -1,4 +1,4 @@
-import type { Env } from '../config/env.js';
+import type { Env } from '#platform/config/env.js';
 import { createInProcessQueue, type JobLog, type JobQueue } from './job-queue.js';
 import { createScheduler, type DueSource, type Scheduler } from './scheduler.js';
 

@@ -3,10 +3,10 @@ import { REALTIME_PATH } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.js';
-import { createTestDatabase, createTestEnv, signIn } from '../../../test/context.js';
-import type { AppDeps } from '../context.js';
-import type { DatabaseHandle } from '../db/client.js';
-import { buildUser } from '../../../test/factories.js';
+import { createTestDatabase, createTestEnv, signIn } from '#test/context.js';
+import type { AppDeps } from '#platform/context.js';
+import type { DatabaseHandle } from '#platform/db/client.js';
+import { buildUser } from '#test/factories.js';
 import { attachRealtime } from './realtime.js';
 
 let handle: DatabaseHandle;

@@ -8,9 +8,9 @@ import {
   onSessionRevocation,
   SESSION_COOKIE,
   type SessionRevocation,
-} from '../auth/sessions.js';
-import type { Actor, AppDeps } from '../context.js';
-import { isCrossSiteHandshake } from '../http/same-origin.js';
+} from '#platform/auth/sessions.js';
+import type { Actor, AppDeps } from '#platform/context.js';
+import { isCrossSiteHandshake } from '#platform/http/same-origin.js';
 import type { RedisState } from './redis-adapter.js';
 
 declare module 'socket.io' {

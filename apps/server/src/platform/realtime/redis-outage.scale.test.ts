@@ -1,9 +1,9 @@
 import type { ServerEventPayload } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireScaleServices, saveStep, startPair, waitForServers, type Pair } from '../../../test/instances.js';
-import { waitUntil } from '../../../test/wait.js';
-import { nextEvent } from '../../../test/sockets.js';
-import { startTcpProxy, type TcpProxy } from '../../../test/tcp-proxy.js';
+import { requireScaleServices, saveStep, startPair, waitForServers, type Pair } from '#test/instances.js';
+import { waitUntil } from '#test/wait.js';
+import { nextEvent } from '#test/sockets.js';
+import { startTcpProxy, type TcpProxy } from '#test/tcp-proxy.js';
 
 /**
  * Redis goes away and comes back, as an operator saw it (issue 11 §1): two instances reach the

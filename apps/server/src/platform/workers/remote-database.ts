@@ -1,7 +1,7 @@
 import type { PgSession } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pg-proxy';
-import type { Database } from '../db/client.js';
-import * as schema from '../db/schema/index.js';
+import type { Database } from '#platform/db/client.js';
+import * as schema from '#platform/db/schema/index.js';
 
 /**
  * A query a worker thread sends to the main thread, which holds the database: its text and

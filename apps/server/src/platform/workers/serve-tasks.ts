@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
-import type { Database } from '../db/client.js';
-import { AppError } from '../errors/app-error.js';
+import type { Database } from '#platform/db/client.js';
+import { AppError } from '#platform/errors/app-error.js';
 import { remoteDatabase, type RemoteRows } from './remote-database.js';
 import type { FromWorker, SentError, ToWorker } from './worker-messages.js';
 

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { threadId } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/context.js';
-import type { DatabaseHandle } from '../db/client.js';
-import { profiles } from '../db/schema/index.js';
-import { AppError } from '../errors/app-error.js';
+import { createTestDatabase } from '#test/context.js';
+import type { DatabaseHandle } from '#platform/db/client.js';
+import { profiles } from '#platform/db/schema/index.js';
+import { AppError } from '#platform/errors/app-error.js';
 import { WorkerPool } from './worker-pool.js';
 
 let handle: DatabaseHandle;

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Database } from '../db/client.js';
-import { AppError } from '../errors/app-error.js';
+import type { Database } from '#platform/db/client.js';
+import { AppError } from '#platform/errors/app-error.js';
 import { runRemoteQuery, type RemoteQuery } from './remote-database.js';
 import type { FromWorker, SentError, ToWorker } from './worker-messages.js';
 

@@ -3,9 +3,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../test/fetch-mock';
-import { createTestI18n, renderWithProviders } from '../../test/render';
-import { buildSessionUser } from '../../test/users';
+import { mockFetch } from '#test/fetch-mock';
+import { createTestI18n, renderWithProviders } from '#test/render';
+import { buildSessionUser } from '#test/users';
 import { SignedInShell } from './SignedInShell';
 
 const config = {

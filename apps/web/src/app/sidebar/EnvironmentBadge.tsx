@@ -1,6 +1,6 @@
 import { Badge, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { environmentOf } from '../../lib/environment';
+import { environmentOf } from '#lib/environment';
 
 // Filled shades with automatic text colour keep the badge text above a 4.5:1 contrast.
 const COLORS = { local: 'gray.7', test: 'grape.8', preproduction: 'orange.5' } as const;

@@ -3,9 +3,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../test/fetch-mock';
-import { createTestI18n, renderWithProviders } from '../../test/render';
-import { buildSessionUser } from '../../test/users';
+import { mockFetch } from '#test/fetch-mock';
+import { createTestI18n, renderWithProviders } from '#test/render';
+import { buildSessionUser } from '#test/users';
 import { visibleMenuGroups } from './menu';
 import { Sidebar } from './Sidebar';
 

@@ -3,8 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { IconBook2, IconExternalLink, IconHeadset } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSignOnUrl, type SignOnSite } from '../../features/apps/api';
-import { notifyFailure } from '../../ui/notify-failure';
+import { useSignOnUrl, type SignOnSite } from '#features/apps/api';
+import { notifyFailure } from '#ui/notify-failure';
 
 /** Long labels wrap: keep their lines close together (as the other entries). */
 const NAV_LINK_STYLES = { body: { lineHeight: 1.3 } };

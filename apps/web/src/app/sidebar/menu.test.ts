@@ -1,6 +1,6 @@
 import { DEFAULT_RIGHTS, type ProfileName } from '@console/contract';
 import { describe, expect, it } from 'vitest';
-import { buildSessionUser } from '../../test/users';
+import { buildSessionUser } from '#test/users';
 import { visibleMenuGroups, type MenuGroup } from './menu';
 
 const helpUrls = { Gestionnaire: 'https://help.example/manager', 'Administrateur établissement': 'https://help.example/school' };

@@ -1,5 +1,5 @@
 import type { ClientConfig, ProfileName, RightArea, SessionUser } from '@console/contract';
-import { can } from '../../lib/abilities';
+import { can } from '#lib/abilities';
 import { hasSideMenu, type View } from '../views/views';
 
 export type MenuItem =

@@ -1,6 +1,6 @@
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { useCallback, useState } from 'react';
-import { readCookie, writeCookie } from '../../lib/cookies';
+import { readCookie, writeCookie } from '#lib/cookies';
 
 export const SIDEBAR_COOKIE = 'sidebar_state';
 export const SIDEBAR_COOKIE_MAX_AGE = 604_800;

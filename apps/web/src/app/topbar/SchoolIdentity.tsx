@@ -2,9 +2,9 @@ import type { SessionUser } from '@console/contract';
 import { Avatar, Group, Stack, Text } from '@mantine/core';
 import { IconSchool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { can } from '../../lib/abilities';
-import { useSchool } from '../../features/schools/api';
-import { EcoleDirecteBadge, isEcoleDirecteSchool } from '../../features/schools/components/EcoleDirecteBadge';
+import { can } from '#lib/abilities';
+import { useSchool } from '#features/schools/api';
+import { EcoleDirecteBadge, isEcoleDirecteSchool } from '#features/schools/components/EcoleDirecteBadge';
 
 type SchoolIdentityProps = { uai: string; user: Pick<SessionUser, 'rights' | 'uai' | 'schoolName'> };
 

@@ -2,11 +2,11 @@ import type { ProfileName } from '@console/contract';
 import { screen } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderInShell } from '../../features/schools/testing';
-import { mockFetch } from '../../test/fetch-mock';
-import { expectLabelInName } from '../../test/label-in-name';
-import { createTestI18n } from '../../test/render';
-import { buildSessionUser } from '../../test/users';
+import { renderInShell } from '#features/schools/testing';
+import { mockFetch } from '#test/fetch-mock';
+import { expectLabelInName } from '#test/label-in-name';
+import { createTestI18n } from '#test/render';
+import { buildSessionUser } from '#test/users';
 import { TopBar } from './TopBar';
 
 let i18n: I18n;

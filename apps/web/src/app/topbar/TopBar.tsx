@@ -2,7 +2,7 @@ import type { SessionUser } from '@console/contract';
 import { ActionIcon, Divider, Group, Text } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Logo } from '../../ui/Logo';
+import { Logo } from '#ui/Logo';
 import { SchoolIdentity } from './SchoolIdentity';
 import { TopBarSchoolTools } from './TopBarSchoolTools';
 import { UserMenu } from './UserMenu';

@@ -1,9 +1,9 @@
 import type { SessionUser } from '@console/contract';
 import { Group } from '@mantine/core';
-import { can } from '../../lib/abilities';
-import { AddSchoolButton } from '../../features/schools/components/AddSchoolButton';
-import { SchoolPickerButton } from '../../features/schools/components/SchoolPickerButton';
-import { UserSearchBox } from '../../features/user-search/components/UserSearchBox';
+import { can } from '#lib/abilities';
+import { AddSchoolButton } from '#features/schools/components/AddSchoolButton';
+import { SchoolPickerButton } from '#features/schools/components/SchoolPickerButton';
+import { UserSearchBox } from '#features/user-search/components/UserSearchBox';
 
 /**
  * The top bar's school tools, each with its right: user search (NavBar_searchUser), add-school

@@ -1,14 +1,14 @@
 import { screen } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildWorkflow } from '../../features/workflows/test-fixtures';
-import { resetFakeRealtime } from '../../features/workflows/test-realtime';
-import { mockFetch } from '../../test/fetch-mock';
-import { createTestI18n, renderWithProviders } from '../../test/render';
-import { buildSessionUser } from '../../test/users';
+import { buildWorkflow } from '#features/workflows/test-fixtures';
+import { resetFakeRealtime } from '#features/workflows/test-realtime';
+import { mockFetch } from '#test/fetch-mock';
+import { createTestI18n, renderWithProviders } from '#test/render';
+import { buildSessionUser } from '#test/users';
 import { ViewSwitch } from './ViewSwitch';
 
-vi.mock('../../lib/realtime', () => import('../../features/workflows/test-realtime'));
+vi.mock('#lib/realtime', () => import('#features/workflows/test-realtime'));
 
 const UAI = '0693284A';
 

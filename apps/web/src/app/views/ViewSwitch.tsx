@@ -1,35 +1,33 @@
 import { isAccountHolderProfile, type SessionUser } from '@console/contract';
 import { lazy, Suspense } from 'react';
-import { MonitoringViewSkeleton } from '../../features/workflows/components/MonitoringViewSkeleton';
+import { MonitoringViewSkeleton } from '#features/workflows/components/MonitoringViewSkeleton';
 import { EmptyView } from './EmptyView';
-import { LoadingBlock } from '../../ui/LoadingBlock';
+import { LoadingBlock } from '#ui/LoadingBlock';
 import type { View } from './views';
 
 // Each view loads its own chunk (charts, tables), never with the sign-in screen.
 const OverviewView = lazy(() =>
-  import('../../features/overview/components/OverviewView').then((module) => ({ default: module.OverviewView })),
+  import('#features/overview/components/OverviewView').then((module) => ({ default: module.OverviewView })),
 );
 const DashboardView = lazy(() =>
-  import('../../features/dashboard/components/DashboardView').then((module) => ({ default: module.DashboardView })),
+  import('#features/dashboard/components/DashboardView').then((module) => ({ default: module.DashboardView })),
 );
-const UsersView = lazy(() =>
-  import('../../features/users/components/UsersView').then((module) => ({ default: module.UsersView })),
-);
+const UsersView = lazy(() => import('#features/users/components/UsersView').then((module) => ({ default: module.UsersView })));
 const OwnUserPage = lazy(() =>
-  import('../../features/users/components/OwnUserPage').then((module) => ({ default: module.OwnUserPage })),
+  import('#features/users/components/OwnUserPage').then((module) => ({ default: module.OwnUserPage })),
 );
 
 const MonitoringView = lazy(() =>
-  import('../../features/workflows/components/MonitoringView').then((module) => ({ default: module.MonitoringView })),
+  import('#features/workflows/components/MonitoringView').then((module) => ({ default: module.MonitoringView })),
 );
 const GlobalMonitoringView = lazy(() =>
-  import('../../features/workflows/components/GlobalMonitoringView').then((module) => ({ default: module.GlobalMonitoringView })),
+  import('#features/workflows/components/GlobalMonitoringView').then((module) => ({ default: module.GlobalMonitoringView })),
 );
 const ImportView = lazy(() =>
-  import('../../features/imports/components/ImportView').then((module) => ({ default: module.ImportView })),
+  import('#features/imports/components/ImportView').then((module) => ({ default: module.ImportView })),
 );
 const ConfigView = lazy(() =>
-  import('../../features/settings/components/ConfigView').then((module) => ({ default: module.ConfigView })),
+  import('#features/settings/components/ConfigView').then((module) => ({ default: module.ConfigView })),
 );
 
 type ViewSwitchProps = { view: View; user: SessionUser; activeSchoolUai: string | null };

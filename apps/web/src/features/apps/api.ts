@@ -1,6 +1,6 @@
 import { apps } from '@console/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../lib/api';
+import { call } from '#lib/api';
 
 export const appsQueryKeys = {
   all: ['apps'] as const,

@@ -1,9 +1,9 @@
 import { authRefs, type PasswordChange, type SessionUser } from '@console/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { ApiError, call } from '../../lib/api';
-import { alertsQueryKeys } from '../alerts/api';
-import { clientConfigQueryKeys } from '../client-config/api';
+import { ApiError, call } from '#lib/api';
+import { alertsQueryKeys } from '#features/alerts/api';
+import { clientConfigQueryKeys } from '#features/client-config/api';
 
 export const authQueryKeys = {
   all: ['auth'] as const,

@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api';
+import { ApiError } from '#lib/api';
 
 /** The translation key shown under the login field for a failed sign-in (spec 1 §8). */
 export function signInErrorKey(error: unknown): string {

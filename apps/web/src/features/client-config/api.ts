@@ -1,6 +1,6 @@
 import { clientConfigRef } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../lib/api';
+import { call } from '#lib/api';
 
 /** One query: its key is the root, which the sign-out keeps (auth's public roots). */
 export const clientConfigQueryKeys = {

@@ -1,5 +1,5 @@
 import { userExports, users, type School, type SchoolPlatform } from '@console/contract';
-import { callForFile, type DownloadedFile } from '../../lib/api';
+import { callForFile, type DownloadedFile } from '#lib/api';
 
 /** The CSV menu's items besides 'Par éditeur' that download a file of the selection, in the menu's order. */
 export const FILE_EXPORT_ITEMS = [

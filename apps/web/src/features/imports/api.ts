@@ -9,8 +9,8 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { call, postForm } from '../../lib/api';
-import { useReloadSchoolUsers } from '../users/api';
+import { call, postForm } from '#lib/api';
+import { useReloadSchoolUsers } from '#features/users/api';
 
 export const importsQueryKeys = {
   history: (uai: string) => ['imports', 'history', uai] as const,

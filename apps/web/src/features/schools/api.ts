@@ -1,7 +1,7 @@
 import { compareFrench, directory, schools } from '@console/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { call } from '../../lib/api';
+import { call } from '#lib/api';
 
 /** `['schools', 'stats', …]` belongs to `statisticsQueryKeys`, kept under this root on purpose. */
 export const schoolsQueryKeys = {

@@ -1,4 +1,4 @@
-import { createHandoff } from '../../lib/handoff';
+import { createHandoff } from '#lib/handoff';
 
 /** The user chosen in the user search, that the users view of their school shows first. */
 export type FocusedUser = { uai: string; userId: number };

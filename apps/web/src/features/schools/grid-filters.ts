@@ -1,4 +1,4 @@
-import { USERS_GRID_PREFERENCES_KEY } from '../preferences/components/GridPreferencesPanel';
+import { USERS_GRID_PREFERENCES_KEY } from '#features/preferences/components/GridPreferencesPanel';
 
 /**
  * Clears the users grid's filters when another school becomes active (spec 1 §4 "School

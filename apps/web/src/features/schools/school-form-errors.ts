@@ -1,4 +1,4 @@
-import type { FieldErrors } from '../../lib/api';
+import type { FieldErrors } from '#lib/api';
 
 type Issue = { path: readonly PropertyKey[]; message: string };
 

@@ -1,8 +1,8 @@
 import type { i18n as I18n } from 'i18next';
 import { useMemo, useState, type ReactElement } from 'react';
-import { ShellContext, type Shell } from '../../app/shell/ShellContext';
-import type { View } from '../../app/views/views';
-import { renderWithProviders } from '../../test/render';
+import { ShellContext, type Shell } from '#app/shell/ShellContext';
+import type { View } from '#app/views/views';
+import { renderWithProviders } from '#test/render';
 
 type ShellState = { activeSchoolUai: string | null; view: View };
 

@@ -1,7 +1,7 @@
 import { settings } from '@console/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, call } from '../../lib/api';
-import { schoolsQueryKeys } from '../schools/api';
+import { ApiError, call } from '#lib/api';
+import { schoolsQueryKeys } from '#features/schools/api';
 
 export const settingsQueryKeys = {
   all: ['settings'] as const,

@@ -1,6 +1,6 @@
 import { files, settings } from '@console/contract';
 import type { TFunction } from 'i18next';
-import type { EditableField, FieldChanges } from '../../ui/EditAndSave';
+import type { EditableField, FieldChanges } from '#ui/EditAndSave';
 import { isNameTaken, issueAt, orderProblem } from './catalogue-fields';
 
 /**

@@ -1,5 +1,5 @@
 import { settings } from '@console/contract';
-import type { FieldErrors } from '../../lib/api';
+import type { FieldErrors } from '#lib/api';
 
 /**
  * The Tokens tab's form (spec 2 §2.8): a purge task's values as the inputs hold them, turned into

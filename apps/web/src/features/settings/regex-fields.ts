@@ -1,6 +1,6 @@
 import type { settings } from '@console/contract';
 import type { TFunction } from 'i18next';
-import type { FieldChanges } from '../../ui/EditAndSave';
+import type { FieldChanges } from '#ui/EditAndSave';
 
 /** The Regex tab's form and its tester share these: a setting's values are named `fieldName.part` in the form. */
 

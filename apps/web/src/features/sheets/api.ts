@@ -1,6 +1,6 @@
 import { sheets } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
-import { call, callForFile, type DownloadedFile } from '../../lib/api';
+import { call, callForFile, type DownloadedFile } from '#lib/api';
 
 /** One file of sheets to draw (a PDF, or a zip of PDFs by user, class or level) (spec 3 §2.2, §7): which sheets, whose (the school and its selected users, in the grid's order), how. */
 export type SheetsRequest = {

@@ -1,7 +1,7 @@
 import { schools } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../lib/api';
-import { schoolsQueryKeys } from '../schools/api';
+import { call } from '#lib/api';
+import { schoolsQueryKeys } from '#features/schools/api';
 
 /**
  * Under the schools root on purpose (`['schools', 'stats', …]`, the keys they have always had): an

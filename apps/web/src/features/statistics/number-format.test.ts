@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount } from '../../lib/format';
+import { formatCount } from '#lib/format';
 import { formatShare } from './number-format';
 
 describe('number formatting in the interface language', () => {

@@ -1,6 +1,6 @@
 // Numbers follow the interface language: French (spec 3 §2.6, §9) in French, English in English.
 // Counts: lib/format's formatCount.
-import { localeOf } from '../../lib/format';
+import { localeOf } from '#lib/format';
 
 const shareFormats = new Map<string, Intl.NumberFormat>();
 

@@ -1,6 +1,6 @@
 import { users } from '@console/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { call } from '../../lib/api';
+import { call } from '#lib/api';
 
 export const userSearchQueryKeys = {
   all: ['user-search'] as const,

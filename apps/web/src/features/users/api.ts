@@ -1,8 +1,8 @@
 import { users, type ColumnDefinition, type GridColumn, type RouteInput, type SchoolUser } from '@console/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { call } from '../../lib/api';
-import { schoolsQueryKeys } from '../schools/api';
+import { call } from '#lib/api';
+import { schoolsQueryKeys } from '#features/schools/api';
 
 const USER_PAGES_KEY = ['users', 'page'] as const;
 

@@ -1,4 +1,4 @@
-import { createHandoff } from '../../lib/handoff';
+import { createHandoff } from '#lib/handoff';
 
 /** A confirmed import whose users the users view of its school shows (filtered on its number). */
 export type ImportFilterRequest = { uai: string; importNumber: number };

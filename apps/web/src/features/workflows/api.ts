@@ -1,7 +1,7 @@
 import { workflows } from '@console/contract';
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { ApiError, call } from '../../lib/api';
-import { useSchools } from '../schools/api';
+import { ApiError, call } from '#lib/api';
+import { useSchools } from '#features/schools/api';
 import { saveErrorOf } from './save-errors';
 
 /** The prefix of every `workflowQueryKeys.school(uai)`, which `uaiOfSchoolWorkflowKey` reads back. */

@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api';
+import { ApiError } from '#lib/api';
 
 /**
  * A workflow save the server did not apply. `isRefused`: it answered 400 with `data.errors`, the

@@ -1,7 +1,7 @@
 import type { ClientEventName, ServerEventName, ServerEventPayload } from '@console/contract';
 import { act } from '@testing-library/react';
 import { useSyncExternalStore } from 'react';
-import type { RealtimeSocket, RealtimeState } from '../../lib/realtime';
+import type { RealtimeSocket, RealtimeState } from '#lib/realtime';
 
 /**
  * A stand-in for lib/realtime in component tests (`vi.mock('…/lib/realtime', () => import('…/test-realtime'))`):

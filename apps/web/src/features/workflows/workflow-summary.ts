@@ -1,5 +1,5 @@
 import { workflows } from '@console/contract';
-import { localeOf } from '../../lib/format';
+import { localeOf } from '#lib/format';
 
 /**
  * A school's grid row from its full workflow (as 'workflow.uai.data' or a save answers it):

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../lib/api';
-import { firstMessages } from '../../lib/forms';
+import { ApiError } from '#lib/api';
+import { firstMessages } from '#lib/forms';
 
 /** The fields of the edit-and-save pattern and what is computed from them: groups, changes, checks, the server's errors. */
 

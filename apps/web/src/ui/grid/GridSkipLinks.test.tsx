@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { cleanUpAfterEachTest, createTestI18n } from '../../test/render';
+import { cleanUpAfterEachTest, createTestI18n } from '#test/render';
 import { describeFocus, renderKeyboardGridPage, SELECTION_COLUMN } from './test-keyboard-grid';
 
 const i18n = await createTestI18n();

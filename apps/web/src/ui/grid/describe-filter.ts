@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { localeOf } from '../../lib/format';
+import { localeOf } from '#lib/format';
 
 /** A filter as AG Grid's text, number or date filter model holds it: the parts a chip shows. */
 type FilterModel = {

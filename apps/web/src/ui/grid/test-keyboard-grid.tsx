@@ -12,7 +12,7 @@ import {
 import { AgGridReact } from 'ag-grid-react';
 import type { i18n as I18n } from 'i18next';
 import { useState } from 'react';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '#test/render';
 import { GridSkipLinks } from './GridSkipLinks';
 import { tabOutOfGridFromCell, tabOutOfGridFromHeader } from './keyboard-navigation';
 

@@ -1,9 +1,9 @@
 import { userExports as contract } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../test/context.js';
-import { buildUser } from '../../../../test/factories.js';
-import { schools } from '../../../platform/db/schema/index.js';
+import { createTestContext, type TestContext } from '#test/context.js';
+import { buildUser } from '#test/factories.js';
+import { schools } from '#platform/db/schema/index.js';
 import { arrangeArchiveSchool, postArchive, readZip } from './roster-archives.test-support.js';
 
 let t: TestContext;

@@ -1,6 +1,6 @@
 import { userExports as contract, users as usersContract, type FileAnswer } from '@console/contract';
-import type { ServiceContext } from '../../../platform/context.js';
-import { AppError } from '../../../platform/errors/app-error.js';
+import type { ServiceContext } from '#platform/context.js';
+import { AppError } from '#platform/errors/app-error.js';
 import { auditExport, exportFileName, readExportSelection } from '../export-selection.js';
 import { findArchiveSchool, listTeaching } from '../exports.repository.js';
 import { asmFiles } from './asm-archive.js';

@@ -1,10 +1,10 @@
 import { userExports as contract } from '@console/contract';
 import { eq } from 'drizzle-orm';
-import { injectAs, requestOf, type TestContext } from '../../../../test/context.js';
-import { buildUser, type BuiltUser } from '../../../../test/factories.js';
-import { arrangeTwoSchools } from '../../../../test/users-factories.js';
-import { readZipEntries } from '../../../../test/zip.js';
-import { schools, teachingAssignments } from '../../../platform/db/schema/index.js';
+import { injectAs, requestOf, type TestContext } from '#test/context.js';
+import { buildUser, type BuiltUser } from '#test/factories.js';
+import { arrangeTwoSchools } from '#test/users-factories.js';
+import { readZipEntries } from '#test/zip.js';
+import { schools, teachingAssignments } from '#platform/db/schema/index.js';
 
 /** Every entry of a zip by its name, decoded as UTF-8. */
 export async function readZip(buffer: Buffer): Promise<Record<string, string>> {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../test/context.js';
+import { createTestContext, type TestContext } from '#test/context.js';
 import { arrangeArchiveSchool, postArchive, readZip } from './roster-archives.test-support.js';
 
 /** csvkit's csvclean finds no structural error (RFC 4180: columns per row, quoting) in each file of each archive. */

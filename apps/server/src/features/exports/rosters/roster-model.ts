@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { compareFrench, profileNameOf } from '@console/contract';
-import type { UserRecord } from '../../../platform/auth/access.js';
+import type { UserRecord } from '#platform/auth/access.js';
 
 /**
  * What the ASM and OneRoster archives say of a school, whichever the format: the location (the

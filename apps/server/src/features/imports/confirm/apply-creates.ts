@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { auditUserChanges, writeAuditEntries } from '../../../platform/audit/audit.js';
-import { hashPassword } from '../../../platform/auth/passwords.js';
-import { decryptSecret, randomToken } from '../../../platform/auth/secrets.js';
-import { editorLabel, type ServiceContext } from '../../../platform/context.js';
-import type { Executor } from '../../../platform/db/client.js';
-import { ensureOptions, optionKey, writeOptionLists } from '../../users/bulk/users-bulk.repository.js';
+import { auditUserChanges, writeAuditEntries } from '#platform/audit/audit.js';
+import { hashPassword } from '#platform/auth/passwords.js';
+import { decryptSecret, randomToken } from '#platform/auth/secrets.js';
+import { editorLabel, type ServiceContext } from '#platform/context.js';
+import type { Executor } from '#platform/db/client.js';
+import { ensureOptions, optionKey, writeOptionLists } from '#features/users/bulk/users-bulk.repository.js';
 import type { PlannedAccess, PlannedCreate } from '../plan.js';
-import { jsonRows } from '../../../platform/db/params.js';
+import { jsonRows } from '#platform/db/params.js';
 
 /**
  * Writes some users' given accesses (etat 1), one statement: inserted for new users (`fresh`),

@@ -1,10 +1,10 @@
 import { imports } from '@console/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, injectAs, requestOf, type TestContext } from '../../../../test/context.js';
-import { buildSchool, buildSignedInUsers, buildUser } from '../../../../test/factories.js';
-import { countAuditEntries } from '../../../../test/users-factories.js';
-import { importBatches } from '../../../platform/db/schema/index.js';
+import { createTestContext, injectAs, requestOf, type TestContext } from '#test/context.js';
+import { buildSchool, buildSignedInUsers, buildUser } from '#test/factories.js';
+import { countAuditEntries } from '#test/users-factories.js';
+import { importBatches } from '#platform/db/schema/index.js';
 import { decideImport, listHistory, snapshotDatabase, verifyCsv } from '../rollback/rollback.test-support.js';
 import { recoverInterruptedImports, STEP_LINES } from './apply-in-steps.js';
 

@@ -1,8 +1,8 @@
 import type { imports } from '@console/contract';
-import { writeAuditEntries } from '../../../platform/audit/audit.js';
-import type { ServiceContext } from '../../../platform/context.js';
-import type { Database } from '../../../platform/db/client.js';
-import { PhaseClock } from '../../../platform/http/server-timing.js';
+import { writeAuditEntries } from '#platform/audit/audit.js';
+import type { ServiceContext } from '#platform/context.js';
+import type { Database } from '#platform/db/client.js';
+import { PhaseClock } from '#platform/http/server-timing.js';
 import { appendBatchUndo, listApplyingBatchIds, lockBatch, readAppliedSteps, reopenBatch } from '../imports.repository.js';
 import { addUndo, emptyUndo } from '../plan.js';
 import { takeBackImport } from '../rollback/rollback-import.js';

@@ -1,10 +1,10 @@
 import { imports } from '@console/contract';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../../test/context.js';
-import { buildSchool, buildUser } from '../../../../test/factories.js';
-import type { DatabaseHandle } from '../../../platform/db/client.js';
-import { AppError } from '../../../platform/errors/app-error.js';
+import { createTestDatabase } from '#test/context.js';
+import { buildSchool, buildUser } from '#test/factories.js';
+import type { DatabaseHandle } from '#platform/db/client.js';
+import { AppError } from '#platform/errors/app-error.js';
 import type { PlannedCreate } from '../plan.js';
 import { checkLinesInParts } from './apply-lines.js';
 

@@ -1,9 +1,9 @@
 import { imports } from '@console/contract';
 import { sql } from 'drizzle-orm';
-import { writeAudit } from '../../../platform/audit/audit.js';
-import type { ServiceContext } from '../../../platform/context.js';
-import type { Executor } from '../../../platform/db/client.js';
-import { AppError } from '../../../platform/errors/app-error.js';
+import { writeAudit } from '#platform/audit/audit.js';
+import type { ServiceContext } from '#platform/context.js';
+import type { Executor } from '#platform/db/client.js';
+import { AppError } from '#platform/errors/app-error.js';
 import { decideBatch, findTakenLogins, insertTeaching, type BatchRow, type SchoolUserRow } from '../imports.repository.js';
 import type { ImportUndo, PlannedCreate, PlannedLine, PlannedTeaching, PlannedUpdate } from '../plan.js';
 import { applyCreates } from './apply-creates.js';

@@ -1,17 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { auditUserChanges, writeAuditEntries } from '../../../platform/audit/audit.js';
-import { hashPassword } from '../../../platform/auth/passwords.js';
-import { decryptSecret } from '../../../platform/auth/secrets.js';
-import { editorLabel, type ServiceContext } from '../../../platform/context.js';
-import type { Executor } from '../../../platform/db/client.js';
-import { ensureOptions, listOptionLists, optionKey, writeOptionLists } from '../../users/bulk/users-bulk.repository.js';
+import { auditUserChanges, writeAuditEntries } from '#platform/audit/audit.js';
+import { hashPassword } from '#platform/auth/passwords.js';
+import { decryptSecret } from '#platform/auth/secrets.js';
+import { editorLabel, type ServiceContext } from '#platform/context.js';
+import type { Executor } from '#platform/db/client.js';
+import { ensureOptions, listOptionLists, optionKey, writeOptionLists } from '#features/users/bulk/users-bulk.repository.js';
 import { STORED_COLUMN, type SchoolUserRow } from '../imports.repository.js';
 
 /** A user an update import changes, locked, as they were before it. */
 export type LockedUser = SchoolUserRow & { password_hash: string | null; updated_at: string | null; updated_by: string | null };
 import type { PlannedFields, PlannedUpdate, UpdateUndo } from '../plan.js';
 import { insertPlannedAccesses } from './apply-creates.js';
-import { jsonRows } from '../../../platform/db/params.js';
+import { jsonRows } from '#platform/db/params.js';
 
 /**
  * Applies the planned changes of an update import in the caller's transaction, to users already

@@ -1,11 +1,11 @@
 import type { imports } from '@console/contract';
-import { writeAudit } from '../../../platform/audit/audit.js';
-import { canReachSchool } from '../../../platform/auth/access.js';
-import { requireRight } from '../../../platform/auth/rights.js';
-import type { ServiceContext } from '../../../platform/context.js';
-import type { Executor } from '../../../platform/db/client.js';
-import { PhaseClock } from '../../../platform/http/server-timing.js';
-import { AppError } from '../../../platform/errors/app-error.js';
+import { writeAudit } from '#platform/audit/audit.js';
+import { canReachSchool } from '#platform/auth/access.js';
+import { requireRight } from '#platform/auth/rights.js';
+import type { ServiceContext } from '#platform/context.js';
+import type { Executor } from '#platform/db/client.js';
+import { PhaseClock } from '#platform/http/server-timing.js';
+import { AppError } from '#platform/errors/app-error.js';
 import { decideBatch, findBatch, lockBatch, markBatchApplying, readPlan, type BatchRow } from '../imports.repository.js';
 import type { ImportPlan, PlannedLine } from '../plan.js';
 import { applyInSteps } from './apply-in-steps.js';

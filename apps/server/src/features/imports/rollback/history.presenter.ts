@@ -1,5 +1,5 @@
 import { imports } from '@console/contract';
-import type { Actor } from '../../../platform/context.js';
+import type { Actor } from '#platform/context.js';
 import type { HistoryRow } from './history.repository.js';
 import { confirmProgress } from '../confirm/confirm-progress.js';
 import { canRollBack, rollbackUntilOf } from './rollback.policy.js';

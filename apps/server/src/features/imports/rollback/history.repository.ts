@@ -1,7 +1,7 @@
 import { imports } from '@console/contract';
 import { desc, eq } from 'drizzle-orm';
-import type { Executor } from '../../../platform/db/client.js';
-import { importBatches } from '../../../platform/db/schema/index.js';
+import type { Executor } from '#platform/db/client.js';
+import { importBatches } from '#platform/db/schema/index.js';
 import type { BatchRow } from '../imports.repository.js';
 
 /** The columns the history shows of a batch: never its plan nor its undo, which may be large. */

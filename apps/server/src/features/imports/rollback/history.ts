@@ -1,6 +1,6 @@
 import type { imports } from '@console/contract';
-import { requireReachableSchool } from '../../../platform/auth/access.js';
-import type { ServiceContext } from '../../../platform/context.js';
+import { requireReachableSchool } from '#platform/auth/access.js';
+import type { ServiceContext } from '#platform/context.js';
 import { presentHistoryEntry } from './history.presenter.js';
 import { listSchoolBatches } from './history.repository.js';
 

@@ -1,11 +1,11 @@
 import { imports } from '@console/contract';
-import { auditUserChanges, writeAuditEntries, type AuditEntry } from '../../../platform/audit/audit.js';
-import { canReachSchool } from '../../../platform/auth/access.js';
-import { requireRight } from '../../../platform/auth/rights.js';
-import type { ServiceContext } from '../../../platform/context.js';
-import type { Executor } from '../../../platform/db/client.js';
-import { AppError } from '../../../platform/errors/app-error.js';
-import { deleteUnusedOptions } from '../../users/bulk/users-bulk.repository.js';
+import { auditUserChanges, writeAuditEntries, type AuditEntry } from '#platform/audit/audit.js';
+import { canReachSchool } from '#platform/auth/access.js';
+import { requireRight } from '#platform/auth/rights.js';
+import type { ServiceContext } from '#platform/context.js';
+import type { Executor } from '#platform/db/client.js';
+import { AppError } from '#platform/errors/app-error.js';
+import { deleteUnusedOptions } from '#features/users/bulk/users-bulk.repository.js';
 import { lockBatch } from '../imports.repository.js';
 import { emptyUndo, type ImportUndo } from '../plan.js';
 import { presentHistoryEntry } from './history.presenter.js';

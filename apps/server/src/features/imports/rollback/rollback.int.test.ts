@@ -1,19 +1,12 @@
 import { imports, users as userRoutes } from '@console/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encryptSecret } from '../../../platform/auth/secrets.js';
-import { editorLabel } from '../../../platform/context.js';
-import { importBatches, teachingAssignments, users } from '../../../platform/db/schema/index.js';
-import { createTestContext, injectAs, requestOf, type TestContext } from '../../../../test/context.js';
-import {
-  buildSchool,
-  buildSignedInUsers,
-  buildUser,
-  giveApplication,
-  giveOptions,
-  type BuiltUser,
-} from '../../../../test/factories.js';
-import { buildCredentialApplication } from '../../../../test/users-factories.js';
+import { encryptSecret } from '#platform/auth/secrets.js';
+import { editorLabel } from '#platform/context.js';
+import { importBatches, teachingAssignments, users } from '#platform/db/schema/index.js';
+import { createTestContext, injectAs, requestOf, type TestContext } from '#test/context.js';
+import { buildSchool, buildSignedInUsers, buildUser, giveApplication, giveOptions, type BuiltUser } from '#test/factories.js';
+import { buildCredentialApplication } from '#test/users-factories.js';
 import {
   decideImport,
   importCsv,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../../platform/db/client.js';
-import { intArray, jsonRows } from '../../../platform/db/params.js';
+import type { Executor } from '#platform/db/client.js';
+import { intArray, jsonRows } from '#platform/db/params.js';
 
 /**
  * The set-based SQL of a rollback: each write is one statement whatever the number of users,

@@ -1,7 +1,7 @@
 import { imports } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../../platform/context.js';
-import { registerRoute } from '../../../platform/http/register-route.js';
+import type { AppDeps } from '#platform/context.js';
+import { registerRoute } from '#platform/http/register-route.js';
 import { listImportHistory } from './history.js';
 import { rollBackImport } from './rollback-import.js';
 

@@ -2,7 +2,7 @@ import { imports } from '@console/contract';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { injectAs, requestOf, type TestContext } from '../../../../test/context.js';
+import { injectAs, requestOf, type TestContext } from '#test/context.js';
 import { postImportFile } from '../imports.test-support.js';
 
 /**

@@ -1,8 +1,8 @@
 import { imports } from '@console/contract';
-import type { ServiceContext } from '../../../platform/context.js';
-import { PhaseClock } from '../../../platform/http/server-timing.js';
-import { findApplicationsWithPlatforms } from '../../users/bulk/users-bulk.repository.js';
-import { loadSchoolNaming } from '../../users/users.shared.js';
+import type { ServiceContext } from '#platform/context.js';
+import { PhaseClock } from '#platform/http/server-timing.js';
+import { findApplicationsWithPlatforms } from '#features/users/bulk/users-bulk.repository.js';
+import { loadSchoolNaming } from '#features/users/users.shared.js';
 import { checkImportFile, type ImportFileCheck } from '../check-file.js';
 import { listCatalogueApplications, listSchoolOptions } from '../imports.repository.js';
 import type { Planning } from '../plan.js';

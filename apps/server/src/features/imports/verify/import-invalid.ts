@@ -1,5 +1,5 @@
 import type { imports } from '@console/contract';
-import { AppError } from '../../../platform/errors/app-error.js';
+import { AppError } from '#platform/errors/app-error.js';
 
 /** The refusal of a file with problems: 400, every problem beside the error (spec 3 §8: items carry `msg`). */
 export function importInvalid(problems: readonly imports.ImportProblem[]): AppError {

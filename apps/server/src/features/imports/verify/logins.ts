@@ -1,5 +1,5 @@
 import type { LoginProposal } from '@console/contract';
-import type { Executor } from '../../../platform/db/client.js';
+import type { Executor } from '#platform/db/client.js';
 import { findTakenLogins } from '../imports.repository.js';
 
 /** Numbers asked beyond a group's unsettled lines, for the few an account already holds. */

@@ -1,9 +1,9 @@
 import type { imports } from '@console/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../../test/context.js';
-import { buildSchool, buildSignedInUsers } from '../../../../test/factories.js';
-import { readUser } from '../../../../test/users-factories.js';
+import { createTestContext, type TestContext } from '#test/context.js';
+import { buildSchool, buildSignedInUsers } from '#test/factories.js';
+import { readUser } from '#test/users-factories.js';
 import { decideImport, rollBack, snapshotDatabase, verifyCsv } from '../rollback/rollback.test-support.js';
 
 /**

@@ -1,5 +1,5 @@
 import { PROFILES, toSearchKey, type imports } from '@console/contract';
-import { listActionableUserIds } from '../../../platform/auth/access.js';
+import { listActionableUserIds } from '#platform/auth/access.js';
 import { listSchoolUsersOfProfiles, type MatchableUserRow } from '../imports.repository.js';
 import type { PlanContext } from './plan-context.js';
 

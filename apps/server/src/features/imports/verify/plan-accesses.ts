@@ -1,7 +1,7 @@
 import { imports } from '@console/contract';
-import { credentialFieldsOfRow } from '../../users/bulk/users-bulk.applications.js';
-import type { ApplicationWithPlatform } from '../../users/bulk/users-bulk.repository.js';
-import { newAccessCredentialsOf } from '../../users/create/user-create.policy.js';
+import { credentialFieldsOfRow } from '#features/users/bulk/users-bulk.applications.js';
+import type { ApplicationWithPlatform } from '#features/users/bulk/users-bulk.repository.js';
+import { newAccessCredentialsOf } from '#features/users/create/user-create.policy.js';
 import type { HeldAccess, PlannedAccess } from '../plan.js';
 
 /** The column of a credential in the messages, as the templates name it. */

@@ -6,11 +6,11 @@ import {
   users as contract,
   type ProfileName,
 } from '@console/contract';
-import { decryptSecret, encryptSecret, secureIntegers } from '../../../platform/auth/secrets.js';
-import type { ServiceContext } from '../../../platform/context.js';
-import type { ApplicationWithPlatform } from '../../users/bulk/users-bulk.repository.js';
-import type { SchoolNaming } from '../../users/users.shared.js';
-import { hasPrintablePassword } from '../../auth/auth.policy.js';
+import { decryptSecret, encryptSecret, secureIntegers } from '#platform/auth/secrets.js';
+import type { ServiceContext } from '#platform/context.js';
+import type { ApplicationWithPlatform } from '#features/users/bulk/users-bulk.repository.js';
+import type { SchoolNaming } from '#features/users/users.shared.js';
+import { hasPrintablePassword } from '#features/auth/auth.policy.js';
 
 /** What every mode's planning reads: the caller, the school and its rules, the catalogue, the secrets. */
 export type PlanContext = {

@@ -1,5 +1,5 @@
 import { cleanName, imports, PROFILES, proposeLogin, users as contract, type LoginProposal } from '@console/contract';
-import { hasPrintablePassword } from '../../auth/auth.policy.js';
+import { hasPrintablePassword } from '#features/auth/auth.policy.js';
 import { findTakenLogins } from '../imports.repository.js';
 import { PlanPacker } from '../plan-packing.js';
 import { PreviewList, type PlannedLine, type Planning } from '../plan.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../platform/errors/app-error.js';
+import { AppError } from '#platform/errors/app-error.js';
 import { asVerifyError, verifyHeapMb } from './verify-import.js';
 
 describe('asVerifyError', () => {

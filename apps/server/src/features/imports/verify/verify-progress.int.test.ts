@@ -1,7 +1,7 @@
 import { imports } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, injectAs, requestOf, type TestContext } from '../../../../test/context.js';
-import { buildSchool, buildSignedInUsers } from '../../../../test/factories.js';
+import { createTestContext, injectAs, requestOf, type TestContext } from '#test/context.js';
+import { buildSchool, buildSignedInUsers } from '#test/factories.js';
 import { postImportFile } from '../imports.test-support.js';
 
 /**

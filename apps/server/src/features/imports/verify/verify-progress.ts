@@ -1,5 +1,5 @@
 import type { imports } from '@console/contract';
-import { ProgressBoard } from '../../../platform/progress/progress-board.js';
+import { ProgressBoard } from '#platform/progress/progress-board.js';
 
 /**
  * How far the verifications running in this process are, by caller and school, for the import

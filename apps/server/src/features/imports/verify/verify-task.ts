@@ -1,6 +1,6 @@
 import type { imports } from '@console/contract';
-import type { ServiceContext } from '../../../platform/context.js';
-import type { Phases } from '../../../platform/http/server-timing.js';
+import type { ServiceContext } from '#platform/context.js';
+import type { Phases } from '#platform/http/server-timing.js';
 import type { ImportFileCheck } from '../check-file.js';
 
 /** What the verification's worker is sent: the caller, the settings, the file and its mode. */

@@ -1,10 +1,10 @@
 // The import verification's worker thread (issue 31 §1): reads, checks and plans a file off the
 // event loop; its database reads run on the main thread (ARCHITECTURE.md, platform/workers).
-import type { Env } from '../../../platform/config/env.js';
-import type { ServiceContext } from '../../../platform/context.js';
-import { PhaseClock } from '../../../platform/http/server-timing.js';
-import { serveTasks } from '../../../platform/workers/serve-tasks.js';
-import { ownMemoryOf } from '../../../platform/workers/worker-messages.js';
+import type { Env } from '#platform/config/env.js';
+import type { ServiceContext } from '#platform/context.js';
+import { PhaseClock } from '#platform/http/server-timing.js';
+import { serveTasks } from '#platform/workers/serve-tasks.js';
+import { ownMemoryOf } from '#platform/workers/worker-messages.js';
 import { checkAndPlan } from './check-and-plan.js';
 import type { VerifyTask, VerifyTaskResult } from './verify-task.js';
 

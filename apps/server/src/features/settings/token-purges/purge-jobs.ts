@@ -1,7 +1,7 @@
 import { settings } from '@console/contract';
-import { writeAudit } from '../../../platform/audit/audit.js';
-import type { AppDeps } from '../../../platform/context.js';
-import type { Jobs } from '../../../platform/jobs/jobs.js';
+import { writeAudit } from '#platform/audit/audit.js';
+import type { AppDeps } from '#platform/context.js';
+import type { Jobs } from '#platform/jobs/jobs.js';
 import { purgeTokens, type PurgeBatch } from './purge-tokens.js';
 import { claimOccurrence, duePurgeTasks, findPurgeTask, finishRun, timingOf } from './token-purges.repository.js';
 

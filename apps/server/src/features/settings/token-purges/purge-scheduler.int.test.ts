@@ -1,9 +1,9 @@
 import { settings } from '@console/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenPurgeRuns, tokenPurgeTasks, userApplications, users } from '../../../platform/db/schema/index.js';
-import { createJobs, type Jobs } from '../../../platform/jobs/jobs.js';
-import { createTestContext, injectAs, requestOf, type TestContext } from '../../../../test/context.js';
+import { tokenPurgeRuns, tokenPurgeTasks, userApplications, users } from '#platform/db/schema/index.js';
+import { createJobs, type Jobs } from '#platform/jobs/jobs.js';
+import { createTestContext, injectAs, requestOf, type TestContext } from '#test/context.js';
 import { signInSettingsCallers } from '../settings.test-support.js';
 import { registerPurgeJobs } from './purge-jobs.js';
 import { arrangeTokens } from './token-purges.test-support.js';

@@ -4,11 +4,11 @@ import { Queue } from 'bullmq';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../../platform/db/client.js';
-import { tokenPurgeRuns, tokenPurgeTasks } from '../../../platform/db/schema/index.js';
-import { createJobs, type Jobs } from '../../../platform/jobs/jobs.js';
-import { createScaleDatabase, requireScaleServices } from '../../../../test/instances.js';
-import { waitUntil } from '../../../../test/wait.js';
+import { openDatabase, type DatabaseHandle } from '#platform/db/client.js';
+import { tokenPurgeRuns, tokenPurgeTasks } from '#platform/db/schema/index.js';
+import { createJobs, type Jobs } from '#platform/jobs/jobs.js';
+import { createScaleDatabase, requireScaleServices } from '#test/instances.js';
+import { waitUntil } from '#test/wait.js';
 import { PURGE_JOB, registerPurgeJobs } from './purge-jobs.js';
 import { arrangeTokens } from './token-purges.test-support.js';
 

@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../../platform/db/client.js';
-import { applications } from '../../../platform/db/schema/index.js';
+import type { Executor } from '#platform/db/client.js';
+import { applications } from '#platform/db/schema/index.js';
 
 /** What a purge clears: the token statuses of one platform's applications, for some schools' users or all (null). */
 export type PurgeScope = { platformId: string; uais: readonly string[] | null };

@@ -1,8 +1,8 @@
 import { settings } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, tokenPurgeTasks } from '../../../platform/db/schema/index.js';
-import { createTestContext, injectAs, requestOf, type TestContext } from '../../../../test/context.js';
+import { auditLog, tokenPurgeTasks } from '#platform/db/schema/index.js';
+import { createTestContext, injectAs, requestOf, type TestContext } from '#test/context.js';
 import { signInSettingsCallers } from '../settings.test-support.js';
 import { arrangeTokens } from './token-purges.test-support.js';
 

@@ -1,7 +1,7 @@
 import { settings } from '@console/contract';
 import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
-import type { Executor } from '../../../platform/db/client.js';
-import { schools, tokenPurgeRuns, tokenPurgeTasks } from '../../../platform/db/schema/index.js';
+import type { Executor } from '#platform/db/client.js';
+import { schools, tokenPurgeRuns, tokenPurgeTasks } from '#platform/db/schema/index.js';
 
 export type PurgeTaskRow = typeof tokenPurgeTasks.$inferSelect;
 /** The columns the form sets. */

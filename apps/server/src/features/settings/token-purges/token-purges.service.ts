@@ -1,8 +1,8 @@
 import { settings } from '@console/contract';
-import { writeAudit } from '../../../platform/audit/audit.js';
-import { editorLabel, type ServiceContext } from '../../../platform/context.js';
-import { AppError, validationError } from '../../../platform/errors/app-error.js';
-import type { Executor } from '../../../platform/db/client.js';
+import { writeAudit } from '#platform/audit/audit.js';
+import { editorLabel, type ServiceContext } from '#platform/context.js';
+import { AppError, validationError } from '#platform/errors/app-error.js';
+import type { Executor } from '#platform/db/client.js';
 import { findPlatform } from '../platforms.repository.js';
 import { changedValues } from '../catalogue-audit.js';
 import { countPurgeable } from './purge-tokens.js';

@@ -1,8 +1,8 @@
 import { PROFILES } from '@console/contract';
-import { randomToken } from '../../../platform/auth/secrets.js';
-import type { Database } from '../../../platform/db/client.js';
-import { applications, platforms, userApplications, users } from '../../../platform/db/schema/index.js';
-import { buildSchool } from '../../../../test/factories.js';
+import { randomToken } from '#platform/auth/secrets.js';
+import type { Database } from '#platform/db/client.js';
+import { applications, platforms, userApplications, users } from '#platform/db/schema/index.js';
+import { buildSchool } from '#test/factories.js';
 
 let counter = 0;
 

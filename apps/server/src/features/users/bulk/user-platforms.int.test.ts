@@ -1,9 +1,9 @@
 import { users as contract } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encryptSecret } from '../../../platform/auth/secrets.js';
-import { createTestContext, injectAs, requestOf, type TestContext } from '../../../../test/context.js';
-import { buildUser, giveApplication, type BuiltUser } from '../../../../test/factories.js';
-import { arrangeTwoSchools, buildCredentialApplication, setProfileRight } from '../../../../test/users-factories.js';
+import { encryptSecret } from '#platform/auth/secrets.js';
+import { createTestContext, injectAs, requestOf, type TestContext } from '#test/context.js';
+import { buildUser, giveApplication, type BuiltUser } from '#test/factories.js';
+import { arrangeTwoSchools, buildCredentialApplication, setProfileRight } from '#test/users-factories.js';
 
 let t: TestContext;
 let pupil: BuiltUser;

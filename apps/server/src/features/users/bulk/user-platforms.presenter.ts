@@ -1,5 +1,5 @@
 import { profileNameOf, type UserPlatforms } from '@console/contract';
-import type { UserRecord } from '../../../platform/auth/access.js';
+import type { UserRecord } from '#platform/auth/access.js';
 import type { PlatformAccessRow } from './user-platforms.repository.js';
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../../platform/db/client.js';
+import type { Executor } from '#platform/db/client.js';
 
 export type PlatformAccessRow = {
   user_id: number;

@@ -1,7 +1,7 @@
 import { generatePrintablePassword, users as contract, type UserPlatforms } from '@console/contract';
-import { decryptSecret, secureIntegers } from '../../../platform/auth/secrets.js';
-import type { ServiceContext } from '../../../platform/context.js';
-import { readManageableUsers } from '../../../platform/auth/access.js';
+import { decryptSecret, secureIntegers } from '#platform/auth/secrets.js';
+import type { ServiceContext } from '#platform/context.js';
+import { readManageableUsers } from '#platform/auth/access.js';
 import { presentUserPlatforms } from './user-platforms.presenter.js';
 import { listUsersAccesses } from './user-platforms.repository.js';
 

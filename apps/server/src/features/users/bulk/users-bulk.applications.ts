@@ -1,10 +1,10 @@
 import { users as contract, type BulkUpdate } from '@console/contract';
-import { auditUserChanges, type AuditEntry } from '../../../platform/audit/audit.js';
-import { decryptSecret, encryptSecret } from '../../../platform/auth/secrets.js';
-import { editorLabel, type ServiceContext } from '../../../platform/context.js';
-import type { Executor } from '../../../platform/db/client.js';
-import { validationError } from '../../../platform/errors/app-error.js';
-import type { UserRecord } from '../../../platform/auth/access.js';
+import { auditUserChanges, type AuditEntry } from '#platform/audit/audit.js';
+import { decryptSecret, encryptSecret } from '#platform/auth/secrets.js';
+import { editorLabel, type ServiceContext } from '#platform/context.js';
+import type { Executor } from '#platform/db/client.js';
+import { validationError } from '#platform/errors/app-error.js';
+import type { UserRecord } from '#platform/auth/access.js';
 import { auditOfAccess, type BulkOutcome } from './users-bulk.policy.js';
 import {
   findApplicationWithPlatform,

@@ -1,9 +1,9 @@
 import { PROFILES, profileNameOf, users as contract, type BulkUpdate, type ProfileName } from '@console/contract';
-import { auditUserChanges } from '../../../platform/audit/audit.js';
-import { editorLabel, type ServiceContext } from '../../../platform/context.js';
-import type { Executor } from '../../../platform/db/client.js';
-import { validationError } from '../../../platform/errors/app-error.js';
-import type { UserRecord } from '../../../platform/auth/access.js';
+import { auditUserChanges } from '#platform/audit/audit.js';
+import { editorLabel, type ServiceContext } from '#platform/context.js';
+import type { Executor } from '#platform/db/client.js';
+import { validationError } from '#platform/errors/app-error.js';
+import type { UserRecord } from '#platform/auth/access.js';
 import { nextStdValue, normaliseStdValue, PROFILE_CHANGE_REFUSED, type BulkOutcome, type StdValue } from './users-bulk.policy.js';
 import { writeUserColumn } from './users-bulk.repository.js';
 import { buildFieldsUndo } from './users-undo.policy.js';

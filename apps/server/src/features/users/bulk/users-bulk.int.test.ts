@@ -1,9 +1,9 @@
 import { PROFILES, schools, users as contract } from '@console/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decryptSecret, encryptSecret } from '../../../platform/auth/secrets.js';
-import { createTestContext, injectAs, requestOf, type TestContext } from '../../../../test/context.js';
-import { buildUser, giveApplication, giveOptions, type BuildUserOptions, type BuiltUser } from '../../../../test/factories.js';
+import { decryptSecret, encryptSecret } from '#platform/auth/secrets.js';
+import { createTestContext, injectAs, requestOf, type TestContext } from '#test/context.js';
+import { buildUser, giveApplication, giveOptions, type BuildUserOptions, type BuiltUser } from '#test/factories.js';
 import {
   arrangeTwoSchools,
   buildCredentialApplication,
@@ -15,7 +15,7 @@ import {
   readUser,
   readUserAudit,
   setProfileRight,
-} from '../../../../test/users-factories.js';
+} from '#test/users-factories.js';
 
 let t: TestContext;
 let home: string;

@@ -1,9 +1,9 @@
 import type { BulkUpdate } from '@console/contract';
-import { auditUserChanges, type AuditEntry } from '../../../platform/audit/audit.js';
-import { editorLabel, type ServiceContext } from '../../../platform/context.js';
-import type { Executor } from '../../../platform/db/client.js';
-import { validationError } from '../../../platform/errors/app-error.js';
-import type { UserRecord } from '../../../platform/auth/access.js';
+import { auditUserChanges, type AuditEntry } from '#platform/audit/audit.js';
+import { editorLabel, type ServiceContext } from '#platform/context.js';
+import type { Executor } from '#platform/db/client.js';
+import { validationError } from '#platform/errors/app-error.js';
+import type { UserRecord } from '#platform/auth/access.js';
 import { applyOptionChange, type BulkOutcome, type OptionChange, type OptionEntry } from './users-bulk.policy.js';
 import {
   ensureOptions,

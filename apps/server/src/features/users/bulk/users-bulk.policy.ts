@@ -1,5 +1,5 @@
 import { users as contract, type BulkUpdate, type RightArea } from '@console/contract';
-import type { AuditEntry } from '../../../platform/audit/audit.js';
+import type { AuditEntry } from '#platform/audit/audit.js';
 import type { StoredAccess, UndoPayload } from './users-undo.policy.js';
 
 /**

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../../platform/db/client.js';
+import type { Executor } from '#platform/db/client.js';
 import type { OptionEntry } from './users-bulk.policy.js';
 import type { StoredAccess } from './users-undo.policy.js';
-import { jsonRows } from '../../../platform/db/params.js';
+import { jsonRows } from '#platform/db/params.js';
 
 /**
  * The set-based SQL of bulk changes and their undo: each write is one statement whatever the

@@ -1,8 +1,8 @@
 import type { BulkUpdate } from '@console/contract';
-import { writeAuditEntries } from '../../../platform/audit/audit.js';
-import { requireRight } from '../../../platform/auth/rights.js';
-import type { ServiceContext } from '../../../platform/context.js';
-import { lockManageableUsers } from '../../../platform/auth/access.js';
+import { writeAuditEntries } from '#platform/audit/audit.js';
+import { requireRight } from '#platform/auth/rights.js';
+import type { ServiceContext } from '#platform/context.js';
+import { lockManageableUsers } from '#platform/auth/access.js';
 import { changeApplication } from './users-bulk.applications.js';
 import { changeField } from './users-bulk.fields.js';
 import { changeOptions } from './users-bulk.options.js';

@@ -1,9 +1,9 @@
 import { PROFILES, users as contract } from '@console/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decryptSecret, encryptSecret } from '../../../platform/auth/secrets.js';
-import { bulkUndoEntries, options } from '../../../platform/db/schema/index.js';
-import { createTestContext, injectAs, requestOf, type TestContext } from '../../../../test/context.js';
+import { decryptSecret, encryptSecret } from '#platform/auth/secrets.js';
+import { bulkUndoEntries, options } from '#platform/db/schema/index.js';
+import { createTestContext, injectAs, requestOf, type TestContext } from '#test/context.js';
 import {
   buildSchool,
   buildSignedInUsers,
@@ -11,7 +11,7 @@ import {
   giveOptions,
   type BuildUserOptions,
   type BuiltUser,
-} from '../../../../test/factories.js';
+} from '#test/factories.js';
 import {
   buildCredentialApplication,
   buildPupils,
@@ -19,7 +19,7 @@ import {
   readOptionNames,
   readUser,
   readUserAudit,
-} from '../../../../test/users-factories.js';
+} from '#test/users-factories.js';
 import { purgeBin } from '../status/users-bin.service.js';
 
 let t: TestContext;

@@ -1,6 +1,6 @@
 import { eq, lt } from 'drizzle-orm';
-import type { Executor } from '../../../platform/db/client.js';
-import { bulkUndoEntries } from '../../../platform/db/schema/index.js';
+import type { Executor } from '#platform/db/client.js';
+import { bulkUndoEntries } from '#platform/db/schema/index.js';
 
 export type UndoEntryRow = typeof bulkUndoEntries.$inferSelect;
 

@@ -1,9 +1,9 @@
-import { writeAuditEntries, type AuditEntry } from '../../../platform/audit/audit.js';
-import { hashToken, randomToken } from '../../../platform/auth/secrets.js';
-import { editorLabel, type Actor, type ServiceContext } from '../../../platform/context.js';
-import type { Executor } from '../../../platform/db/client.js';
-import { AppError } from '../../../platform/errors/app-error.js';
-import { lockManageableUsers, type UserRecord } from '../../../platform/auth/access.js';
+import { writeAuditEntries, type AuditEntry } from '#platform/audit/audit.js';
+import { hashToken, randomToken } from '#platform/auth/secrets.js';
+import { editorLabel, type Actor, type ServiceContext } from '#platform/context.js';
+import type { Executor } from '#platform/db/client.js';
+import { AppError } from '#platform/errors/app-error.js';
+import { lockManageableUsers, type UserRecord } from '#platform/auth/access.js';
 import { auditAccesses } from './users-bulk.applications.js';
 import { stdValueOf, writeFieldValues } from './users-bulk.fields.js';
 import { auditOptionLists } from './users-bulk.options.js';

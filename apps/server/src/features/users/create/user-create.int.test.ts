@@ -1,16 +1,10 @@
 import { isGeneratedPasswordShape, schools, users as contract } from '@console/contract';
 import { verify } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decryptSecret } from '../../../platform/auth/secrets.js';
-import { createTestContext, injectAs, requestOf, type TestContext } from '../../../../test/context.js';
-import { buildSchool, buildSignedInUsers, giveOptions, nextUai } from '../../../../test/factories.js';
-import {
-  buildCredentialApplication,
-  readAccess,
-  readOptionNames,
-  readUser,
-  readUserAudit,
-} from '../../../../test/users-factories.js';
+import { decryptSecret } from '#platform/auth/secrets.js';
+import { createTestContext, injectAs, requestOf, type TestContext } from '#test/context.js';
+import { buildSchool, buildSignedInUsers, giveOptions, nextUai } from '#test/factories.js';
+import { buildCredentialApplication, readAccess, readOptionNames, readUser, readUserAudit } from '#test/users-factories.js';
 
 let t: TestContext;
 let home: string;

@@ -1,5 +1,5 @@
-import type { Executor } from '../../../platform/db/client.js';
-import { userApplications, users } from '../../../platform/db/schema/index.js';
+import type { Executor } from '#platform/db/client.js';
+import { userApplications, users } from '#platform/db/schema/index.js';
 
 export async function insertUser(executor: Executor, values: typeof users.$inferInsert): Promise<number> {
   const [row] = await executor.insert(users).values(values).returning({ id: users.id });

@@ -2,9 +2,9 @@ import { PROFILES, schools as schoolsContract, users } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encryptSecret, randomToken } from '../../../platform/auth/secrets.js';
-import { auditLog, users as userTable } from '../../../platform/db/schema/index.js';
-import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '../../../../test/context.js';
+import { encryptSecret, randomToken } from '#platform/auth/secrets.js';
+import { auditLog, users as userTable } from '#platform/db/schema/index.js';
+import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '#test/context.js';
 import {
   buildSchool,
   buildSignedInUsers,
@@ -13,8 +13,8 @@ import {
   giveOptions,
   nextUai,
   type BuiltUser,
-} from '../../../../test/factories.js';
-import { buildCredentialApplication, setProfileRight } from '../../../../test/users-factories.js';
+} from '#test/factories.js';
+import { buildCredentialApplication, setProfileRight } from '#test/users-factories.js';
 
 let t: TestContext;
 let home: string;

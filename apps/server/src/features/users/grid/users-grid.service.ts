@@ -1,7 +1,7 @@
 import { hasRight, PROFILES, users, type ColumnDefinition, type ProfileChoice } from '@console/contract';
-import { writeAudit } from '../../../platform/audit/audit.js';
-import { requireReachableSchool, selectReachableUsers } from '../../../platform/auth/access.js';
-import type { ServiceContext } from '../../../platform/context.js';
+import { writeAudit } from '#platform/audit/audit.js';
+import { requireReachableSchool, selectReachableUsers } from '#platform/auth/access.js';
+import type { ServiceContext } from '#platform/context.js';
 import { listCatalogueApplications } from '../user-catalogue.repository.js';
 import { revealSecret } from '../user-page/user-page.service.js';
 import { buildGridColumns, countOptionColumns } from './users-grid.columns.js';

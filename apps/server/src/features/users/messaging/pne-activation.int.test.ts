@@ -2,15 +2,11 @@ import { users as contract } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, injectAs, requestOf, signInEach, type TestContext } from '../../../../test/context.js';
-import { buildSchool, buildUser, type BuiltUser } from '../../../../test/factories.js';
-import { REFUSED_PASSWORD, startFakePne, type FakePne } from '../../../../test/fakes/pne.js';
-import {
-  buildEducadhocApplication,
-  buildMessagingApp,
-  buildUserWithEducadhocCode,
-} from '../../../../test/messaging-factories.js';
-import { auditLog } from '../../../platform/db/schema/index.js';
+import { createTestContext, injectAs, requestOf, signInEach, type TestContext } from '#test/context.js';
+import { buildSchool, buildUser, type BuiltUser } from '#test/factories.js';
+import { REFUSED_PASSWORD, startFakePne, type FakePne } from '#test/fakes/pne.js';
+import { buildEducadhocApplication, buildMessagingApp, buildUserWithEducadhocCode } from '#test/messaging-factories.js';
+import { auditLog } from '#platform/db/schema/index.js';
 
 let t: TestContext;
 let pne: FakePne;

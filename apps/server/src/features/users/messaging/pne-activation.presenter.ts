@@ -1,5 +1,5 @@
 import type { users } from '@console/contract';
-import type { PneAccount, PneAccountResult } from '../../../adapters/pne/index.js';
+import type { PneAccount, PneAccountResult } from '#adapters/pne/index.js';
 
 /** What the PNE service answered for one account we sent, or undefined when it left it out. */
 export type PneOutcome = { account: PneAccount; result: PneAccountResult | undefined };

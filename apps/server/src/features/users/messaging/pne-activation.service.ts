@@ -1,10 +1,10 @@
 import { users as contract } from '@console/contract';
-import { PNE_BATCH_SIZE, PneUnavailableError, type PneAccount, type PneKeyActivator } from '../../../adapters/pne/index.js';
-import { writeAudit } from '../../../platform/audit/audit.js';
-import { readManageableUsersByLogin, type UserRecord } from '../../../platform/auth/access.js';
-import type { ServiceContext } from '../../../platform/context.js';
-import { AppError } from '../../../platform/errors/app-error.js';
-import { NOTHING_SENT } from '../../../platform/http/idempotency.js';
+import { PNE_BATCH_SIZE, PneUnavailableError, type PneAccount, type PneKeyActivator } from '#adapters/pne/index.js';
+import { writeAudit } from '#platform/audit/audit.js';
+import { readManageableUsersByLogin, type UserRecord } from '#platform/auth/access.js';
+import type { ServiceContext } from '#platform/context.js';
+import { AppError } from '#platform/errors/app-error.js';
+import { NOTHING_SENT } from '#platform/http/idempotency.js';
 import { presentPneRejections, type PneOutcome } from './pne-activation.presenter.js';
 import { findEducadhocApplicationId } from './user-messaging.repository.js';
 import { readPrintablePassword } from './user-messaging.service.js';

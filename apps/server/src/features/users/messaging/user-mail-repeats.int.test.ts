@@ -5,14 +5,14 @@ import { auth, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, users } from 
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, createTestEnv, injectAs, requestOf, signInEach } from '../../../../test/context.js';
-import { cutNow, type DatabaseCut } from '../../../../test/database-cut.js';
-import { buildSchool, buildUser, type BuiltUser } from '../../../../test/factories.js';
-import { startTestSmtpServer, type TestSmtpServer } from '../../../../test/fakes/smtp.js';
-import { waitUntil } from '../../../../test/wait.js';
-import { buildMessagingApp } from '../../../../test/messaging-factories.js';
-import type { DatabaseHandle } from '../../../platform/db/client.js';
-import { auditLog } from '../../../platform/db/schema/index.js';
+import { createTestDatabase, createTestEnv, injectAs, requestOf, signInEach } from '#test/context.js';
+import { cutNow, type DatabaseCut } from '#test/database-cut.js';
+import { buildSchool, buildUser, type BuiltUser } from '#test/factories.js';
+import { startTestSmtpServer, type TestSmtpServer } from '#test/fakes/smtp.js';
+import { waitUntil } from '#test/wait.js';
+import { buildMessagingApp } from '#test/messaging-factories.js';
+import type { DatabaseHandle } from '#platform/db/client.js';
+import { auditLog } from '#platform/db/schema/index.js';
 
 /**
  * Issue 11 §3: an action that sends something outside is not repeated by a repeat of the same

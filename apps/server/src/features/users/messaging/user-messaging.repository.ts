@@ -1,7 +1,7 @@
 import { users as contract } from '@console/contract';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../../platform/db/client.js';
-import { applications, schools } from '../../../platform/db/schema/index.js';
+import type { Executor } from '#platform/db/client.js';
+import { applications, schools } from '#platform/db/schema/index.js';
 
 /** The names of some schools, by UAI. */
 export async function readSchoolNames(db: Executor, uais: readonly string[]): Promise<Map<string, string>> {

@@ -1,9 +1,9 @@
 import { users as contract } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
-import { createMailSender, type MailSender } from '../../../adapters/mail/index.js';
-import { createConfiguredPneActivator, type PneKeyActivator } from '../../../adapters/pne/index.js';
-import type { AppDeps } from '../../../platform/context.js';
-import { registerRoute } from '../../../platform/http/register-route.js';
+import { createMailSender, type MailSender } from '#adapters/mail/index.js';
+import { createConfiguredPneActivator, type PneKeyActivator } from '#adapters/pne/index.js';
+import type { AppDeps } from '#platform/context.js';
+import { registerRoute } from '#platform/http/register-route.js';
 import { activatePneKeys } from './pne-activation.service.js';
 import { mailUsers } from './user-messaging.service.js';
 

@@ -1,14 +1,14 @@
 import { profileNameOf, signsInByLink, users as contract } from '@console/contract';
-import type { MailMessage, MailSender } from '../../../adapters/mail/index.js';
-import { decryptSecret } from '../../../platform/auth/secrets.js';
-import { writeAudit } from '../../../platform/audit/audit.js';
-import { publicOrigin } from '../../../platform/config/env.js';
-import type { ServiceContext } from '../../../platform/context.js';
-import { AppError } from '../../../platform/errors/app-error.js';
-import { NOTHING_SENT } from '../../../platform/http/idempotency.js';
+import type { MailMessage, MailSender } from '#adapters/mail/index.js';
+import { decryptSecret } from '#platform/auth/secrets.js';
+import { writeAudit } from '#platform/audit/audit.js';
+import { publicOrigin } from '#platform/config/env.js';
+import type { ServiceContext } from '#platform/context.js';
+import { AppError } from '#platform/errors/app-error.js';
+import { NOTHING_SENT } from '#platform/http/idempotency.js';
 import { renderAccessMail, type MailTemplateId } from './mail-templates.js';
 import { readSchoolNames } from './user-messaging.repository.js';
-import { readManageableUsers, type UserRecord } from '../../../platform/auth/access.js';
+import { readManageableUsers, type UserRecord } from '#platform/auth/access.js';
 
 export type MailContext = ServiceContext & { mail: MailSender };
 

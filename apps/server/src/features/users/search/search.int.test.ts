@@ -1,7 +1,7 @@
 import { users as contract } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, injectAs, requestOf, signInEach, type TestContext } from '../../../../test/context.js';
-import { buildSchool, buildUser } from '../../../../test/factories.js';
+import { createTestContext, injectAs, requestOf, signInEach, type TestContext } from '#test/context.js';
+import { buildSchool, buildUser } from '#test/factories.js';
 
 let t: TestContext;
 let home: string;

@@ -1,6 +1,6 @@
 import { toSearchKey } from '@console/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../../platform/db/client.js';
+import type { Database } from '#platform/db/client.js';
 
 export type UserSearchRow = {
   id: number;

@@ -1,7 +1,7 @@
 import { profileNameOf, users, type UserSearchResult } from '@console/contract';
 import { sql } from 'drizzle-orm';
-import { schoolScopeCondition } from '../../../platform/auth/access.js';
-import type { ServiceContext } from '../../../platform/context.js';
+import { schoolScopeCondition } from '#platform/auth/access.js';
+import type { ServiceContext } from '#platform/context.js';
 import { findUsersByWords } from './search.repository.js';
 
 const MAX_WORDS = 4;

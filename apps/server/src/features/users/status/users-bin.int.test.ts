@@ -1,18 +1,11 @@
 import { users as contract } from '@console/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decryptSecret } from '../../../platform/auth/secrets.js';
-import { applications, deletedUsers, devices, managerSchools, options } from '../../../platform/db/schema/index.js';
-import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '../../../../test/context.js';
-import { buildApplication, buildUser, giveApplication, giveOptions, type BuiltUser } from '../../../../test/factories.js';
-import {
-  arrangeTwoSchools,
-  buildDevice,
-  readAccess,
-  readOptionNames,
-  readUser,
-  readUserAudit,
-} from '../../../../test/users-factories.js';
+import { decryptSecret } from '#platform/auth/secrets.js';
+import { applications, deletedUsers, devices, managerSchools, options } from '#platform/db/schema/index.js';
+import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '#test/context.js';
+import { buildApplication, buildUser, giveApplication, giveOptions, type BuiltUser } from '#test/factories.js';
+import { arrangeTwoSchools, buildDevice, readAccess, readOptionNames, readUser, readUserAudit } from '#test/users-factories.js';
 import { purgeBin } from './users-bin.service.js';
 
 let t: TestContext;

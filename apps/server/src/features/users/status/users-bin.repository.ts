@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { schoolScopeCondition } from '../../../platform/auth/access.js';
-import type { Actor } from '../../../platform/context.js';
-import type { Executor } from '../../../platform/db/client.js';
-import { intArray } from '../../../platform/db/params.js';
+import { schoolScopeCondition } from '#platform/auth/access.js';
+import type { Actor } from '#platform/context.js';
+import type { Executor } from '#platform/db/client.js';
+import { intArray } from '#platform/db/params.js';
 
 /**
  * The bin's SQL. A snapshot holds the users row as stored (every column, secrets hashed or

@@ -1,9 +1,9 @@
 import { profileNameOf, users as contract, type BinnedUser } from '@console/contract';
-import { auditUserChanges, writeAuditEntries } from '../../../platform/audit/audit.js';
-import { assertMayActOnUsers, lockManageableUsers, requireReachableSchool, userNotFound } from '../../../platform/auth/access.js';
-import { editorLabel, type ServiceContext } from '../../../platform/context.js';
-import type { Database } from '../../../platform/db/client.js';
-import { AppError } from '../../../platform/errors/app-error.js';
+import { auditUserChanges, writeAuditEntries } from '#platform/audit/audit.js';
+import { assertMayActOnUsers, lockManageableUsers, requireReachableSchool, userNotFound } from '#platform/auth/access.js';
+import { editorLabel, type ServiceContext } from '#platform/context.js';
+import type { Database } from '#platform/db/client.js';
+import { AppError } from '#platform/errors/app-error.js';
 import {
   deleteBinnedBefore,
   listBinnedUsers,

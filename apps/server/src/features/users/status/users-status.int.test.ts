@@ -1,8 +1,8 @@
 import { auth, users as contract } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '../../../../test/context.js';
-import { buildUser, type BuiltUser } from '../../../../test/factories.js';
-import { arrangeTwoSchools, readUser, readUserAudit } from '../../../../test/users-factories.js';
+import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '#test/context.js';
+import { buildUser, type BuiltUser } from '#test/factories.js';
+import { arrangeTwoSchools, readUser, readUserAudit } from '#test/users-factories.js';
 
 let t: TestContext;
 let home: string;

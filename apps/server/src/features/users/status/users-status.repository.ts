@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../../platform/db/client.js';
+import type { Executor } from '#platform/db/client.js';
 
 /** Disables (with the time) or enables some users, marking them edited by `editor`. */
 export async function writeDisabled(

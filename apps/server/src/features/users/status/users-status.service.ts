@@ -1,10 +1,10 @@
 import type { users } from '@console/contract';
 import type { z } from 'zod';
-import { auditUserChanges, writeAuditEntries } from '../../../platform/audit/audit.js';
-import { forgetSessionsOfUsers } from '../../../platform/auth/sessions.js';
-import { editorLabel, type ServiceContext } from '../../../platform/context.js';
-import { AppError } from '../../../platform/errors/app-error.js';
-import { lockManageableUsers } from '../../../platform/auth/access.js';
+import { auditUserChanges, writeAuditEntries } from '#platform/audit/audit.js';
+import { forgetSessionsOfUsers } from '#platform/auth/sessions.js';
+import { editorLabel, type ServiceContext } from '#platform/context.js';
+import { AppError } from '#platform/errors/app-error.js';
+import { lockManageableUsers } from '#platform/auth/access.js';
 import { deleteSessionsOfUsers, writeDisabled } from './users-status.repository.js';
 
 type DeactivateBody = z.output<typeof users.deactivateBodySchema>;

@@ -1,12 +1,12 @@
 import { users } from '@console/contract';
-import { encryptSecret } from '../../../platform/auth/secrets.js';
-import type { Executor } from '../../../platform/db/client.js';
+import { encryptSecret } from '#platform/auth/secrets.js';
+import type { Executor } from '#platform/db/client.js';
 import { listCatalogueApplications } from '../user-catalogue.repository.js';
 import { upsertUserAccess } from './user-edit.repository.js';
 import { listUserAccesses } from './user-page.repository.js';
 import { revealSecret } from './user-page.service.js';
 import { planAccessChange, type AccessPlan, type AccessRequest, type StoredAccess } from '../users.policy.js';
-import { readTogether } from '../../../platform/db/reads.js';
+import { readTogether } from '#platform/db/reads.js';
 
 /** A platform password sent while one is stored (spec 3 §5: not editable once it exists). */
 export const PLATFORM_PASSWORD_EXISTS = 'users.errors.platform_password_exists';

@@ -1,15 +1,8 @@
 import { nameRulesOf, type NameRules } from '@console/contract';
 import { asc, eq } from 'drizzle-orm';
-import type { Executor } from '../../../platform/db/client.js';
-import {
-  managerSchools,
-  options,
-  regexSettings,
-  userApplications,
-  userOptions,
-  users,
-} from '../../../platform/db/schema/index.js';
-import { presentRegexSettings } from '../../schools/schools.presenter.js';
+import type { Executor } from '#platform/db/client.js';
+import { managerSchools, options, regexSettings, userApplications, userOptions, users } from '#platform/db/schema/index.js';
+import { presentRegexSettings } from '#features/schools/schools.presenter.js';
 
 /** Writes a user's changed columns (with `updatedAt` and `updatedBy`). */
 export async function updateUserRow(tx: Executor, userId: number, values: Partial<typeof users.$inferInsert>): Promise<void> {

@@ -7,17 +7,17 @@ import {
   type UserPage,
   type UserPageUpdate,
 } from '@console/contract';
-import { writeAudit } from '../../../platform/audit/audit.js';
-import { storePassword } from '../../../platform/auth/passwords.js';
-import { deleteUserSessionRows, forgetUserSessions } from '../../../platform/auth/sessions.js';
-import { editorLabel, type ServiceContext } from '../../../platform/context.js';
-import type { Executor } from '../../../platform/db/client.js';
-import { AppError, validationError } from '../../../platform/errors/app-error.js';
-import { hasPrintablePassword } from '../../auth/auth.policy.js';
+import { writeAudit } from '#platform/audit/audit.js';
+import { storePassword } from '#platform/auth/passwords.js';
+import { deleteUserSessionRows, forgetUserSessions } from '#platform/auth/sessions.js';
+import { editorLabel, type ServiceContext } from '#platform/context.js';
+import type { Executor } from '#platform/db/client.js';
+import { AppError, validationError } from '#platform/errors/app-error.js';
+import { hasPrintablePassword } from '#features/auth/auth.policy.js';
 import { planAccessEdits, SECRET_BEFORE, SECRET_CHANGED, writeAccessEdits } from './user-application-edit.service.js';
 import { loadGlobalNameRules, updateUserRow } from './user-edit.repository.js';
 import { presentPageOf, revealSecret } from './user-page.service.js';
-import { findManageableUser, findReachableUser, type UserRecord } from '../../../platform/auth/access.js';
+import { findManageableUser, findReachableUser, type UserRecord } from '#platform/auth/access.js';
 import { isLoginTaken, loadSchoolNaming } from '../users.shared.js';
 import { canEditUserPage, diffFields } from '../users.policy.js';
 

@@ -1,11 +1,11 @@
 import { auth, users } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { decryptSecret } from '../../../platform/auth/secrets.js';
-import { userApplications } from '../../../platform/db/schema/index.js';
-import { injectAs, requestOf, signIn } from '../../../../test/context.js';
-import { buildUser } from '../../../../test/factories.js';
-import { countAuditEntries, readUser, readUserAudit, setProfileRight } from '../../../../test/users-factories.js';
+import { decryptSecret } from '#platform/auth/secrets.js';
+import { userApplications } from '#platform/db/schema/index.js';
+import { injectAs, requestOf, signIn } from '#test/context.js';
+import { buildUser } from '#test/factories.js';
+import { countAuditEntries, readUser, readUserAudit, setProfileRight } from '#test/users-factories.js';
 import { PLATFORM_PASSWORD_EXISTS } from './user-application-edit.service.js';
 import {
   appOf,

@@ -1,8 +1,8 @@
 import { users } from '@console/contract';
 import { describe, expect, it } from 'vitest';
-import { injectAs, requestOf, signIn } from '../../../../test/context.js';
-import { buildUser } from '../../../../test/factories.js';
-import { setProfileRight } from '../../../../test/users-factories.js';
+import { injectAs, requestOf, signIn } from '#test/context.js';
+import { buildUser } from '#test/factories.js';
+import { setProfileRight } from '#test/users-factories.js';
 import {
   appOf,
   apps,

@@ -1,7 +1,7 @@
 import { profileNameOf, type UserPage, type UserPageApplication } from '@console/contract';
-import { hasPrintablePassword } from '../../auth/auth.policy.js';
+import { hasPrintablePassword } from '#features/auth/auth.policy.js';
 import type { UserPageRows } from './user-page.repository.js';
-import type { UserRecord } from '../../../platform/auth/access.js';
+import type { UserRecord } from '#platform/auth/access.js';
 
 /** What the viewer may see and do on the page, decided by the service from the policy. */
 export type PageView = {

@@ -1,7 +1,7 @@
 import { asc, desc, eq } from 'drizzle-orm';
-import type { Executor } from '../../../platform/db/client.js';
-import { devices, options, schools, userApplications, userOptions } from '../../../platform/db/schema/index.js';
-import { readTogether } from '../../../platform/db/reads.js';
+import type { Executor } from '#platform/db/client.js';
+import { devices, options, schools, userApplications, userOptions } from '#platform/db/schema/index.js';
+import { readTogether } from '#platform/db/reads.js';
 import { listCatalogueApplications, type CatalogueApplication } from '../user-catalogue.repository.js';
 
 export type AccessRow = typeof userApplications.$inferSelect;

@@ -1,11 +1,11 @@
 import { hasRight, profileNameOf, signsInByLink, type UserPage } from '@console/contract';
-import { findReachableUser, mayActOnUser, type UserRecord } from '../../../platform/auth/access.js';
-import { decryptSecret } from '../../../platform/auth/secrets.js';
-import type { ServiceContext } from '../../../platform/context.js';
-import type { Executor } from '../../../platform/db/client.js';
+import { findReachableUser, mayActOnUser, type UserRecord } from '#platform/auth/access.js';
+import { decryptSecret } from '#platform/auth/secrets.js';
+import type { ServiceContext } from '#platform/context.js';
+import type { Executor } from '#platform/db/client.js';
 import { presentUserPage } from './user-page.presenter.js';
 import { readUserPageRows } from './user-page.repository.js';
-import { readTogether } from '../../../platform/db/reads.js';
+import { readTogether } from '#platform/db/reads.js';
 import { canEditUserPage, canSeePasswordsOf, canUnlockUser, seesWholeCatalogue } from '../users.policy.js';
 
 /** Decrypts a stored secret for an answer; null when none is stored or it cannot be read (never throws). */

@@ -1,9 +1,9 @@
 import { users, type UserPage } from '@console/contract';
 import { afterAll, beforeAll } from 'vitest';
-import { encryptSecret } from '../../../platform/auth/secrets.js';
-import { createTestContext, injectAs, requestOf, signInEach, type TestContext } from '../../../../test/context.js';
-import { buildSchool, buildUser, giveApplication, giveOptions, type BuiltUser } from '../../../../test/factories.js';
-import { buildCredentialApplication, buildDevice } from '../../../../test/users-factories.js';
+import { encryptSecret } from '#platform/auth/secrets.js';
+import { createTestContext, injectAs, requestOf, signInEach, type TestContext } from '#test/context.js';
+import { buildSchool, buildUser, giveApplication, giveOptions, type BuiltUser } from '#test/factories.js';
+import { buildCredentialApplication, buildDevice } from '#test/users-factories.js';
 
 /**
  * The arrangement the user-page test files (reading a page, editing it) start from: one school, its

@@ -1,9 +1,9 @@
 import { auth, isGeneratedPasswordShape, PROFILES, users } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decryptSecret, encryptSecret } from '../../../platform/auth/secrets.js';
-import { managerSchools, options } from '../../../platform/db/schema/index.js';
-import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '../../../../test/context.js';
+import { decryptSecret, encryptSecret } from '#platform/auth/secrets.js';
+import { managerSchools, options } from '#platform/db/schema/index.js';
+import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '#test/context.js';
 import {
   buildSchool,
   buildSignedInUsers,
@@ -12,7 +12,7 @@ import {
   giveOptions,
   type BuildUserOptions,
   type BuiltUser,
-} from '../../../../test/factories.js';
+} from '#test/factories.js';
 import {
   buildCredentialApplication,
   countAuditEntries,
@@ -20,7 +20,7 @@ import {
   readUser,
   readUserAudit,
   setProfileRight,
-} from '../../../../test/users-factories.js';
+} from '#test/users-factories.js';
 import { PLATFORM_PASSWORD_EXISTS } from './user-application-edit.service.js';
 import { UNKNOWN_OPTION } from './user-patch.service.js';
 

@@ -9,14 +9,14 @@ import {
   type UserPatch,
   type ProfileName,
 } from '@console/contract';
-import { writeAudit } from '../../../platform/audit/audit.js';
-import { storePassword } from '../../../platform/auth/passwords.js';
-import { randomToken, secureIntegers } from '../../../platform/auth/secrets.js';
-import { deleteUserSessionRows, forgetUserSessions } from '../../../platform/auth/sessions.js';
-import { editorLabel, type ServiceContext } from '../../../platform/context.js';
-import type { Executor } from '../../../platform/db/client.js';
-import type { users as userTable } from '../../../platform/db/schema/index.js';
-import { AppError, validationError } from '../../../platform/errors/app-error.js';
+import { writeAudit } from '#platform/audit/audit.js';
+import { storePassword } from '#platform/auth/passwords.js';
+import { randomToken, secureIntegers } from '#platform/auth/secrets.js';
+import { deleteUserSessionRows, forgetUserSessions } from '#platform/auth/sessions.js';
+import { editorLabel, type ServiceContext } from '#platform/context.js';
+import type { Executor } from '#platform/db/client.js';
+import type { users as userTable } from '#platform/db/schema/index.js';
+import { AppError, validationError } from '#platform/errors/app-error.js';
 import { planAccessEdits, SECRET_BEFORE, SECRET_CHANGED, writeAccessEdits } from './user-application-edit.service.js';
 import {
   addManagedSchool,
@@ -29,7 +29,7 @@ import {
 import { loadNameRules } from './user-edit.service.js';
 import { listUserOptions } from './user-page.repository.js';
 import { revealSecret } from './user-page.service.js';
-import { findManageableUser, type UserRecord } from '../../../platform/auth/access.js';
+import { findManageableUser, type UserRecord } from '#platform/auth/access.js';
 import { readGridRow } from '../users.shared.js';
 import {
   diffFields,

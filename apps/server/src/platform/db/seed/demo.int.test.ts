@@ -1,8 +1,8 @@
 import { isValidUai, PROFILES } from '@console/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../../test/context.js';
-import { checkPassword } from '../../auth/passwords.js';
+import { createTestDatabase } from '#test/context.js';
+import { checkPassword } from '#platform/auth/passwords.js';
 import type { DatabaseHandle } from '../client.js';
 import { managerSchools, schools, userApplications, userOptions, users } from '../schema/index.js';
 import { DEMO_SCHOOLS } from './catalogue.js';

@@ -1,7 +1,7 @@
 import { PROFILES } from '@console/contract';
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../../auth/passwords.js';
-import { encryptSecret, randomToken } from '../../auth/secrets.js';
+import { hashPassword } from '#platform/auth/passwords.js';
+import { encryptSecret, randomToken } from '#platform/auth/secrets.js';
 import type { Database, Executor, Transaction } from '../client.js';
 import { devices, managerSchools, options, schools, userApplications, userOptions, users } from '../schema/index.js';
 import { DEMO_APPLICATIONS, DEMO_CITIES, DEMO_SCHOOLS } from './catalogue.js';

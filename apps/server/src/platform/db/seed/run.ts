@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { resolveEnv } from '../../config/env.js';
+import { resolveEnv } from '#platform/config/env.js';
 import { openDatabase, runMigrations } from '../client.js';
 import { formatDemoAccounts } from './demo-accounts.js';
 import { seedDemoData } from './demo.js';

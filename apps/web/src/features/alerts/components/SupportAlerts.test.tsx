@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mockFetch, type MockAnswer } from '../../../test/fetch-mock';
-import { createTestI18n, renderWithProviders } from '../../../test/render';
+import { mockFetch, type MockAnswer } from '#test/fetch-mock';
+import { createTestI18n, renderWithProviders } from '#test/render';
 import { alertsQueryKeys } from '../api';
 import { SupportAlerts } from './SupportAlerts';
 

@@ -2,7 +2,7 @@ import type { apps } from '@console/contract';
 import { Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCount } from '../../../lib/format';
+import { formatCount } from '#lib/format';
 
 type TokenReportApplicationData = apps.TokenReportSchool['applications'][number];
 

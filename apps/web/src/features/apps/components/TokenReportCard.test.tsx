@@ -4,8 +4,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../../test/fetch-mock';
-import { createTestI18n, renderWithProviders } from '../../../test/render';
+import { mockFetch } from '#test/fetch-mock';
+import { createTestI18n, renderWithProviders } from '#test/render';
 import { TokenReportCard } from './TokenReportCard';
 
 let i18n: I18n;

@@ -2,10 +2,10 @@ import { Accordion, Badge, Button, Group, Paper, Skeleton, Stack, Text, ThemeIco
 import { IconCircleCheck, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCount } from '../../../lib/format';
+import { formatCount } from '#lib/format';
 import { useTokenReport } from '../api';
 import { TokenReportApplication } from './TokenReportApplication';
-import { notifyFailure } from '../../../ui/notify-failure';
+import { notifyFailure } from '#ui/notify-failure';
 
 /**
  * The token error report: schools, then their applications, then the users whose publisher token

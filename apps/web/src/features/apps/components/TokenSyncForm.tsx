@@ -4,9 +4,9 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconRefresh, IconX } from '@tabler/icons-react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { schoolLabelOf } from '../../schools/school-label';
+import { schoolLabelOf } from '#features/schools/school-label';
 import { useSyncTokens } from '../api';
-import { notifyFailure } from '../../../ui/notify-failure';
+import { notifyFailure } from '#ui/notify-failure';
 
 const ALL_SCHOOLS = 'all';
 

@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bodiesSentTo, mockFetch } from '../../../test/fetch-mock';
-import { createTestI18n, renderWithProviders } from '../../../test/render';
+import { bodiesSentTo, mockFetch } from '#test/fetch-mock';
+import { createTestI18n, renderWithProviders } from '#test/render';
 import { PasswordChangeForm } from './PasswordChangeForm';
 
 let i18n: I18n;

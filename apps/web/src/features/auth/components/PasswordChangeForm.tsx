@@ -3,10 +3,10 @@ import { Button, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api';
-import { firstMessages, translateMessage } from '../../../lib/forms';
+import { ApiError } from '#lib/api';
+import { firstMessages, translateMessage } from '#lib/forms';
 import { useChangePassword } from '../api';
-import { PasswordField } from '../../../ui/PasswordField';
+import { PasswordField } from '#ui/PasswordField';
 
 type Field = keyof PasswordChange;
 const FIELDS: Field[] = ['currentPassword', 'newPassword', 'confirmation'];

@@ -3,12 +3,12 @@ import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api';
-import { firstMessages, translateMessage } from '../../../lib/forms';
+import { ApiError } from '#lib/api';
+import { firstMessages, translateMessage } from '#lib/forms';
 import { useSignIn } from '../api';
 import { useLinkSignIn } from '../hooks/useLinkSignIn';
 import { signInErrorKey } from '../sign-in-errors';
-import { PasswordField } from '../../../ui/PasswordField';
+import { PasswordField } from '#ui/PasswordField';
 
 type SignInFormProps = {
   /** Called once the server accepted the credentials or the link. */

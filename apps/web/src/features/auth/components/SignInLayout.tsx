@@ -2,7 +2,7 @@ import { PRODUCT_VERSION } from '@console/contract';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Logo } from '../../../ui/Logo';
+import { Logo } from '#ui/Logo';
 import classes from './SignInLayout.module.css';
 
 type SignInLayoutProps = {

@@ -2,9 +2,9 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bodiesSentTo, mockFetch, type MockAnswer } from '../../../test/fetch-mock';
-import { createTestI18n, renderWithProviders } from '../../../test/render';
-import { buildSessionUser } from '../../../test/users';
+import { bodiesSentTo, mockFetch, type MockAnswer } from '#test/fetch-mock';
+import { createTestI18n, renderWithProviders } from '#test/render';
+import { buildSessionUser } from '#test/users';
 import { authQueryKeys } from '../api';
 import { SignInScreen } from './SignInScreen';
 

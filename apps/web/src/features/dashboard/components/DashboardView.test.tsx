@@ -2,9 +2,9 @@ import type { Statistics } from '@console/contract';
 import { screen, within } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../../test/fetch-mock';
-import { createTestI18n, renderWithProviders } from '../../../test/render';
-import { silenceChartSizeWarnings } from '../../statistics/chart-test-support';
+import { mockFetch } from '#test/fetch-mock';
+import { createTestI18n, renderWithProviders } from '#test/render';
+import { silenceChartSizeWarnings } from '#features/statistics/chart-test-support';
 import { DashboardView } from './DashboardView';
 
 let i18n: I18n;

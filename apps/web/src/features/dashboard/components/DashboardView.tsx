@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSchools } from '../../schools/api';
-import { StatisticsPanel } from '../../statistics/components/StatisticsPanel';
+import { useSchools } from '#features/schools/api';
+import { StatisticsPanel } from '#features/statistics/components/StatisticsPanel';
 
 /** The dashboard charts this many applications, then the others as one group (spec 3 §9). */
 const DASHBOARD_APPLICATIONS_TOP = 5;

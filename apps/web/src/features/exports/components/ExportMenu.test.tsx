@@ -2,11 +2,11 @@ import { DEFAULT_RIGHTS, type RightEntry, type SchoolUser } from '@console/contr
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { bodiesSentTo } from '../../../test/fetch-mock';
-import { answerRoutes, recordSavedFiles, type Answer, type Route, type SavedFile } from '../../../test/file-downloads';
-import { cleanUpAfterEachTest, createTestI18n, renderWithProviders } from '../../../test/render';
-import { buildSessionUser } from '../../../test/users';
-import { buildSchool, buildSchoolPlatform, buildSchoolUser, SCHOOL_UAI } from '../../users/test-factories';
+import { bodiesSentTo } from '#test/fetch-mock';
+import { answerRoutes, recordSavedFiles, type Answer, type Route, type SavedFile } from '#test/file-downloads';
+import { cleanUpAfterEachTest, createTestI18n, renderWithProviders } from '#test/render';
+import { buildSessionUser } from '#test/users';
+import { buildSchool, buildSchoolPlatform, buildSchoolUser, SCHOOL_UAI } from '#features/users/test-factories';
 import { ExportMenu } from './ExportMenu';
 
 const i18n = await createTestI18n();

@@ -2,8 +2,8 @@ import { userExports, type School, type SchoolUser, type SessionUser } from '@co
 import { Button, Menu, Text } from '@mantine/core';
 import { IconChevronDown, IconFileExport } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useEscapableMenu } from '../../../ui/use-escapable-menu';
-import { can } from '../../../lib/abilities';
+import { useEscapableMenu } from '#ui/use-escapable-menu';
+import { can } from '#lib/abilities';
 import { ARCHIVE_ITEMS, FILE_EXPORT_ITEMS, hasLocationId, type ExportRequest } from '../api';
 import { useExport } from '../hooks/useExport';
 

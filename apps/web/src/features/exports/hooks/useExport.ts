@@ -3,8 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { GENERIC_FAILURE, userMessageOf } from '../../../lib/error-messages';
-import { saveFile } from '../../../lib/save-file';
+import { GENERIC_FAILURE, userMessageOf } from '#lib/error-messages';
+import { saveFile } from '#lib/save-file';
 import { downloadExport, type ExportRequest } from '../api';
 
 /** One export to run: whom (the school and the selected users' ids, in the grid's order) and which. */

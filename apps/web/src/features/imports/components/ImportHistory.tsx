@@ -3,9 +3,9 @@ import { Badge, Button, Group, Modal, ScrollArea, Stack, Table, Text, Title } fr
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format';
-import { notifyFailure } from '../../../ui/notify-failure';
-import { ErrorAlert } from '../../../ui/ErrorAlert';
+import { formatDateTime } from '#lib/format';
+import { notifyFailure } from '#ui/notify-failure';
+import { ErrorAlert } from '#ui/ErrorAlert';
 import { useImportHistory, useRollBackImport } from '../api';
 
 /** Shades whose text keeps a 4.5:1 contrast on the table's rows, striped ones too (outlined: no tint behind the text). */

@@ -2,7 +2,7 @@ import type { imports } from '@console/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { cleanUpAfterEachTest, createTestI18n, renderWithProviders } from '../../../test/render';
+import { cleanUpAfterEachTest, createTestI18n, renderWithProviders } from '#test/render';
 import { ImportPreview } from './ImportPreview';
 
 const i18n = await createTestI18n();

@@ -2,9 +2,9 @@ import type { imports, SessionUser } from '@console/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { bodiesSentTo, type mockFetch, type MockAnswer } from '../../../test/fetch-mock';
-import { cleanUpAfterEachTest, createTestI18n } from '../../../test/render';
-import { buildSessionUser } from '../../../test/users';
+import { bodiesSentTo, type mockFetch, type MockAnswer } from '#test/fetch-mock';
+import { cleanUpAfterEachTest, createTestI18n } from '#test/render';
+import { buildSessionUser } from '#test/users';
 import {
   APPLYING,
   chooseAndVerify,

@@ -1,8 +1,8 @@
 import type { imports } from '@console/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { MockAnswer } from '../../../test/fetch-mock';
-import { cleanUpAfterEachTest, createTestI18n } from '../../../test/render';
+import type { MockAnswer } from '#test/fetch-mock';
+import { cleanUpAfterEachTest, createTestI18n } from '#test/render';
 import { APPLYING, chooseAndVerify, PREVIEW, renderImportView, RESULT } from './import-view.test-support';
 
 const i18n = await createTestI18n();

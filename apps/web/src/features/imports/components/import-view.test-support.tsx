@@ -3,11 +3,11 @@ import { Button } from '@mantine/core';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
-import { useShell } from '../../../app/shell/ShellContext';
-import { mockFetch } from '../../../test/fetch-mock';
-import { buildSessionUser } from '../../../test/users';
-import { renderInShell } from '../../schools/testing';
-import { buildSchool, buildSchoolApplication } from '../../users/test-factories';
+import { useShell } from '#app/shell/ShellContext';
+import { mockFetch } from '#test/fetch-mock';
+import { buildSessionUser } from '#test/users';
+import { renderInShell } from '#features/schools/testing';
+import { buildSchool, buildSchoolApplication } from '#features/users/test-factories';
 import { ImportView } from './ImportView';
 
 /** What the import view's tests share: a school, a verified file, its outcome, and the view rendered in the shell. */

@@ -4,10 +4,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mockFetch, type MockAnswer } from '../../../test/fetch-mock';
-import { createTestI18n, renderWithProviders } from '../../../test/render';
-import { buildSessionUser } from '../../../test/users';
-import { silenceChartSizeWarnings } from '../../statistics/chart-test-support';
+import { mockFetch, type MockAnswer } from '#test/fetch-mock';
+import { createTestI18n, renderWithProviders } from '#test/render';
+import { buildSessionUser } from '#test/users';
+import { silenceChartSizeWarnings } from '#features/statistics/chart-test-support';
 import { OverviewView } from './OverviewView';
 
 let i18n: I18n;

@@ -2,11 +2,11 @@ import { apps, type SessionUser } from '@console/contract';
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { can } from '../../../lib/abilities';
-import { TokenReportCard } from '../../apps/components/TokenReportCard';
-import { TokenSyncForm } from '../../apps/components/TokenSyncForm';
-import { useSchools } from '../../schools/api';
-import { StatisticsPanel } from '../../statistics/components/StatisticsPanel';
+import { can } from '#lib/abilities';
+import { TokenReportCard } from '#features/apps/components/TokenReportCard';
+import { TokenSyncForm } from '#features/apps/components/TokenSyncForm';
+import { useSchools } from '#features/schools/api';
+import { StatisticsPanel } from '#features/statistics/components/StatisticsPanel';
 
 /** The overview charts this many applications, the most used (spec 1 §9). */
 const OVERVIEW_APPLICATIONS_TOP = 15;

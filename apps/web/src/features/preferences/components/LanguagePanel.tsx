@@ -1,7 +1,7 @@
 import { Radio, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, LANGUAGES, type Language } from '../../../lib/i18n';
+import { changeLanguage, LANGUAGES, type Language } from '#lib/i18n';
 
 /** French or English; the switch is immediate and kept for the next visits. */
 export function LanguagePanel() {

@@ -1,8 +1,8 @@
 import { Anchor, List, Title, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useClientConfig } from '../../client-config/api';
-import { LoadingIndicator } from '../../../ui/LoadingBlock';
+import { useClientConfig } from '#features/client-config/api';
+import { LoadingIndicator } from '#ui/LoadingBlock';
 
 /** Links to the terms of use and the accessibility statement, as configured on the server. */
 export function LegalPanel() {

@@ -2,7 +2,7 @@ import { isAccountHolderProfile, type SessionUser } from '@console/contract';
 import { Alert, Modal, Tabs } from '@mantine/core';
 import { IconFileText, IconLanguage, IconLock, IconTable } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PasswordChangeForm } from '../../auth/components/PasswordChangeForm';
+import { PasswordChangeForm } from '#features/auth/components/PasswordChangeForm';
 import { GridPreferencesPanel } from './GridPreferencesPanel';
 import { LanguagePanel } from './LanguagePanel';
 import { LegalPanel } from './LegalPanel';

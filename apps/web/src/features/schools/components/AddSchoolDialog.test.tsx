@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bodiesSentTo, mockFetch, type MockAnswer } from '../../../test/fetch-mock';
-import { cleanUpAfterEachTest, createTestI18n, renderWithProviders } from '../../../test/render';
+import { bodiesSentTo, mockFetch, type MockAnswer } from '#test/fetch-mock';
+import { cleanUpAfterEachTest, createTestI18n, renderWithProviders } from '#test/render';
 import { RELOAD_AFTER_CREATION_MS, scheduleReload } from '../page-reload';
 import { AddSchoolDialog } from './AddSchoolDialog';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useDeleteSchool } from '../api';
 import { RELOAD_AFTER_DELETION_MS, scheduleReload } from '../page-reload';
 import type { PickerEntry } from './SchoolPickerList';
-import { notifyFailure } from '../../../ui/notify-failure';
+import { notifyFailure } from '#ui/notify-failure';
 
 type DeleteSchoolDialogProps = {
   /** The school to delete; the dialog is open while one is given. */

@@ -2,11 +2,11 @@ import { schools } from '@console/contract';
 import { Alert, Button, Checkbox, Group, NativeSelect, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../../../lib/forms';
+import { translateMessage } from '#lib/forms';
 import { useReferenceData } from '../api';
 import { useSchoolCreation } from '../hooks/useSchoolCreation';
 import { schoolFieldMessages } from '../school-form-errors';
-import { LoadingBlock } from '../../../ui/LoadingBlock';
+import { LoadingBlock } from '#ui/LoadingBlock';
 
 type Values = {
   uai: string;

@@ -4,13 +4,13 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api';
-import { translateMessage } from '../../../lib/forms';
+import { ApiError } from '#lib/api';
+import { translateMessage } from '#lib/forms';
 import { useDirectorySearch } from '../api';
 import { useSchoolCreation } from '../hooks/useSchoolCreation';
 import { schoolFieldMessages } from '../school-form-errors';
 import { DirectoryResultCard } from './DirectoryResultCard';
-import { LoadingIndicator } from '../../../ui/LoadingBlock';
+import { LoadingIndicator } from '#ui/LoadingBlock';
 
 /** The directory search waits this long after the last key (spec 1 §9). */
 export const DIRECTORY_DEBOUNCE_MS = 400;

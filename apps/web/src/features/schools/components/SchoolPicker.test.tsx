@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../../test/fetch-mock';
-import { cleanUpAfterEachTest, createTestI18n } from '../../../test/render';
-import { buildSessionUser } from '../../../test/users';
+import { mockFetch } from '#test/fetch-mock';
+import { cleanUpAfterEachTest, createTestI18n } from '#test/render';
+import { buildSessionUser } from '#test/users';
 import { RELOAD_AFTER_DELETION_MS, scheduleReload } from '../page-reload';
 import { renderInShell } from '../testing';
 import { SchoolPicker } from './SchoolPicker';

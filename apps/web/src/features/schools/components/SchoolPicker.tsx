@@ -3,15 +3,15 @@ import { ActionIcon, Alert, Button, Group, Kbd, Modal, ScrollArea, Stack, Text, 
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useDeferredValue, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useShell } from '../../../app/shell/ShellContext';
-import { can } from '../../../lib/abilities';
+import { useShell } from '#app/shell/ShellContext';
+import { can } from '#lib/abilities';
 import { useRefreshSchools, useSchools } from '../api';
 import { useSelectSchool } from '../hooks/useSelectSchool';
 import { schoolLabelOf } from '../school-label';
 import { matchesEveryWord, normaliseSearchText } from '../search-text';
 import { DeleteSchoolDialog } from './DeleteSchoolDialog';
 import { SchoolPickerList, type PickerEntry } from './SchoolPickerList';
-import { LoadingBlock } from '../../../ui/LoadingBlock';
+import { LoadingBlock } from '#ui/LoadingBlock';
 
 /** At most this many schools are drawn: 2,000 stay smooth, and a few words find any school. */
 export const PICKER_MAX_ROWS = 100;

@@ -1,7 +1,7 @@
 import type { schools } from '@console/contract';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '#lib/api';
 import { useCreateSchool } from '../api';
 import { RELOAD_AFTER_CREATION_MS, scheduleReload } from '../page-reload';
 import { schoolFieldMessages } from '../school-form-errors';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useShell } from '../../../app/shell/ShellContext';
+import { useShell } from '#app/shell/ShellContext';
 import { clearGridFilters } from '../grid-filters';
 
 /**

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { bodiesSentTo, mockFetch } from '../../../test/fetch-mock';
-import { cleanUpAfterEachTest, createTestI18n, renderWithProviders } from '../../../test/render';
-import { buildSessionUser } from '../../../test/users';
+import { bodiesSentTo, mockFetch } from '#test/fetch-mock';
+import { cleanUpAfterEachTest, createTestI18n, renderWithProviders } from '#test/render';
+import { buildSessionUser } from '#test/users';
 import { buildApplicationSetting, buildPlatformSetting, NO_APPLICATION_URLS } from '../test-factories';
 import { ConfigView } from './ConfigView';
 

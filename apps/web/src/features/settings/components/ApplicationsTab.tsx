@@ -1,9 +1,9 @@
 import type { settings } from '@console/contract';
 import { useTranslation } from 'react-i18next';
-import { uploadImage } from '../../../lib/uploads';
-import { EditAndSave } from '../../../ui/EditAndSave';
-import { ErrorAlert } from '../../../ui/ErrorAlert';
-import { LoadingBlock } from '../../../ui/LoadingBlock';
+import { uploadImage } from '#lib/uploads';
+import { EditAndSave } from '#ui/EditAndSave';
+import { ErrorAlert } from '#ui/ErrorAlert';
+import { LoadingBlock } from '#ui/LoadingBlock';
 import { useApplicationSettings, usePlatformSettings, useSaveApplicationSetting } from '../api';
 import { applicationFields, applicationFrom, newApplicationValues } from '../application-fields';
 import { CatalogueList } from './CatalogueList';

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@console/contract';
 import { Stack, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { can } from '../../../lib/abilities';
+import { can } from '#lib/abilities';
 import { ApplicationsTab } from './ApplicationsTab';
 import { LinkSettingsTab } from './LinkSettingsTab';
 import { PlatformsTab } from './PlatformsTab';

@@ -1,9 +1,9 @@
 import { compareFrench, settings } from '@console/contract';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { EditAndSave, type EditableField } from '../../../ui/EditAndSave';
-import { ErrorAlert } from '../../../ui/ErrorAlert';
-import { LoadingBlock } from '../../../ui/LoadingBlock';
+import { EditAndSave, type EditableField } from '#ui/EditAndSave';
+import { ErrorAlert } from '#ui/ErrorAlert';
+import { LoadingBlock } from '#ui/LoadingBlock';
 import { useLinkSettings, useUpdateLinkSettings } from '../api';
 
 /** What is wrong with a link setting's value (a message key), by the schema the server checks it with; null when it may be saved. */

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { bodiesSentTo, mockFetch } from '../../../test/fetch-mock';
-import { cleanUpAfterEachTest, createTestI18n, renderWithProviders } from '../../../test/render';
-import { buildSessionUser } from '../../../test/users';
+import { bodiesSentTo, mockFetch } from '#test/fetch-mock';
+import { cleanUpAfterEachTest, createTestI18n, renderWithProviders } from '#test/render';
+import { buildSessionUser } from '#test/users';
 import { buildPlatformSetting as platform } from '../test-factories';
 import { ConfigView } from './ConfigView';
 

@@ -1,9 +1,9 @@
 import type { settings } from '@console/contract';
 import { useTranslation } from 'react-i18next';
-import { uploadImage } from '../../../lib/uploads';
-import { EditAndSave } from '../../../ui/EditAndSave';
-import { ErrorAlert } from '../../../ui/ErrorAlert';
-import { LoadingBlock } from '../../../ui/LoadingBlock';
+import { uploadImage } from '#lib/uploads';
+import { EditAndSave } from '#ui/EditAndSave';
+import { ErrorAlert } from '#ui/ErrorAlert';
+import { LoadingBlock } from '#ui/LoadingBlock';
 import { usePlatformSettings, useSavePlatformSetting } from '../api';
 import { newPlatformValues, platformFields, platformFrom } from '../platform-fields';
 import { CatalogueList } from './CatalogueList';

@@ -4,12 +4,12 @@ import { notifications } from '@mantine/notifications';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api';
-import { formatCount } from '../../../lib/format';
-import { translateMessage } from '../../../lib/forms';
-import { notifyFailure } from '../../../ui/notify-failure';
-import { useSchools } from '../../schools/api';
-import { schoolLabelOf } from '../../schools/school-label';
+import { ApiError } from '#lib/api';
+import { formatCount } from '#lib/format';
+import { translateMessage } from '#lib/forms';
+import { notifyFailure } from '#ui/notify-failure';
+import { useSchools } from '#features/schools/api';
+import { schoolLabelOf } from '#features/schools/school-label';
 import { usePurgePreview, useSavePurgeTask } from '../api';
 import {
   checkPurgeForm,

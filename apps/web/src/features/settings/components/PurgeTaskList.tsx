@@ -3,7 +3,7 @@ import { Button, Group, Switch, Table, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatCount, formatDateTime } from '../../../lib/format';
+import { formatCount, formatDateTime } from '#lib/format';
 import { LISTED_SCHOOLS_MAX } from '../purge-task-fields';
 
 type PurgeTaskListProps = {

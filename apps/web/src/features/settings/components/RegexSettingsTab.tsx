@@ -2,9 +2,9 @@ import { CONVERSIONS, DEFAULT_LOGIN_STRUCTURE, settings } from '@console/contrac
 import { Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { EditAndSave, type EditableField } from '../../../ui/EditAndSave';
-import { ErrorAlert } from '../../../ui/ErrorAlert';
-import { LoadingBlock } from '../../../ui/LoadingBlock';
+import { EditAndSave, type EditableField } from '#ui/EditAndSave';
+import { ErrorAlert } from '#ui/ErrorAlert';
+import { LoadingBlock } from '#ui/LoadingBlock';
 import { useRegexSettings, useUpdateRegexSettings } from '../api';
 import { fieldLabel, settingsFrom } from '../regex-fields';
 import { NameRulesTester } from './NameRulesTester';

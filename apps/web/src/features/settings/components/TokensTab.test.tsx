@@ -2,10 +2,10 @@ import { DEFAULT_RIGHTS, type settings } from '@console/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { bodiesSentTo, mockFetch } from '../../../test/fetch-mock';
-import { expectLabelInName } from '../../../test/label-in-name';
-import { cleanUpAfterEachTest, createTestI18n, renderWithProviders } from '../../../test/render';
-import { buildSessionUser } from '../../../test/users';
+import { bodiesSentTo, mockFetch } from '#test/fetch-mock';
+import { expectLabelInName } from '#test/label-in-name';
+import { cleanUpAfterEachTest, createTestI18n, renderWithProviders } from '#test/render';
+import { buildSessionUser } from '#test/users';
 import { buildPlatformSetting, buildPurgeTask } from '../test-factories';
 import { ConfigView } from './ConfigView';
 

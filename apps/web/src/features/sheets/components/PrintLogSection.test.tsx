@@ -2,8 +2,8 @@ import type { sheets } from '@console/contract';
 import { screen, within } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../../test/fetch-mock';
-import { createTestI18n, renderWithProviders } from '../../../test/render';
+import { mockFetch } from '#test/fetch-mock';
+import { createTestI18n, renderWithProviders } from '#test/render';
 import { PrintLogSection } from './PrintLogSection';
 
 let i18n: I18n;

@@ -1,9 +1,9 @@
 import type { sheets } from '@console/contract';
 import { Center, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatCount, formatDateTime } from '../../../lib/format';
+import { formatCount, formatDateTime } from '#lib/format';
 import { useUserPrints } from '../api';
-import { LoadingIndicator } from '../../../ui/LoadingBlock';
+import { LoadingIndicator } from '#ui/LoadingBlock';
 
 /**
  * A user's print log (issue 17, beyond the spec): the last prints that held their sheet, newest

@@ -3,11 +3,11 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { bodiesSentTo } from '../../../test/fetch-mock';
-import { answerRoutes, recordSavedFiles, type Answer, type SavedFile } from '../../../test/file-downloads';
-import { cleanUpAfterEachTest, createTestI18n, renderWithProviders } from '../../../test/render';
-import { buildSessionUser } from '../../../test/users';
-import { buildSchool, buildSchoolUser, SCHOOL_UAI } from '../../users/test-factories';
+import { bodiesSentTo } from '#test/fetch-mock';
+import { answerRoutes, recordSavedFiles, type Answer, type SavedFile } from '#test/file-downloads';
+import { cleanUpAfterEachTest, createTestI18n, renderWithProviders } from '#test/render';
+import { buildSessionUser } from '#test/users';
+import { buildSchool, buildSchoolUser, SCHOOL_UAI } from '#features/users/test-factories';
 import { SheetsMenu } from './SheetsMenu';
 
 const i18n = await createTestI18n();

@@ -3,8 +3,8 @@ import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { can } from '../../../lib/abilities';
-import { useEscapableMenu } from '../../../ui/use-escapable-menu';
+import { can } from '#lib/abilities';
+import { useEscapableMenu } from '#ui/use-escapable-menu';
 import { useSheets } from '../hooks/useSheets';
 import { SHEET_TYPE_LABELS, SheetsDialog, type SheetsChoice } from './SheetsDialog';
 

@@ -3,9 +3,9 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api';
-import { GENERIC_FAILURE, userMessageOf } from '../../../lib/error-messages';
-import { saveFile } from '../../../lib/save-file';
+import { ApiError } from '#lib/api';
+import { GENERIC_FAILURE, userMessageOf } from '#lib/error-messages';
+import { saveFile } from '#lib/save-file';
 import { downloadSheets, followSheetsProgress, sheetsQueryKeys, type SheetsRequest } from '../api';
 
 /** How long a failed generation's toast stays (spec 3 §4). */

@@ -2,7 +2,7 @@ import { BarChart } from '@mantine/charts';
 import { Box, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationCount } from '../group-top-applications';
-import { formatCount } from '../../../lib/format';
+import { formatCount } from '#lib/format';
 import { ChartCard } from './ChartCard';
 import { FiguresTable } from './FiguresTable';
 

@@ -1,6 +1,6 @@
 import { Group, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatCount } from '../../../lib/format';
+import { formatCount } from '#lib/format';
 import { formatShare } from '../number-format';
 import classes from './FiguresTable.module.css';
 

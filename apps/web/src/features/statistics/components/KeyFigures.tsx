@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatCount } from '../../../lib/format';
+import { formatCount } from '#lib/format';
 import classes from './KeyFigures.module.css';
 
 export type KeyFigure = { key: string; label: string; value: number };

@@ -1,7 +1,7 @@
 import { DonutChart } from '@mantine/charts';
 import { Box, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatCount } from '../../../lib/format';
+import { formatCount } from '#lib/format';
 import { ChartCard } from './ChartCard';
 import { FiguresTable } from './FiguresTable';
 

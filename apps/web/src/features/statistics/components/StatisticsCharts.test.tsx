@@ -2,7 +2,7 @@ import type { Statistics } from '@console/contract';
 import { act, screen, within } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestI18n, renderWithProviders } from '../../../test/render';
+import { createTestI18n, renderWithProviders } from '#test/render';
 import { silenceChartSizeWarnings } from '../chart-test-support';
 import { StatisticsCharts } from './StatisticsCharts';
 

@@ -2,7 +2,7 @@ import type { ProfileName, Statistics } from '@console/contract';
 import '@mantine/charts/styles.css';
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PROFILE_LABEL_KEYS } from '../../schools/profile-labels';
+import { PROFILE_LABEL_KEYS } from '#features/schools/profile-labels';
 import { groupTopApplications } from '../group-top-applications';
 import { ApplicationsChart } from './ApplicationsChart';
 import { ShareChart, type Slice } from './ShareChart';

@@ -3,10 +3,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../../test/fetch-mock';
-import { createTestI18n } from '../../../test/render';
-import { clearFocusedUser, useFocusedUser } from '../../schools/focused-user';
-import { renderInShell } from '../../schools/testing';
+import { mockFetch } from '#test/fetch-mock';
+import { createTestI18n } from '#test/render';
+import { clearFocusedUser, useFocusedUser } from '#features/schools/focused-user';
+import { renderInShell } from '#features/schools/testing';
 import { UserSearchBox } from './UserSearchBox';
 
 const HELENE = {

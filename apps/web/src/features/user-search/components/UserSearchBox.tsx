@@ -2,7 +2,7 @@ import { ActionIcon, Box, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clearFocusedUser } from '../../schools/focused-user';
+import { clearFocusedUser } from '#features/schools/focused-user';
 
 // The dialog's code loads with the first search, never with the shell.
 const UserSearchDialog = lazy(() => import('./UserSearchDialog').then((module) => ({ default: module.UserSearchDialog })));

@@ -2,11 +2,11 @@ import type { UserSearchResult } from '@console/contract';
 import { Button, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PROFILE_LABEL_KEYS } from '../../schools/profile-labels';
+import { PROFILE_LABEL_KEYS } from '#features/schools/profile-labels';
 import { useUserSearch } from '../api';
 import classes from './UserSearchResults.module.css';
-import { LoadingBlock } from '../../../ui/LoadingBlock';
-import { ErrorAlert } from '../../../ui/ErrorAlert';
+import { LoadingBlock } from '#ui/LoadingBlock';
+import { ErrorAlert } from '#ui/ErrorAlert';
 
 const COLUMNS = ['city', 'school', 'lastname', 'firstname', 'login', 'level', 'class', 'profile', 'disabled'] as const;
 

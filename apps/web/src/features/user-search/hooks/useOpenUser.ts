@@ -1,9 +1,9 @@
 import type { UserSearchResult } from '@console/contract';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { useShell } from '../../../app/shell/ShellContext';
-import { focusUser } from '../../schools/focused-user';
-import { useSelectSchool } from '../../schools/hooks/useSelectSchool';
+import { useShell } from '#app/shell/ShellContext';
+import { focusUser } from '#features/schools/focused-user';
+import { useSelectSchool } from '#features/schools/hooks/useSelectSchool';
 
 /**
  * Opens a found user: their school becomes active and the users view shows them first (the user

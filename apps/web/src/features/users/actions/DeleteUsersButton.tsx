@@ -4,11 +4,11 @@ import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { can } from '../../../lib/abilities';
+import { can } from '#lib/abilities';
 import { useDeleteUsers, useReloadSchoolUsers } from '../api';
 import type { UsersGridHandle } from '../users-view';
 import { ReasonedButton } from './ReasonedButton';
-import { notifyFailure } from '../../../ui/notify-failure';
+import { notifyFailure } from '#ui/notify-failure';
 
 type DeleteUsersButtonProps = {
   school: School;

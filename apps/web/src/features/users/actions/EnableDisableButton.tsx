@@ -2,11 +2,11 @@ import { users, type School, type SchoolUser, type SessionUser } from '@console/
 import { notifications } from '@mantine/notifications';
 import { IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { can } from '../../../lib/abilities';
+import { can } from '#lib/abilities';
 import { useReloadSchoolUsers, useSetUsersDisabled } from '../api';
 import { ReasonedButton } from './ReasonedButton';
 import { deactivationEntryOf } from './user-flags';
-import { notifyFailure } from '../../../ui/notify-failure';
+import { notifyFailure } from '#ui/notify-failure';
 
 type EnableDisableButtonProps = { school: School; user: SessionUser; selected: readonly SchoolUser[] };
 

@@ -3,8 +3,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import { vi } from 'vitest';
-import { mockFetch } from '../../../test/fetch-mock';
-import { renderWithProviders } from '../../../test/render';
+import { mockFetch } from '#test/fetch-mock';
+import { renderWithProviders } from '#test/render';
 import { UsersButtonBar } from '../components/UsersButtonBar';
 import type { UsersGridHandle } from '../users-view';
 

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestI18n, renderWithProviders } from '../../../test/render';
+import { createTestI18n, renderWithProviders } from '#test/render';
 import { buildSchoolApplication, buildSchoolPlatform } from '../test-factories';
 import { ApplicationCredentialsModal, type ApplicationCredentialsModalProps } from './ApplicationCredentialsModal';
 

@@ -2,7 +2,7 @@ import { users, type SchoolApplication, type SchoolPlatform } from '@console/con
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PasswordField } from '../../../ui/PasswordField';
+import { PasswordField } from '#ui/PasswordField';
 
 export type ApplicationCredentials = { login: string | null; password: string | null; code: string | null };
 

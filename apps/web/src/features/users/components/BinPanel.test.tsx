@@ -2,10 +2,10 @@ import type { BinnedUser } from '@console/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { bodiesSentTo, mockFetch } from '../../../test/fetch-mock';
-import { cleanUpAfterEachTest, createTestI18n, createTestQueryClient, renderWithProviders } from '../../../test/render';
-import { buildSessionUser } from '../../../test/users';
-import { authQueryKeys } from '../../auth/api';
+import { bodiesSentTo, mockFetch } from '#test/fetch-mock';
+import { cleanUpAfterEachTest, createTestI18n, createTestQueryClient, renderWithProviders } from '#test/render';
+import { buildSessionUser } from '#test/users';
+import { authQueryKeys } from '#features/auth/api';
 import { SCHOOL_UAI } from '../test-factories';
 import { BinPanel } from './BinPanel';
 

@@ -4,14 +4,14 @@ import { notifications } from '@mantine/notifications';
 import { IconRestore } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { can } from '../../../lib/abilities';
-import { ApiError } from '../../../lib/api';
-import { useSession } from '../../auth/api';
-import { PROFILE_LABEL_KEYS } from '../../schools/profile-labels';
+import { can } from '#lib/abilities';
+import { ApiError } from '#lib/api';
+import { useSession } from '#features/auth/api';
+import { PROFILE_LABEL_KEYS } from '#features/schools/profile-labels';
 import { useBin, useReloadSchoolUsers, useRestoreUsers } from '../api';
-import { LoadingBlock } from '../../../ui/LoadingBlock';
-import { ErrorAlert } from '../../../ui/ErrorAlert';
-import { notifyFailure } from '../../../ui/notify-failure';
+import { LoadingBlock } from '#ui/LoadingBlock';
+import { ErrorAlert } from '#ui/ErrorAlert';
+import { notifyFailure } from '#ui/notify-failure';
 
 /** The logins a restore conflict names, when the server lists them (`details.logins`). */
 function conflictingLoginsOf(error: ApiError): string[] {

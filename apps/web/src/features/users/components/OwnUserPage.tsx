@@ -1,14 +1,14 @@
 import type { SessionUser } from '@console/contract';
 import { Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { can } from '../../../lib/abilities';
+import { can } from '#lib/abilities';
 import { useUserPage } from '../api';
 import { ApplicationsSection } from '../user-page/ApplicationsSection';
 import { DevicesSection } from '../user-page/DevicesSection';
 import { ProfileSection } from '../user-page/ProfileSection';
 import { UserPageHeader } from '../user-page/UserPageHeader';
-import { LoadingBlock } from '../../../ui/LoadingBlock';
-import { ErrorAlert } from '../../../ui/ErrorAlert';
+import { LoadingBlock } from '#ui/LoadingBlock';
+import { ErrorAlert } from '#ui/ErrorAlert';
 
 /**
  * The users view of a pupil or teacher (issue 4 §6): their own page — access with the QR

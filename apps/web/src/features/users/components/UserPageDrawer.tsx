@@ -3,13 +3,13 @@ import { Button, Drawer, Group, Stack } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { can } from '../../../lib/abilities';
+import { can } from '#lib/abilities';
 import { useUserPage } from '../api';
 import { UserPageBody } from '../user-page/UserPageBody';
 import { UserPageHeader } from '../user-page/UserPageHeader';
 import type { Section } from '../user-page/UserPageSections';
-import { LoadingBlock } from '../../../ui/LoadingBlock';
-import { ErrorAlert } from '../../../ui/ErrorAlert';
+import { LoadingBlock } from '#ui/LoadingBlock';
+import { ErrorAlert } from '#ui/ErrorAlert';
 
 export type UserPageDrawerProps = {
   /** The user shown, or null when closed. */

@@ -2,9 +2,9 @@ import type { SchoolUser, SessionUser } from '@console/contract';
 import { Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { can } from '../../../lib/abilities';
-import { useSchoolUsers } from '../../schools/api';
-import { clearFocusedUser, useFocusedUser, type FocusedUser } from '../../schools/focused-user';
+import { can } from '#lib/abilities';
+import { useSchoolUsers } from '#features/schools/api';
+import { clearFocusedUser, useFocusedUser, type FocusedUser } from '#features/schools/focused-user';
 import { useColumnDefinitions } from '../api';
 import { clearImportFilter, useImportFilterRequest } from '../import-filter';
 import type { UsersGridHandle } from '../users-view';
@@ -12,8 +12,8 @@ import { BinPanel } from './BinPanel';
 import { UserPageDrawer } from './UserPageDrawer';
 import { UsersButtonBar } from './UsersButtonBar';
 import { UsersGrid } from './UsersGrid';
-import { LoadingBlock } from '../../../ui/LoadingBlock';
-import { ErrorAlert } from '../../../ui/ErrorAlert';
+import { LoadingBlock } from '#ui/LoadingBlock';
+import { ErrorAlert } from '#ui/ErrorAlert';
 
 const NO_USERS: readonly SchoolUser[] = [];
 

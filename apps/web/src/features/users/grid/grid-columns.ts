@@ -6,7 +6,7 @@ import type {
   ICellEditorParams,
   ValueFormatterParams,
 } from 'ag-grid-community';
-import { localeOf } from '../../../lib/format';
+import { localeOf } from '#lib/format';
 import { BooleanFilter } from './filters/BooleanFilter';
 import { BooleanFloatingFilter } from './filters/BooleanFloatingFilter';
 import { CheckboxCellRenderer } from './checkbox-cell-renderer';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { USERS_GRID_PREFERENCES_KEY } from '../../preferences/components/GridPreferencesPanel';
-import { clearGridFilters } from '../../schools/grid-filters';
+import { USERS_GRID_PREFERENCES_KEY } from '#features/preferences/components/GridPreferencesPanel';
+import { clearGridFilters } from '#features/schools/grid-filters';
 import {
   defaultFilterModel,
   initialFilterModel,

@@ -1,5 +1,5 @@
 import type { GridColumn } from '@console/contract';
-import { USERS_GRID_PREFERENCES_KEY } from '../../preferences/components/GridPreferencesPanel';
+import { USERS_GRID_PREFERENCES_KEY } from '#features/preferences/components/GridPreferencesPanel';
 import type { BooleanFilterModel } from './filters/filter-models';
 
 /** A column as the layout keeps it, in the grid's order; the width only when the user changed it. */

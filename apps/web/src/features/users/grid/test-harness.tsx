@@ -2,9 +2,9 @@ import type { GridColumn, ProfileName, School, SchoolUser } from '@console/contr
 import type { i18n as I18n } from 'i18next';
 import { createRef } from 'react';
 import { vi } from 'vitest';
-import { createTestQueryClient, renderWithProviders } from '../../../test/render';
-import { buildSessionUser } from '../../../test/users';
-import { schoolsQueryKeys, useSchoolUsers } from '../../schools/api';
+import { createTestQueryClient, renderWithProviders } from '#test/render';
+import { buildSessionUser } from '#test/users';
+import { schoolsQueryKeys, useSchoolUsers } from '#features/schools/api';
 import { UsersGrid } from '../components/UsersGrid';
 import type { UsersGridHandle } from '../users-view';
 import { buildGridColumns, buildGridSchool } from './test-fixtures';

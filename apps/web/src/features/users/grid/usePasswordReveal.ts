@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useDecryptPasswords } from '../api';
 import { PASSWORD_COLUMN } from './grid-columns';
 import type { UsersGridRow } from './grid-rows';
-import { notifyFailure } from '../../../ui/notify-failure';
+import { notifyFailure } from '#ui/notify-failure';
 
 /**
  * The passwords shown in the Password column (issue 4 §4): asked with `POST /users/passwords/decrypt`

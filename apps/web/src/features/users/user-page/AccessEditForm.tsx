@@ -3,8 +3,8 @@ import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@manti
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api';
-import { translateMessage } from '../../../lib/forms';
+import { ApiError } from '#lib/api';
+import { translateMessage } from '#lib/forms';
 import {
   checkAccessForm,
   ruleChangesOf,
@@ -17,8 +17,8 @@ import {
   type CleanedField,
 } from './access-form';
 import { useUserPageUpdate } from './useUserPageUpdate';
-import { PasswordField } from '../../../ui/PasswordField';
-import { notifyFailure } from '../../../ui/notify-failure';
+import { PasswordField } from '#ui/PasswordField';
+import { notifyFailure } from '#ui/notify-failure';
 
 type AccessEditFormProps = {
   page: UserPage;

@@ -3,7 +3,7 @@ import { ActionIcon, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/
 import { notifications } from '@mantine/notifications';
 import { IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '#lib/format';
 import { formatGigabytes } from './format';
 
 /**

@@ -1,6 +1,6 @@
 import { nameRulesOf, type SessionUser, type UserPage } from '@console/contract';
 import { useMemo } from 'react';
-import { useSchoolUsers } from '../../schools/api';
+import { useSchoolUsers } from '#features/schools/api';
 import type { AccessEditing } from './ProfileSection';
 import type { Catalogue } from './useApplicationToggle';
 import { UserPageSections, type Section } from './UserPageSections';

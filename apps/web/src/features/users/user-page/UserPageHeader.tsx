@@ -1,7 +1,7 @@
 import type { UserPage } from '@console/contract';
 import { Avatar, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '#lib/format';
 import { initialsOf } from './format';
 
 /**

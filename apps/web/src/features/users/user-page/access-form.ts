@@ -1,5 +1,5 @@
 import { cleanName, users, type NameRules, type UserPage, type UserPageUpdate } from '@console/contract';
-import type { FieldErrors } from '../../../lib/api';
+import type { FieldErrors } from '#lib/api';
 
 /** The access edit form (spec 3 §5 "User access edit form"). */
 

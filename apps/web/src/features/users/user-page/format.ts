@@ -1,4 +1,4 @@
-import { localeOf } from '../../../lib/format';
+import { localeOf } from '#lib/format';
 
 /** Display formats of the user page: device space, initials (dates: lib/format). */
 

@@ -1,7 +1,7 @@
 import type { SchoolUser, UserPage, UserPageUpdate } from '@console/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { schoolsQueryKeys } from '../../schools/api';
+import { schoolsQueryKeys } from '#features/schools/api';
 import { useMergeUserRows, usersQueryKeys, useUpdateUser } from '../api';
 import { mergePageIntoRow } from './grid-row';
 

@@ -4,15 +4,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bodiesSentTo, mockFetch } from '../../../test/fetch-mock';
-import { createTestI18n, renderWithProviders } from '../../../test/render';
-import { buildSessionUser } from '../../../test/users';
+import { bodiesSentTo, mockFetch } from '#test/fetch-mock';
+import { createTestI18n, renderWithProviders } from '#test/render';
+import { buildSessionUser } from '#test/users';
 import { buildWorkflow } from '../test-fixtures';
 import { emitted, pushServerEvent, resetFakeRealtime, resyncRealtime } from '../test-realtime';
 import { summariseWorkflow } from '../workflow-summary';
 import { GlobalMonitoringView } from './GlobalMonitoringView';
 
-vi.mock('../../../lib/realtime', () => import('../test-realtime'));
+vi.mock('#lib/realtime', () => import('../test-realtime'));
 
 const SCHOOLS = [
   { uai: '0693284A', name: 'Collège Jean Moulin' },

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { RealtimeStatus } from '../../../lib/realtime';
+import type { RealtimeStatus } from '#lib/realtime';
 
 const COLORS: Record<RealtimeStatus, string> = { connected: 'green.8', connecting: 'gray.7', unavailable: 'orange.9' };
 

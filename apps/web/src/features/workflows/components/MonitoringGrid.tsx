@@ -2,10 +2,10 @@ import type { CellClickedEvent, CellKeyDownEvent, GetLocaleTextParams, GridApi }
 import { AgGridReact } from 'ag-grid-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deselectHiddenRows } from '../../../ui/grid/deselect-hidden-rows';
-import { GRID_ROW_HEIGHT, gridTheme } from '../../../ui/grid/grid-theme';
-import { GridSkipLinks } from '../../../ui/grid/GridSkipLinks';
-import { tabOutOfGridFromCell, tabOutOfGridFromHeader } from '../../../ui/grid/keyboard-navigation';
+import { deselectHiddenRows } from '#ui/grid/deselect-hidden-rows';
+import { GRID_ROW_HEIGHT, gridTheme } from '#ui/grid/grid-theme';
+import { GridSkipLinks } from '#ui/grid/GridSkipLinks';
+import { tabOutOfGridFromCell, tabOutOfGridFromHeader } from '#ui/grid/keyboard-navigation';
 import { buildColumns, SCHOOL_COLUMN, type GridRow } from '../grid-columns';
 import { registerGridModules } from '../grid-modules';
 import classes from './MonitoringGrid.module.css';

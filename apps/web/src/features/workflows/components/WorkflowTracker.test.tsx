@@ -4,15 +4,15 @@ import { notifications } from '@mantine/notifications';
 import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bodiesSentTo, mockFetch, type MockAnswer } from '../../../test/fetch-mock';
-import { expectLabelInName } from '../../../test/label-in-name';
-import { createTestI18n, renderWithProviders } from '../../../test/render';
-import { buildSessionUser } from '../../../test/users';
+import { bodiesSentTo, mockFetch, type MockAnswer } from '#test/fetch-mock';
+import { expectLabelInName } from '#test/label-in-name';
+import { createTestI18n, renderWithProviders } from '#test/render';
+import { buildSessionUser } from '#test/users';
 import { buildWorkflow } from '../test-fixtures';
 import { emitted, pushServerEvent, resetFakeRealtime, resyncRealtime } from '../test-realtime';
 import { WorkflowTracker } from './WorkflowTracker';
 
-vi.mock('../../../lib/realtime', () => import('../test-realtime'));
+vi.mock('#lib/realtime', () => import('../test-realtime'));
 
 const UAI = '0693284A';
 const administrator = buildSessionUser('Administrateur');

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconRefresh } from '@tabler/icons-react';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { can } from '../../../lib/abilities';
+import { can } from '#lib/abilities';
 import { useQuoteStatus, useSchoolWorkflow } from '../api';
 import { useSchoolLiveWorkflow } from '../hooks/useSchoolLiveWorkflow';
 import { quoteSignedStatusOf } from '../status-appearance';

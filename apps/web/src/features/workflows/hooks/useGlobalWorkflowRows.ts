@@ -1,6 +1,6 @@
 import type { workflows } from '@console/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { emitRealtime, onRealtime, useRealtime } from '../../../lib/realtime';
+import { emitRealtime, onRealtime, useRealtime } from '#lib/realtime';
 import { useWorkflowSummaries } from '../api';
 import { isSameSummary, summariseWorkflow } from '../workflow-summary';
 

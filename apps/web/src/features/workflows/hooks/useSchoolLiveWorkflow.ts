@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { emitRealtime, onRealtime, useRealtime, type RealtimeStatus } from '../../../lib/realtime';
+import { emitRealtime, onRealtime, useRealtime, type RealtimeStatus } from '#lib/realtime';
 import { workflowQueryKeys } from '../api';
 
 /**

@@ -2,7 +2,7 @@ import { Alert, Button, Fieldset, Group, Modal, SimpleGrid, Stack, Text, TextInp
 import { ApplicationIcon } from '../../components/ApplicationIcon';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../../../../lib/forms';
+import { translateMessage } from '#lib/forms';
 import { missingOf, type CredentialGroup, type CredentialName, type CredentialValues } from './add-user-credentials';
 
 type AddUserCredentialsDialogProps = {

@@ -2,7 +2,7 @@ import type { ProfileChoice } from '@console/contract';
 import { Button, Group, NativeSelect, Stack, TextInput, Textarea } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PROFILE_LABEL_KEYS } from '../../../schools/profile-labels';
+import { PROFILE_LABEL_KEYS } from '#features/schools/profile-labels';
 import type { AddUserDraft, DraftField } from './add-user-draft';
 import type { AddUserChoices } from './add-user-lists';
 import { SelectWithAdd } from './SelectWithAdd';

@@ -11,7 +11,7 @@ import { Alert, Button, Drawer, Group, SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../../../../lib/forms';
+import { translateMessage } from '#lib/forms';
 import { fetchGeneratedPasswords, useProfiles } from '../../api';
 import type { UsersGridHandle } from '../../users-view';
 import { AddUserCredentialsDialog } from './AddUserCredentialsDialog';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestI18n, renderWithProviders } from '../../../../test/render';
+import { createTestI18n, renderWithProviders } from '#test/render';
 import { buildSchoolApplication } from '../../test-factories';
 import { ApplicationsPicker } from './ApplicationsPicker';
 

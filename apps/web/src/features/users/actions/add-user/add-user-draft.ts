@@ -1,5 +1,5 @@
 import { users, type NewUserValues, type ProfileName, type School, type SchoolUser } from '@console/contract';
-import type { FieldErrors } from '../../../../lib/api';
+import type { FieldErrors } from '#lib/api';
 
 /** What the add-user form holds while it is filled in (selects hold '' for none). */
 export type AddUserDraft = {

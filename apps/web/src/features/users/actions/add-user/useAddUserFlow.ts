@@ -2,7 +2,7 @@ import type { NewUserValues, School, SchoolUser } from '@console/contract';
 import { notifications } from '@mantine/notifications';
 import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../../lib/api';
+import { ApiError } from '#lib/api';
 import { fetchGeneratedPasswords, useCreateUser, useReloadSchoolUsers } from '../../api';
 import type { UsersGridHandle } from '../../users-view';
 import { credentialGroupsOf, newUserApplicationsOf, type CredentialGroup, type CredentialValues } from './add-user-credentials';

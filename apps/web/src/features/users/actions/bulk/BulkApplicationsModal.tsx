@@ -15,8 +15,8 @@ import { idsOf } from './bulk-targets';
 import { BulkCredentialsTable, ROWS_PER_PAGE } from './BulkCredentialsTable';
 import { BulkModal } from './BulkModal';
 import type { useBulkChange } from './useBulkChange';
-import { ErrorAlert } from '../../../../ui/ErrorAlert';
-import { LoadingIndicator } from '../../../../ui/LoadingBlock';
+import { ErrorAlert } from '#ui/ErrorAlert';
+import { LoadingIndicator } from '#ui/LoadingBlock';
 
 type ApplicationAction = 'insert' | 'delete';
 

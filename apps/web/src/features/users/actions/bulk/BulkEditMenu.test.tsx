@@ -1,9 +1,9 @@
 import { DEFAULT_RIGHTS, type SchoolUser } from '@console/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { bodiesSentTo, type mockFetch } from '../../../../test/fetch-mock';
-import { cleanUpAfterEachTest, createTestI18n } from '../../../../test/render';
-import { buildSessionUser } from '../../../../test/users';
+import { bodiesSentTo, type mockFetch } from '#test/fetch-mock';
+import { cleanUpAfterEachTest, createTestI18n } from '#test/render';
+import { buildSessionUser } from '#test/users';
 import { buildSchoolUser } from '../../test-factories';
 import { menuItem, openBulkEditMenu } from '../render-bar';
 import { APPLICATIONS, buildCatalogueSchool } from '../test-school';

@@ -2,7 +2,7 @@ import { users, type School, type SchoolUser } from '@console/contract';
 import { Autocomplete, NativeSelect, SegmentedControl, Textarea } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PROFILE_LABEL_KEYS } from '../../../schools/profile-labels';
+import { PROFILE_LABEL_KEYS } from '#features/schools/profile-labels';
 import { addUserChoicesOf } from '../add-user/add-user-lists';
 import { BulkModal } from './BulkModal';
 import { idsOf, isValueRequired, type BulkFieldColumn, type ClassMode } from './bulk-targets';

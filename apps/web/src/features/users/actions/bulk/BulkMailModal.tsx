@@ -3,10 +3,10 @@ import { NativeSelect } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { newActionKey, wasAlreadyReceived } from '../../../../lib/api';
+import { newActionKey, wasAlreadyReceived } from '#lib/api';
 import { useMailUsers } from '../../api';
 import { BulkModal } from './BulkModal';
-import { notifyFailure } from '../../../../ui/notify-failure';
+import { notifyFailure } from '#ui/notify-failure';
 
 type MailTemplateId = (typeof users.MAIL_TEMPLATE_IDS)[number];
 

@@ -1,9 +1,9 @@
 import type { SchoolUser } from '@console/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { bodiesSentTo, headersSentTo, type mockFetch } from '../../../../test/fetch-mock';
-import { cleanUpAfterEachTest, createTestI18n } from '../../../../test/render';
-import { buildSessionUser } from '../../../../test/users';
+import { bodiesSentTo, headersSentTo, type mockFetch } from '#test/fetch-mock';
+import { cleanUpAfterEachTest, createTestI18n } from '#test/render';
+import { buildSessionUser } from '#test/users';
 import { buildSchoolUser } from '../../test-factories';
 import { menuItem, openBulkEditMenu } from '../render-bar';
 import { APPLICATIONS, buildCatalogueSchool } from '../test-school';

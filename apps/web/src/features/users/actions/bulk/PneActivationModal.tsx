@@ -3,11 +3,11 @@ import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { newActionKey, wasAlreadyReceived } from '../../../../lib/api';
+import { newActionKey, wasAlreadyReceived } from '#lib/api';
 import { useActivatePneKeys } from '../../api';
 import { BulkModal } from './BulkModal';
 import { educadhocKeysOf, PNE_REPORT_FILE_NAME, pneErrorReportOf } from './pne-report';
-import { ErrorAlert } from '../../../../ui/ErrorAlert';
+import { ErrorAlert } from '#ui/ErrorAlert';
 
 type PneActivationModalProps = { school: School; selected: readonly SchoolUser[]; onClose: () => void };
 

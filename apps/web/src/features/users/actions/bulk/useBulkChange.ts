@@ -2,10 +2,10 @@ import { users, type BulkUpdate } from '@console/contract';
 import { notifications } from '@mantine/notifications';
 import { createElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../../lib/api';
+import { ApiError } from '#lib/api';
 import { useBulkUpdate, useReloadSchoolUsers, useUndoBulkUpdate } from '../../api';
 import { UndoableToast } from './UndoableToast';
-import { notifyFailure } from '../../../../ui/notify-failure';
+import { notifyFailure } from '#ui/notify-failure';
 
 type ApplyOptions = {
   /** The success message, given the number of users changed. */

@@ -2,7 +2,7 @@ import { users } from '@console/contract';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../../../../lib/forms';
+import { translateMessage } from '#lib/forms';
 
 type EmailPromptModalProps = {
   /** Whose profile changes; null when no change waits. */

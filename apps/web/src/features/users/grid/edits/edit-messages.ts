@@ -1,6 +1,6 @@
 import { users } from '@console/contract';
-import { ApiError } from '../../../../lib/api';
-import { userMessageOf } from '../../../../lib/error-messages';
+import { ApiError } from '#lib/api';
+import { userMessageOf } from '#lib/error-messages';
 
 /** Why an edit was refused, by the error code the server answered (translation keys). */
 const REASON_OF_CODE: Readonly<Record<string, string>> = {

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { describeFilter, quoteFilterValue } from '../../../../ui/grid/describe-filter';
+import { describeFilter, quoteFilterValue } from '#ui/grid/describe-filter';
 import { isBooleanFilterModel, isOptionFilterModel } from './filter-models';
 
 /** What an active filter of the users grid keeps, for its chip: « = 0 », « « Latin », « Grec » (OU) », « contient … ». */
