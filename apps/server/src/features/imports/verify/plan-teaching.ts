@@ -18,10 +18,8 @@ export async function planTeaching(plan: PlanContext, lines: imports.ImportedLin
   lines.length = 0;
   const { found, problems } = await resolveLineUsers(plan, sources, { oncePerUser: false });
   sources.length = 0;
-  const held = await listTeachingKeys(
-    plan.ctx.db,
-    found.map(({ user }) => user.id),
-  );
+  // A teacher has a line per class: each is asked for once.
+  const held = await listTeachingKeys(plan.ctx.db, [...new Set(found.map(({ user }) => user.id))]);
   const planned = new PlanPacker<PlannedTeaching>();
   const preview = new PreviewList(plan.onLinesPlanned);
   for (let index = 0; index < found.length; index++) {

@@ -15,8 +15,8 @@ export const USERS_PER_READ = 1_000;
 
 /**
  * The users the lines of an update or teaching file name, by id or login, among the users of the
- * import's school only (a query per USERS_PER_READ keys): a user of another school is as unknown as one that does not
- * exist. With `oncePerUser`, a second line naming the same user (one by id, one by login) is a
+ * import's school only (a query per USERS_PER_READ keys): a user of another school is as unknown
+ * as one that does not exist. With `oncePerUser`, a second line naming the same user (one by id, one by login) is a
  * problem naming the first.
  */
 export async function resolveLineUsers<L extends KeyedLine>(
