@@ -12,6 +12,18 @@ export type Handoff<T extends { uai: string }> = {
   useRequest: (uai: string) => T | null;
 };
 
+/** Every handoff's clear, for clearAllHandoffs. */
+const clears = new Set<() => void>();
+
+/**
+ * Drops every pending request: on signing out, so that the next user of the page does not find
+ * the last one's (a users view filtered on their import); and when a component test file starts,
+ * its files sharing this module (apps/web/vitest.config.ts).
+ */
+export function clearAllHandoffs(): void {
+  for (const clear of clears) clear();
+}
+
 export function createHandoff<T extends { uai: string }>(): Handoff<T> {
   let pending: T | null = null;
   const listeners = new Set<() => void>();
@@ -22,16 +34,18 @@ export function createHandoff<T extends { uai: string }>(): Handoff<T> {
     listeners.add(listener);
     return () => listeners.delete(listener);
   };
+  const clear = () => {
+    if (pending === null) return;
+    pending = null;
+    emit();
+  };
+  clears.add(clear);
   return {
     request: (value) => {
       pending = value;
       emit();
     },
-    clear: () => {
-      if (pending === null) return;
-      pending = null;
-      emit();
-    },
+    clear,
     useRequest: (uai) => {
       const value = useSyncExternalStore(subscribe, () => pending);
       return value?.uai === uai ? value : null;

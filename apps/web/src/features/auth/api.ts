@@ -2,6 +2,7 @@ import { authRefs, type PasswordChange, type SessionUser } from '@console/contra
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, call } from '#lib/api';
+import { clearAllHandoffs } from '#lib/handoff';
 import { alertsQueryKeys } from '#features/alerts/api';
 import { clientConfigQueryKeys } from '#features/client-config/api';
 
@@ -55,6 +56,7 @@ export function useSignOut() {
     onSettled: () => {
       queryClient.removeQueries({ predicate: (query) => !PUBLIC_QUERY_ROOTS.includes(String(query.queryKey[0])) });
       queryClient.setQueryData(authQueryKeys.session, null);
+      clearAllHandoffs();
     },
   });
 }
