@@ -6,8 +6,9 @@ export function statusText(): string {
   return (screen.getByText(/utilisateurs ·/).textContent ?? '').replace(/\s/g, ' ');
 }
 
+/** Waits (up to the 10 s of src/test/setup.ts) for the status line to read `text`. */
 export async function expectStatus(text: string): Promise<void> {
-  await waitFor(() => expect(statusText()).toBe(text), { timeout: 5_000 });
+  await waitFor(() => expect(statusText()).toBe(text));
 }
 
 /** The grid row (centre part) showing a login. */
@@ -53,5 +54,5 @@ export function shownHeaders(): string[] {
 
 /** Waits until the grid is ready: its filters applied and reported in the chips. */
 export async function waitForGrid(): Promise<void> {
-  await screen.findByRole('group', { name: 'Filtres actifs' }, { timeout: 5_000 });
+  await screen.findByRole('group', { name: 'Filtres actifs' });
 }
