@@ -68,6 +68,22 @@ export default tseslint.config(
     },
   },
   {
+    // The server's and the packages' test files share their modules (`isolate: false` in
+    // vitest.config.ts): a module replaced for one file would stay replaced, or real, for the next.
+    files: ['apps/server/**/*.test.ts', 'packages/**/*.test.ts', 'bench/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use `as const` unions instead of enums.' },
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+          message: 'Server test files share their modules: pass a fake to the code (AppDeps, adapters) instead of vi.mock.',
+        },
+      ],
+    },
+  },
+  {
     // ui/ primitives never import features, by a relative path or the #features alias (escaped: a
     // leading # starts a comment in these gitignore-style patterns).
     files: ['apps/web/src/ui/**/*.{ts,tsx}'],

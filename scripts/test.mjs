@@ -17,7 +17,7 @@ const extra = process.argv.slice(2);
 // The scale project needs PostgreSQL and Redis: never part of the embedded pass.
 const embeddedProjects = extra.some((argument) => argument.startsWith('--project'))
   ? []
-  : ['--project', 'unit', '--project', 'integration', '--project', 'web'];
+  : ['--project', 'unit', '--project', 'integration', '--project', 'web*'];
 run([...embeddedProjects, ...extra], { TEST_DB: 'pglite' });
 if (process.env.DATABASE_URL) {
   console.log('\nIntegration suite on PostgreSQL (DATABASE_URL)\n');
