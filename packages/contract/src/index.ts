@@ -2,6 +2,7 @@ export * from './http.js';
 export * from './errors.js';
 export * from './error-reasons.js';
 export * from './ids.js';
+export * from './messages.js';
 export * from './rights.js';
 export * from './rights-schema.js';
 export * from './events.js';

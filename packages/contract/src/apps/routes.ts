@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../http.js';
+import { hasUaiShape, uaiFieldSchema } from '../rules/uai.js';
 
 /** The digital-textbook publishers whose tokens the console synchronises (spec 1 §2, overview). */
 export const PUBLISHERS = ['edulib', 'le-livre-scolaire'] as const;
@@ -18,12 +19,10 @@ export const VALID_TOKEN = 'OK';
 /** The token report lists at most this many users per application (then `truncated` is true). */
 export const TOKEN_REPORT_USERS_PER_APPLICATION = 1000;
 
-const uaiPattern = /^\d{7}[A-Za-z]$/;
-
 export const syncTokensParamsSchema = z.object({
   publisher: publisherSchema,
   /** A school's UAI, or `all` for every school the caller reaches. */
-  target: z.string().regex(/^(all|\d{7}[A-Za-z])$/, 'uai_or_all'),
+  target: z.string().refine((target) => target === 'all' || hasUaiShape(target), 'uai_or_all'),
 });
 
 /** The answer of a synchronisation: a sentence for the toast, success or error. */
@@ -74,7 +73,7 @@ export const tokenReport = defineRoute({
   right: { area: 'Overview', level: 'Lecture' },
   summary:
     "The accesses whose publisher token is in error, by school, then application, then user, in the caller's schools (or one of them with ?uai=). At most 1,000 users per application; `total` and `truncated` say when more exist.",
-  query: z.object({ uai: z.string().regex(uaiPattern, 'uai_format').optional() }),
+  query: z.object({ uai: uaiFieldSchema.optional() }),
   answer: z.array(tokenReportSchoolSchema),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REQUIRED } from '../messages.js';
 import { okSchema } from '../errors.js';
 import { defineRoute } from '../http.js';
 import { recordIdParamSchema } from '../ids.js';
@@ -7,8 +8,8 @@ import { LOGIN_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './limits.js';
 import { sessionUserSchema } from './session-user.js';
 
 export const loginBodySchema = z.object({
-  login: z.string().trim().min(1, 'global.errors.required').max(LOGIN_MAX_LENGTH),
-  password: z.string().min(1, 'global.errors.required').max(PASSWORD_MAX_LENGTH),
+  login: z.string().trim().min(1, REQUIRED).max(LOGIN_MAX_LENGTH),
+  password: z.string().min(1, REQUIRED).max(PASSWORD_MAX_LENGTH),
 });
 
 export const login = defineRoute({

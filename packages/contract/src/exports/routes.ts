@@ -4,7 +4,8 @@ import { defineRoute } from '../http.js';
 import { recordIdSchema } from '../ids.js';
 import type { RightArea } from '../rights.js';
 import { uaiFieldSchema } from '../rules/uai.js';
-import { MAX_USERS_PER_ACTION, REQUIRED } from '../users/schemas.js';
+import { REQUIRED } from '../messages.js';
+import { MAX_USERS_PER_ACTION } from '../users/schemas.js';
 
 /**
  * The CSV menu's exports (spec 3 §2.2, §6, §7, §9): the selected users of one school, in the

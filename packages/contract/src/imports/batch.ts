@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../http.js';
 import { recordIdParamSchema, recordIdSchema } from '../ids.js';
 import { PROFILE_NAMES } from '../rights.js';
+import { uaiFieldSchema } from '../rules/uai.js';
 import { IMPORT_MODES } from './modes.js';
 
 /**
@@ -19,11 +20,7 @@ export const IMPORT_SCHOOL_FIELD = 'uai';
 /** The verification's fields other than the file. */
 export const importVerifyFieldsSchema = z.object({
   mode: z.enum(IMPORT_MODES, { error: 'imports.errors.unknown_mode' }),
-  uai: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^\d{7}[A-Z]$/, 'school.errors.uai_format'),
+  uai: uaiFieldSchema,
 });
 
 /** What an import does with a line once confirmed. */

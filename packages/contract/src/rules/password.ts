@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REQUIRED } from '../messages.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
 
@@ -13,7 +14,7 @@ export function meetsPasswordRules(password: string): boolean {
  */
 export const passwordChangeSchema = z
   .object({
-    currentPassword: z.string().min(1, 'global.errors.required'),
+    currentPassword: z.string().min(1, REQUIRED),
     newPassword: z.string().refine(meetsPasswordRules, 'password_rules'),
     confirmation: z.string(),
   })

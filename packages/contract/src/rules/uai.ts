@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REQUIRED } from '../messages.js';
 
 const UAI_KEYS = 'ABCDEFGHJKLMNPRSTUVWXYZ'; // 23 letters: no I, O, Q
 
@@ -14,9 +15,15 @@ export function isValidUai(input: string): boolean {
   return /^\d{7}[A-Z]$/.test(uai) && computeUaiCheckLetter(uai.slice(0, 7)) === uai[7];
 }
 
-/** True for the shape alone (7 digits and a letter), as the foreign-school form checks it. */
+/** 7 digits and a letter, upper-case: a UAI's shape once trimmed and upper-cased. */
+const UAI_SHAPE = /^\d{7}[A-Z]$/;
+
+/** The one message of a UAI that is not 7 digits and a letter, on every form and route. */
+export const UAI_FORMAT_MESSAGE = 'school.errors.uai_format';
+
+/** True for the shape alone (7 digits and a letter, trimmed, any case), as uaiFieldSchema checks it. */
 export function hasUaiShape(input: string): boolean {
-  return /^\d{7}[A-Za-z]$/.test(input.trim());
+  return UAI_SHAPE.test(input.trim().toUpperCase());
 }
 
 /** The UAI of a picker label: its first 8 characters. */
@@ -24,12 +31,11 @@ export function readUaiFromLabel(label: string): string {
   return label.slice(0, 8);
 }
 
-/** A school's UAI as a request names it: trimmed, upper-cased, 7 digits and a letter. */
-export const uaiFieldSchema = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^\d{7}[A-Z]$/, 'school.errors.uai_format');
+/**
+ * A school's UAI as a request names it: trimmed, upper-cased, 7 digits and a letter (the check
+ * letter is the new-school form's own rule: isValidUai). The one schema of a UAI field.
+ */
+export const uaiFieldSchema = z.string(REQUIRED).trim().toUpperCase().regex(UAI_SHAPE, UAI_FORMAT_MESSAGE);
 
 /** A `:uai` path parameter. */
 export const uaiParamsSchema = z.object({ uai: uaiFieldSchema });

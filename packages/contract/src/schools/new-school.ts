@@ -1,21 +1,14 @@
 import { z } from 'zod';
+import { REQUIRED } from '../messages.js';
 import { recordIdSchema } from '../ids.js';
-import { isValidUai } from '../rules/uai.js';
+import { isValidUai, UAI_FORMAT_MESSAGE, uaiFieldSchema } from '../rules/uai.js';
 
-export const UAI_FORMAT_MESSAGE = 'school.errors.uai_format';
 export const UAI_CHECK_LETTER_MESSAGE = 'school.errors.uai_check_letter';
-
-const uaiShape = z
-  .string()
-  .trim()
-  .max(8, UAI_FORMAT_MESSAGE)
-  .regex(/^\d{7}[A-Za-z]$/, UAI_FORMAT_MESSAGE)
-  .transform((uai) => uai.toUpperCase());
 
 /** A French school chosen in the education directory: its record as the directory gave it. */
 export const directorySchoolStateSchema = z.object({
   identifiant_de_l_etablissement: z.string().trim(),
-  nom_etablissement: z.string().trim().min(1, 'global.errors.required').max(200),
+  nom_etablissement: z.string().trim().min(1, REQUIRED).max(200),
   nom_commune: z.string().trim().max(120).nullable().optional(),
   statut_public_prive: z.string().trim().max(40).nullable().optional(),
   code_postal: z.string().trim().max(10).nullable().optional(),
@@ -29,10 +22,10 @@ export const directorySchoolStateSchema = z.object({
 /** The foreign-school form (spec 1 §3 "New school form"), with its defaults. */
 export const foreignSchoolStateSchema = z
   .object({
-    uai: uaiShape,
-    name: z.string().trim().min(1, 'global.errors.required').max(200),
+    uai: uaiFieldSchema,
+    name: z.string().trim().min(1, REQUIRED).max(200),
     typeOfEstablishment: recordIdSchema.default(1),
-    address: z.string().trim().min(1, 'global.errors.required').max(300),
+    address: z.string().trim().min(1, REQUIRED).max(300),
     idCounty: z.number().int().default(999),
     sector: z.enum(['Privé', 'Public']).default('Privé'),
     /** 0 when no city is chosen; then nameOfCity and idCountry create one, or the school has no city. */
@@ -43,10 +36,10 @@ export const foreignSchoolStateSchema = z
   })
   .superRefine((state, context) => {
     if (state.idCity === 0 && state.nameOfCity && !state.idCountry) {
-      context.addIssue({ code: 'custom', path: ['idCountry'], message: 'global.errors.required' });
+      context.addIssue({ code: 'custom', path: ['idCountry'], message: REQUIRED });
     }
     if (state.idCity === 0 && !state.nameOfCity && state.idCountry) {
-      context.addIssue({ code: 'custom', path: ['nameOfCity'], message: 'global.errors.required' });
+      context.addIssue({ code: 'custom', path: ['nameOfCity'], message: REQUIRED });
     }
   });
 
@@ -55,16 +48,20 @@ export const foreignSchoolStateSchema = z
  * directory (its check letter is verified), false for a foreign school typed by hand.
  */
 export const createSchoolBodySchema = z.discriminatedUnion('isEtabExist', [
-  z.object({ uai: uaiShape, isEtabExist: z.literal(true), state: directorySchoolStateSchema }).superRefine((body, context) => {
-    if (body.state.identifiant_de_l_etablissement.toUpperCase() !== body.uai) {
-      context.addIssue({ code: 'custom', path: ['uai'], message: UAI_FORMAT_MESSAGE });
-    } else if (!isValidUai(body.uai)) {
-      context.addIssue({ code: 'custom', path: ['uai'], message: UAI_CHECK_LETTER_MESSAGE });
-    }
-  }),
-  z.object({ uai: uaiShape, isEtabExist: z.literal(false), state: foreignSchoolStateSchema }).superRefine((body, context) => {
-    if (body.state.uai !== body.uai) context.addIssue({ code: 'custom', path: ['uai'], message: UAI_FORMAT_MESSAGE });
-  }),
+  z
+    .object({ uai: uaiFieldSchema, isEtabExist: z.literal(true), state: directorySchoolStateSchema })
+    .superRefine((body, context) => {
+      if (body.state.identifiant_de_l_etablissement.toUpperCase() !== body.uai) {
+        context.addIssue({ code: 'custom', path: ['uai'], message: UAI_FORMAT_MESSAGE });
+      } else if (!isValidUai(body.uai)) {
+        context.addIssue({ code: 'custom', path: ['uai'], message: UAI_CHECK_LETTER_MESSAGE });
+      }
+    }),
+  z
+    .object({ uai: uaiFieldSchema, isEtabExist: z.literal(false), state: foreignSchoolStateSchema })
+    .superRefine((body, context) => {
+      if (body.state.uai !== body.uai) context.addIssue({ code: 'custom', path: ['uai'], message: UAI_FORMAT_MESSAGE });
+    }),
 ]);
 export type CreateSchoolBody = z.infer<typeof createSchoolBodySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { REQUIRED, TOO_LONG } from '../users/fields.js';
+import { REQUIRED } from '../messages.js';
+import { TOO_LONG } from '../users/fields.js';
 
 /**
  * What the platforms and applications catalogues (spec 2 §2.6, §2.7) share: the picture's

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { recordIdParamSchema } from '../ids.js';
+import { uaiFieldSchema } from '../rules/uai.js';
 import { TOO_LONG } from '../users/fields.js';
 import { PLATFORM_ID_PATTERN, UNKNOWN_PLATFORM } from './platforms.js';
 
@@ -69,13 +70,7 @@ export function defaultPurgeStart(now: Date = new Date()): Date {
 }
 
 const uaiListSchema = z
-  .array(
-    z
-      .string()
-      .trim()
-      .toUpperCase()
-      .regex(/^\d{7}[A-Z]$/, 'school.errors.uai_format'),
-  )
+  .array(uaiFieldSchema)
   .min(1, PURGE_UAIS_REQUIRED)
   .max(5000)
   .transform((uais) => [...new Set(uais)]);

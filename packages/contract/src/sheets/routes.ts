@@ -5,7 +5,7 @@ import { recordIdSchema } from '../ids.js';
 import type { RightArea } from '../rights.js';
 import { uaiFieldSchema } from '../rules/uai.js';
 import { PDF_MAX_USERS, PDF_UNITARY_MAX_USERS } from '../users/bulk-menu.js';
-import { REQUIRED } from '../users/schemas.js';
+import { REQUIRED } from '../messages.js';
 
 /**
  * The PDF menu's sheets (spec 3 §2.2, §5, §7, §9): printable sheets of the selected users of one

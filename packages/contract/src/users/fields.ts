@@ -1,14 +1,14 @@
 import { z } from 'zod';
+import { REQUIRED } from '../messages.js';
 import { USER_TEXT_LIMITS } from './limits.js';
 
 /**
  * The value rules of a user's fields, each written once: the request schemas compose them under
  * the names the spec gives each call (`firstname` in a grid edit, `firstName` in a new user;
  * `className` and `class`), so that a name and its rules cannot drift apart. Messages are
- * translation keys; `global.errors.required` is the spec's 'required'.
+ * translation keys; REQUIRED (messages.ts) is the spec's 'required'.
  */
 
-export const REQUIRED = 'global.errors.required';
 export const EMAIL_FORMAT = 'users.errors.email_format';
 export const TABLET_NUMBER_LENGTH = 'users.errors.tablet_number_length';
 export const TOO_LONG = 'users.errors.too_long';

@@ -26,8 +26,6 @@ export const USER_TEXT_LIMITS = {
   pneKey: 100,
 } as const;
 
-/** A UAI is exactly this many characters (7 digits and a check letter). */
-export const UAI_LENGTH_CHARS = 8;
 /** A user has at most this many options, and is given at most this many applications in one request. */
 export const MAX_OPTIONS_PER_USER = 50;
 export const MAX_APPLICATIONS_PER_REQUEST = 200;

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EMAIL_FORMAT,
-  informationsPatchSchema,
-  newUserSchema,
-  newUserValuesSchema,
-  REQUIRED,
-  TABLET_NUMBER_LENGTH,
-  UAI_LENGTH,
-} from './schemas.js';
+import { REQUIRED } from '../messages.js';
+import { UAI_FORMAT_MESSAGE } from '../rules/uai.js';
+import { EMAIL_FORMAT, informationsPatchSchema, newUserSchema, newUserValuesSchema, TABLET_NUMBER_LENGTH } from './schemas.js';
 
 /** The messages of a failed parse, keyed by field path ({} when it passes). */
 function messagesOf(
@@ -45,8 +39,9 @@ describe('new user values (spec 3 §5 "Add user")', () => {
   });
 
   it.each<[string, Record<string, unknown>, Record<string, string[]>]>([
-    ['a 7-character uai', { uai: '0690001' }, { uai: [UAI_LENGTH] }],
-    ['a 9-character uai', { uai: '0690001AB' }, { uai: [UAI_LENGTH] }],
+    ['a 7-character uai', { uai: '0690001' }, { uai: [UAI_FORMAT_MESSAGE] }],
+    ['a 9-character uai', { uai: '0690001AB' }, { uai: [UAI_FORMAT_MESSAGE] }],
+    ['an 8-character uai not of 7 digits and a letter', { uai: '069000AB' }, { uai: [UAI_FORMAT_MESSAGE] }],
     ['a uai padded with spaces is trimmed first', { uai: ' 0690001A ' }, {}],
     ['a blank first name', { firstName: '   ' }, { firstName: [REQUIRED] }],
     ['a blank last name', { lastName: '' }, { lastName: [REQUIRED] }],

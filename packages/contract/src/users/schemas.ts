@@ -2,27 +2,22 @@ import { z } from 'zod';
 import { recordIdSchema } from '../ids.js';
 import { PROFILE_NAMES, type ProfileName } from '../rights.js';
 import { profileNameSchema } from '../rights-schema.js';
+import { uaiFieldSchema } from '../rules/uai.js';
 import { applicationUrlsSchema, schoolUserSchema } from '../schools/schemas.js';
-import { credentialFields, CREDENTIAL_NAMES, REQUIRED, requiredText, TOO_LONG, userFieldSchemas as field } from './fields.js';
+import { REQUIRED } from '../messages.js';
+import { credentialFields, CREDENTIAL_NAMES, requiredText, TOO_LONG, userFieldSchemas as field } from './fields.js';
 import type { EDITABLE_FIELDS } from './grid.js';
-import {
-  MAX_APPLICATIONS_PER_REQUEST,
-  MAX_OPTIONS_PER_USER,
-  MAX_PNE_KEYS,
-  UAI_LENGTH_CHARS,
-  USER_TEXT_LIMITS,
-} from './limits.js';
+import { MAX_APPLICATIONS_PER_REQUEST, MAX_OPTIONS_PER_USER, MAX_PNE_KEYS, USER_TEXT_LIMITS } from './limits.js';
 
 /**
  * Request and answer schemas of the users area (spec 3 §3, §5, §7), composed from the field
  * rules of `fields.ts` under the names each call gives them. Messages are translation keys.
  */
 
-export { EMAIL_FORMAT, EMAIL_PATTERN, REQUIRED, TABLET_NUMBER_LENGTH, TOO_LONG } from './fields.js';
+export { EMAIL_FORMAT, EMAIL_PATTERN, TABLET_NUMBER_LENGTH, TOO_LONG } from './fields.js';
 export const USERNAME_TAKEN = 'user_add.username_already_existing';
 export const DUPLICATE_OPTION = 'users.errors.duplicate_option';
 export const EMAIL_REQUIRED_FOR_PROFILE = 'users.errors.email_required_for_profile';
-export const UAI_LENGTH = 'users.errors.uai_length';
 /** An application unknown to the catalogue. */
 export const UNKNOWN_APPLICATION = 'users.errors.unknown_application';
 
@@ -206,7 +201,7 @@ export type UserPageUpdate = z.infer<typeof userPageUpdateSchema>;
 // ---------------------------------------------------------------- new user (POST /users)
 
 export const newUserValuesSchema = z.object({
-  uai: z.string(REQUIRED).trim().length(UAI_LENGTH_CHARS, UAI_LENGTH),
+  uai: uaiFieldSchema,
   firstName: field.name,
   lastName: field.name,
   login: field.login,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REQUIRED } from '../messages.js';
 import { defineRoute } from '../http.js';
 import { profileNameSchema } from '../rights-schema.js';
 
@@ -29,7 +30,7 @@ export const searchUsers = defineRoute({
   right: { area: 'NavBar_searchUser', level: 'Lecture' },
   summary: 'Search users by last name, first name and login over the caller’s schools.',
   query: z.object({
-    q: z.string().trim().min(1, 'global.errors.required').max(100),
+    q: z.string().trim().min(1, REQUIRED).max(100),
     page: z.coerce.number().int().min(0).max(200).default(0),
   }),
   answer: z.object({ results: z.array(userSearchResultSchema), page: z.number().int(), hasMore: z.boolean() }),

@@ -1,4 +1,4 @@
-import { clientEvents, type workflows, type ClientEventName, type ClientEventPayload } from '@console/contract';
+import { clientEvents, hasUaiShape, type workflows, type ClientEventName, type ClientEventPayload } from '@console/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
 import { listReachableUais } from '#platform/auth/access.js';
@@ -42,9 +42,7 @@ type SocketState = {
   expiry: NodeJS.Timeout | undefined;
 };
 
-/** The UAI shape of the routes' parameters; anything else names no school. */
-const UAI_PATTERN = /^\d{7}[A-Z]$/;
-
+/** A UAI as the routes' parameters read it (uaiFieldSchema); anything not of its shape names no school. */
 function normaliseUai(value: string): string {
   return value.trim().toUpperCase();
 }
@@ -98,11 +96,11 @@ export function registerWorkflowEvents(hub: RealtimeHub, deps: AppDeps & Workflo
 
     async function canReach(uai: string): Promise<boolean> {
       if (state.reachable.has(uai)) return true;
-      return UAI_PATTERN.test(uai) && (await listReachableUais(ctx.db, actor, [uai])).length > 0;
+      return hasUaiShape(uai) && (await listReachableUais(ctx.db, actor, [uai])).length > 0;
     }
 
     on(socket, log, 'workflow.prepare', async ({ uais }) => {
-      const wanted = [...new Set(uais.map(normaliseUai).filter((uai) => UAI_PATTERN.test(uai)))];
+      const wanted = [...new Set(uais.map(normaliseUai).filter((uai) => hasUaiShape(uai)))];
       const preparing = (async () => {
         const reachable = await listReachableUais(ctx.db, actor, wanted);
         for (const uai of reachable) state.reachable.add(uai);

@@ -1,4 +1,4 @@
-import { users as contract, type BulkUpdate } from '@console/contract';
+import { REQUIRED, users as contract, type BulkUpdate } from '@console/contract';
 import { auditUserChanges, type AuditEntry } from '#platform/audit/audit.js';
 import { decryptSecret, encryptSecret } from '#platform/auth/secrets.js';
 import { editorLabel, type ServiceContext } from '#platform/context.js';
@@ -123,7 +123,7 @@ export async function changeApplication(
       code: after.keys,
       hasStoredPassword: after.passwordEncrypted !== null,
     });
-    for (const field of missing) fieldErrors[`value.${user.id}.${field}`] = [contract.REQUIRED];
+    for (const field of missing) fieldErrors[`value.${user.id}.${field}`] = [REQUIRED];
     return { user, before, after };
   });
   if (Object.keys(fieldErrors).length > 0) throw validationError(fieldErrors);

@@ -1,3 +1,4 @@
+import { REQUIRED } from '@console/contract';
 import type { BulkUpdate } from '@console/contract';
 import { auditUserChanges, type AuditEntry } from '#platform/audit/audit.js';
 import { editorLabel, type ServiceContext } from '#platform/context.js';
@@ -64,7 +65,7 @@ async function resolveChanges(
     };
   }
   const source = update.value.optionSource;
-  if (source === undefined) throw validationError({ 'value.optionSource': ['global.errors.required'] });
+  if (source === undefined) throw validationError({ 'value.optionSource': [REQUIRED] });
   const sources = await findOptionsByName(tx, uais, source);
   // The target is created only in the schools where some selected user has the source.
   const needed = uais.filter((uai) =>

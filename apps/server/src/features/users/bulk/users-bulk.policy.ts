@@ -1,4 +1,4 @@
-import { users as contract, type BulkUpdate, type RightArea } from '@console/contract';
+import { REQUIRED, users as contract, type BulkUpdate, type RightArea } from '@console/contract';
 import type { AuditEntry } from '#platform/audit/audit.js';
 import type { StoredAccess, UndoPayload } from './users-undo.policy.js';
 
@@ -48,7 +48,7 @@ export function normaliseStdValue(column: contract.BulkStdColumn, value: StdValu
   }
   if (text.length > MAX_LENGTHS[column]) return { ok: false, error: contract.TOO_LONG };
   const isRequired = column === 'level' || (column === 'className' && option !== undefined);
-  if (text === '') return isRequired ? { ok: false, error: contract.REQUIRED } : { ok: true, value: null };
+  if (text === '') return isRequired ? { ok: false, error: REQUIRED } : { ok: true, value: null };
   return { ok: true, value: text };
 }
 

@@ -1,4 +1,12 @@
-import { cleanName, meetsPasswordRules, PROFILES, users as contract, type NewUser, type SchoolUser } from '@console/contract';
+import {
+  REQUIRED,
+  cleanName,
+  meetsPasswordRules,
+  PROFILES,
+  users as contract,
+  type NewUser,
+  type SchoolUser,
+} from '@console/contract';
 import { writeAudit } from '#platform/audit/audit.js';
 import { storePassword } from '#platform/auth/passwords.js';
 import { canReachSchool, schoolNotFound } from '#platform/auth/access.js';
@@ -37,7 +45,7 @@ async function resolveAccesses(
     }
     const given = contract.credentialsOf(application, contract.CREDENTIAL_NAMES.newUser);
     const credentials = newAccessCredentialsOf(credentialFieldsOfRow(row), given, account);
-    for (const field of credentials.missing) fieldErrors[`applications.${index}.${field}`] = [contract.REQUIRED];
+    for (const field of credentials.missing) fieldErrors[`applications.${index}.${field}`] = [REQUIRED];
     return [
       {
         applicationId: row.id,
@@ -70,11 +78,11 @@ export async function createUser(ctx: ServiceContext, input: NewUser): Promise<{
   const lastname = cleanName(values.lastName, naming.rules.lastname);
   const login = cleanName(values.login, naming.rules.login);
   const fieldErrors: Record<string, string[]> = {};
-  if (firstname === '') fieldErrors['values.firstName'] = [contract.REQUIRED];
-  if (lastname === '') fieldErrors['values.lastName'] = [contract.REQUIRED];
-  if (login === '') fieldErrors['values.login'] = [contract.REQUIRED];
+  if (firstname === '') fieldErrors['values.firstName'] = [REQUIRED];
+  if (lastname === '') fieldErrors['values.lastName'] = [REQUIRED];
+  if (login === '') fieldErrors['values.login'] = [REQUIRED];
   if (values.email === null && (contract.profileRequiresEmail(values.profile) || naming.emailRequired))
-    fieldErrors['values.email'] = [contract.REQUIRED];
+    fieldErrors['values.email'] = [REQUIRED];
   const isPrintable = hasPrintablePassword(values.profile);
   if (!isPrintable && !meetsPasswordRules(values.password)) fieldErrors['values.password'] = [PASSWORD_RULES];
   const accesses = await resolveAccesses(ctx, input.applications, { login, password: values.password }, fieldErrors);

@@ -1,4 +1,4 @@
-import { PROFILES, schools as schoolsContract, users } from '@console/contract';
+import { REQUIRED, PROFILES, schools as schoolsContract, users } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -199,7 +199,7 @@ describe('POST /users/passwords/decrypt', () => {
   it('refuses a bad body and a caller without FicheUser_profil', async () => {
     const empty = await decrypt(cookies.direction, []);
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().details.fieldErrors.passwords).toEqual([users.REQUIRED]);
+    expect(empty.json().details.fieldErrors.passwords).toEqual([REQUIRED]);
     expect((await decrypt(cookies.direction, ['abc'])).statusCode).toBe(400);
     expect((await decrypt(cookies.pupil, [pupil.id])).statusCode).toBe(403);
     await setProfileRight(t.db, 'Administrateur établissement', 'FicheUser_profil', { lecture: 0, ecriture: 0 });

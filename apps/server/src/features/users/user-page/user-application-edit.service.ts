@@ -1,4 +1,4 @@
-import { users } from '@console/contract';
+import { REQUIRED, users } from '@console/contract';
 import { encryptSecret } from '#platform/auth/secrets.js';
 import type { Executor } from '#platform/db/client.js';
 import { listCatalogueApplications } from '../user-catalogue.repository.js';
@@ -59,7 +59,7 @@ export async function planAccessEdits(
     const stored = storedById.get(edit.applicationId);
     const plan = planAccessChange(application.fields, stored, edit.request);
     for (const problem of plan.problems) {
-      fieldErrors[edit.paths[problem.field]] = [problem.reason === 'required' ? users.REQUIRED : PLATFORM_PASSWORD_EXISTS];
+      fieldErrors[edit.paths[problem.field]] = [problem.reason === 'required' ? REQUIRED : PLATFORM_PASSWORD_EXISTS];
     }
     if (plan.isChanged) planned.push({ applicationId: edit.applicationId, applicationName: application.name, stored, plan });
   }

@@ -1,4 +1,5 @@
 import {
+  REQUIRED,
   cleanName,
   meetsPasswordRules,
   profileNameOf,
@@ -52,7 +53,7 @@ async function planPasswordChange(
   const clear = password?.trim() ?? '';
   const isPrintable = hasPrintablePassword(profileNameOf(user.profileId) ?? 'Eleve');
   if (isPrintable) {
-    if (clear === '') fieldErrors.password = [users.REQUIRED];
+    if (clear === '') fieldErrors.password = [REQUIRED];
     else if (clear !== revealSecret(ctx.env.encryptionKey, user.passwordEncrypted))
       return { values: await storePassword(ctx.env.encryptionKey, clear, true) };
     return null;
@@ -86,9 +87,9 @@ export async function updateUserPage(ctx: ServiceContext, id: number, body: User
       lastname: cleanName(body.informations.lastName, rules.lastname),
       login: cleanName(body.informations.login, rules.login),
     };
-    if (names.firstname === '') fieldErrors.firstName = [users.REQUIRED];
-    if (names.lastname === '') fieldErrors.lastName = [users.REQUIRED];
-    if (names.login === '') fieldErrors.login = [users.REQUIRED];
+    if (names.firstname === '') fieldErrors.firstName = [REQUIRED];
+    if (names.lastname === '') fieldErrors.lastName = [REQUIRED];
+    if (names.login === '') fieldErrors.login = [REQUIRED];
     const email = body.informations.email;
     if (users.profileRequiresEmail(profile) && email === null) fieldErrors.email = [users.EMAIL_REQUIRED_FOR_PROFILE];
     const password = await planPasswordChange(ctx, user, body.informations.password, fieldErrors);

@@ -1,4 +1,4 @@
-import { auth, users } from '@console/contract';
+import { REQUIRED, auth, users } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { decryptSecret } from '#platform/auth/secrets.js';
@@ -122,14 +122,14 @@ describe('PUT /users/:id', () => {
     expect(cleanedAway.statusCode).toBe(400);
     expect(cleanedAway.json()).toMatchObject({
       code: 'validation_failed',
-      details: { fieldErrors: { firstName: [users.REQUIRED], login: [users.REQUIRED], password: [users.REQUIRED] } },
+      details: { fieldErrors: { firstName: [REQUIRED], login: [REQUIRED], password: [REQUIRED] } },
     });
     const blank = await putPage(cookies.direction, pupil.id, {
       ...form,
       informations: { ...form.informations, lastName: '   ' },
     });
     expect(blank.statusCode).toBe(400);
-    expect(blank.json().details.fieldErrors['informations.lastName']).toEqual([users.REQUIRED]);
+    expect(blank.json().details.fieldErrors['informations.lastName']).toEqual([REQUIRED]);
     const colleaguePage = users.getUser.answer.parse((await getPage(cookies.direction, colleague.id)).json());
     const noEmail = await putPage(cookies.direction, colleague.id, {
       ...formOf(colleaguePage),
@@ -195,9 +195,9 @@ describe('PUT /users/:id', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().details.fieldErrors).toEqual({
       'applications.0.applicationId': [users.UNKNOWN_APPLICATION],
-      'applications.1.code': [users.REQUIRED],
-      'applications.2.login': [users.REQUIRED],
-      'applications.2.password': [users.REQUIRED],
+      'applications.1.code': [REQUIRED],
+      'applications.2.login': [REQUIRED],
+      'applications.2.password': [REQUIRED],
     });
     const pupilPage = users.getUser.answer.parse((await getPage(cookies.direction, pupil.id)).json());
     const replaced = await putPage(

@@ -1,4 +1,4 @@
-import { auth, isGeneratedPasswordShape, PROFILES, users } from '@console/contract';
+import { REQUIRED, auth, isGeneratedPasswordShape, PROFILES, users } from '@console/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret, encryptSecret } from '#platform/auth/secrets.js';
@@ -104,11 +104,11 @@ describe('PATCH /users/:id informations', () => {
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toMatchObject({
       code: 'validation_failed',
-      details: { fieldErrors: { 'value.level': [users.REQUIRED] } },
+      details: { fieldErrors: { 'value.level': [REQUIRED] } },
     });
     const cleanedAway = await patch(cookies.direction, pupil.id, { key: 'informations', value: { firstname: '42' } });
     expect(cleanedAway.statusCode).toBe(400);
-    expect(cleanedAway.json().details.fieldErrors).toEqual({ firstname: [users.REQUIRED] });
+    expect(cleanedAway.json().details.fieldErrors).toEqual({ firstname: [REQUIRED] });
     expect((await patch(cookies.direction, pupil.id, { key: 'informations', value: {} })).statusCode).toBe(400);
     expect((await patch(cookies.direction, pupil.id, { key: 'everything', value: {} })).statusCode).toBe(400);
     expect(await rowOf(pupil.id)).toMatchObject({ level: '6e', updatedAt: null });
@@ -268,7 +268,7 @@ describe('PATCH /users/:id applications', () => {
     const pupil = await pupilOfHome();
     const missing = await patch(cookies.direction, pupil.id, edit({ idApplication: apps.code.id, status: 1 }));
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().details.fieldErrors).toEqual({ keys: [users.REQUIRED] });
+    expect(missing.json().details.fieldErrors).toEqual({ keys: [REQUIRED] });
     expect(await readAccess(t.db, pupil.id, apps.code.id)).toBeUndefined();
     const given = await patch(cookies.direction, pupil.id, edit({ idApplication: apps.code.id, status: 1, keys: 'EDU-42' }));
     expect(given.json().user.applications[String(apps.code.id)]).toEqual({ status: 1, code: 'EDU-42' });
@@ -286,7 +286,7 @@ describe('PATCH /users/:id applications', () => {
   it('stores a first platform password encrypted, and refuses a new one over it', async () => {
     const pupil = await pupilOfHome();
     const missing = await patch(cookies.direction, pupil.id, edit({ idApplication: apps.stored.id, status: 1 }));
-    expect(missing.json().details.fieldErrors).toEqual({ passwordPlateforme: [users.REQUIRED] });
+    expect(missing.json().details.fieldErrors).toEqual({ passwordPlateforme: [REQUIRED] });
     expect(
       (
         await patch(

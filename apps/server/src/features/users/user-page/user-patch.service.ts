@@ -1,4 +1,5 @@
 import {
+  REQUIRED,
   cleanName,
   generatePrintablePassword,
   PROFILES,
@@ -118,7 +119,7 @@ async function patchInformations(
       const given = value[field];
       if (given === undefined) continue;
       next[field] = cleanName(given, rules[field]);
-      if (next[field] === '') fieldErrors[field] = [users.REQUIRED];
+      if (next[field] === '') fieldErrors[field] = [REQUIRED];
     }
   }
   const email = value.email !== undefined ? value.email : user.email;

@@ -1,4 +1,4 @@
-import { LOGIN_MAX_LENGTH, PASSWORD_MAX_LENGTH, type SessionUser } from '@console/contract';
+import { REQUIRED, LOGIN_MAX_LENGTH, PASSWORD_MAX_LENGTH, type SessionUser } from '@console/contract';
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
@@ -44,7 +44,7 @@ export function SignInForm({ onSuccess, isSucceeded }: SignInFormProps) {
     // The same rule as the contract's loginBodySchema, without loading zod on the first screen.
     const credentials = { login: login.trim(), password };
     if (credentials.login === '' || credentials.password === '') {
-      const required = t('global.errors.required');
+      const required = t(REQUIRED);
       setMessages({
         login: credentials.login === '' ? required : undefined,
         password: credentials.password === '' ? required : undefined,

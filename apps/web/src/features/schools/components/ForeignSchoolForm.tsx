@@ -1,4 +1,4 @@
-import { schools } from '@console/contract';
+import { REQUIRED, schools } from '@console/contract';
 import { Alert, Button, Checkbox, Group, NativeSelect, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -68,9 +68,9 @@ function bodyOf(values: Values, defaultType: string) {
  */
 function ownMessages(values: Values): Partial<Record<Field, string>> {
   return {
-    ...(values.uai.trim() ? {} : { uai: 'global.errors.required' }),
-    ...(values.isNewCity && !values.nameOfCity.trim() ? { nameOfCity: 'global.errors.required' } : {}),
-    ...(values.isNewCity && !values.idCountry ? { idCountry: 'global.errors.required' } : {}),
+    ...(values.uai.trim() ? {} : { uai: REQUIRED }),
+    ...(values.isNewCity && !values.nameOfCity.trim() ? { nameOfCity: REQUIRED } : {}),
+    ...(values.isNewCity && !values.idCountry ? { idCountry: REQUIRED } : {}),
   };
 }
 

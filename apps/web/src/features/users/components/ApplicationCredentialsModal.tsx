@@ -1,4 +1,4 @@
-import { users, type SchoolApplication, type SchoolPlatform } from '@console/contract';
+import { REQUIRED, users, type SchoolApplication, type SchoolPlatform } from '@console/contract';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,7 +59,7 @@ function CredentialsForm({ application, platform, initial, isSaving, onConfirm, 
       hasStoredPassword: initial.hasStoredPassword,
     }),
   );
-  const errorOf = (field: Field) => (checked.has(field) && missing.has(field) ? t(users.REQUIRED) : undefined);
+  const errorOf = (field: Field) => (checked.has(field) && missing.has(field) ? t(REQUIRED) : undefined);
   const check = (field: Field) => setChecked((previous) => new Set(previous).add(field));
   const handleChange = (field: Field, value: string) => {
     setValues((previous) => ({ ...previous, [field]: value }));

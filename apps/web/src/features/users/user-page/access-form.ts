@@ -1,4 +1,4 @@
-import { cleanName, users, type NameRules, type UserPage, type UserPageUpdate } from '@console/contract';
+import { REQUIRED, cleanName, users, type NameRules, type UserPage, type UserPageUpdate } from '@console/contract';
 import type { FieldErrors } from '#lib/api';
 
 /** The access edit form (spec 3 §5 "User access edit form"). */
@@ -69,7 +69,7 @@ export function checkAccessForm(
   if (!parsed.success) {
     for (const issue of parsed.error.issues) messages[String(issue.path[0]) as AccessField] ??= issue.message;
   }
-  if (isPrintable && cleaned.password.trim() === '') messages.password ??= users.REQUIRED;
+  if (isPrintable && cleaned.password.trim() === '') messages.password ??= REQUIRED;
   if (
     !messages.login &&
     cleaned.login.toLocaleLowerCase('fr') !== page.informations.login.toLocaleLowerCase('fr') &&

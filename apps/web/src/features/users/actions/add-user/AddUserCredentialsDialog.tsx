@@ -1,3 +1,4 @@
+import { REQUIRED } from '@console/contract';
 import { Alert, Button, Fieldset, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { ApplicationIcon } from '../../components/ApplicationIcon';
 import { useState, type FormEvent } from 'react';
@@ -41,9 +42,7 @@ export function AddUserCredentialsDialog({
     touch(platformId, name);
   };
   const errorOf = (group: CredentialGroup, name: CredentialName) =>
-    touched[group.platformId]?.[name] && missingOf(group, values[group.platformId]!).includes(name)
-      ? t('global.errors.required')
-      : undefined;
+    touched[group.platformId]?.[name] && missingOf(group, values[group.platformId]!).includes(name) ? t(REQUIRED) : undefined;
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

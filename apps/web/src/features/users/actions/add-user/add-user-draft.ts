@@ -1,4 +1,4 @@
-import { users, type NewUserValues, type ProfileName, type School, type SchoolUser } from '@console/contract';
+import { REQUIRED, users, type NewUserValues, type ProfileName, type School, type SchoolUser } from '@console/contract';
 import type { FieldErrors } from '#lib/api';
 
 /** What the add-user form holds while it is filled in (selects hold '' for none). */
@@ -113,7 +113,7 @@ export function checkDraft(draft: AddUserDraft, school: School & { users: readon
   if (!parsed.success) {
     for (const issue of parsed.error.issues) messages[fieldOfPath(issue.path.map(String).join('.'))] ??= issue.message;
   }
-  if (isEmailRequired(draft.profile, school) && draft.email.trim() === '') messages.email ??= users.REQUIRED;
+  if (isEmailRequired(draft.profile, school) && draft.email.trim() === '') messages.email ??= REQUIRED;
   if (draft.login.trim() !== '' && isLoginTakenIn(school.users, draft.login)) messages.login ??= users.USERNAME_TAKEN;
   if (parsed.success && Object.keys(messages).length === 0) return { values: parsed.data, messages: null };
   return { values: null, messages };

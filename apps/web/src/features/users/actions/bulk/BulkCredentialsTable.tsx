@@ -1,4 +1,4 @@
-import { type users } from '@console/contract';
+import { REQUIRED, type users } from '@console/contract';
 import { Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CredentialName } from '../add-user/add-user-credentials';
@@ -34,7 +34,7 @@ export function BulkCredentialsTable({ rows, fields, isChecked, page, onPageChan
         value={row[name]}
         placeholder={isKept ? t('users.bulk.applications.password_kept') : undefined}
         disabled={isKept}
-        error={isMissing ? t('global.errors.required') : undefined}
+        error={isMissing ? t(REQUIRED) : undefined}
         onChange={(event) => onRowChange(row.userId, name, event.currentTarget.value)}
       />
     );

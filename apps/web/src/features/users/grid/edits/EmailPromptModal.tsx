@@ -1,4 +1,4 @@
-import { users } from '@console/contract';
+import { REQUIRED, users } from '@console/contract';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +45,7 @@ function EmailForm({ name, isSaving, error, onSubmit }: Omit<EmailPromptModalPro
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const trimmed = email.trim();
-    if (trimmed === '') setMessage(users.REQUIRED);
+    if (trimmed === '') setMessage(REQUIRED);
     else if (!users.EMAIL_PATTERN.test(trimmed)) setMessage(users.EMAIL_FORMAT);
     else {
       setMessage(null);

@@ -1,4 +1,4 @@
-import { users } from '@console/contract';
+import { REQUIRED, users } from '@console/contract';
 import { ApiError } from '#lib/api';
 import { userMessageOf } from '#lib/error-messages';
 
@@ -25,7 +25,7 @@ export function messageOfFailedEdit(error: unknown, isKnown: (key: string) => bo
   if (!(error instanceof ApiError)) return 'global.errors.occurred';
   const fieldMessages = Object.values(error.fieldErrors).flat();
   if (fieldMessages.includes(users.DUPLICATE_OPTION)) return users.DUPLICATE_OPTION;
-  if (fieldMessages.includes(users.REQUIRED)) return users.REQUIRED;
+  if (fieldMessages.includes(REQUIRED)) return REQUIRED;
   const known = fieldMessages.find(isKnown);
   if (known) return known;
   if (error.reason) return userMessageOf(error).key;

@@ -1,4 +1,4 @@
-import { users } from '@console/contract';
+import { REQUIRED, users } from '@console/contract';
 import { describe, expect, it } from 'vitest';
 import { buildApplicationEdit, buildFieldEdit, buildOptionsEdit } from './edit-requests';
 
@@ -10,7 +10,7 @@ const SCHOOL_OPTIONS = [
 
 describe('grid edit requests', () => {
   it.each([[''], ['   '], [null]])('refuse a level of %j as required', (value) => {
-    expect(buildFieldEdit('level', value)).toEqual({ isValid: false, message: users.REQUIRED });
+    expect(buildFieldEdit('level', value)).toEqual({ isValid: false, message: REQUIRED });
   });
 
   it('send one trimmed field of informations', () => {
@@ -38,7 +38,7 @@ describe('grid edit requests', () => {
       isValid: true,
       body: { key: 'informations', value: { firstname: "Jean-Pierre L'Ours" } },
     });
-    expect(buildFieldEdit('lastname', '123', rules)).toEqual({ isValid: false, message: users.REQUIRED });
+    expect(buildFieldEdit('lastname', '123', rules)).toEqual({ isValid: false, message: REQUIRED });
     // Other fields are not names: sent as typed (trimmed).
     expect(buildFieldEdit('comment', 'Élève 2 !', rules)).toEqual({
       isValid: true,

@@ -1,4 +1,4 @@
-import { cleanName, users, type CellValue, type NameRules, type UserPatch } from '@console/contract';
+import { REQUIRED, cleanName, users, type CellValue, type NameRules, type UserPatch } from '@console/contract';
 
 /** A grid edit as the `PATCH /users/{id}` body to send, or why it is refused before sending. */
 export type EditRequest = { isValid: true; body: UserPatch } | { isValid: false; message: string };
@@ -19,9 +19,9 @@ export function buildFieldEdit(field: string, value: CellValue, rules: NameRules
   if (!isEditableField(field)) return { isValid: false, message: 'global.errors.occurred' };
   const cleaned =
     (field === 'firstname' || field === 'lastname') && typeof value === 'string' ? cleanName(value, rules[field]) : value;
-  if (cleaned === '' && value !== '' && value !== null) return { isValid: false, message: users.REQUIRED };
+  if (cleaned === '' && value !== '' && value !== null) return { isValid: false, message: REQUIRED };
   const parsed = users.informationsPatchSchema.safeParse({ [field]: cleaned ?? '' });
-  if (!parsed.success) return { isValid: false, message: parsed.error.issues[0]?.message ?? users.REQUIRED };
+  if (!parsed.success) return { isValid: false, message: parsed.error.issues[0]?.message ?? REQUIRED };
   return { isValid: true, body: { key: 'informations', value: parsed.data } };
 }
 

@@ -22,6 +22,7 @@
  * or `setCell` puts the old value back; this hook's React state holds the waiting prompts.
  */
 import {
+  REQUIRED,
   nameRulesOf,
   PROFILE_NAMES,
   users,
@@ -127,7 +128,7 @@ export function useGridEdits({ api, school, usersById, definitionsByKey }: GridE
   /** A refused edit: the warning, the cell as it was, and its editor again. */
   const refuseEdit = (row: UsersGridRow, colId: string, previous: CellValue, message: string) => {
     setCell(row, colId, previous);
-    warn(t(message), message === users.REQUIRED ? 'yellow' : 'red', columnName(colId));
+    warn(t(message), message === REQUIRED ? 'yellow' : 'red', columnName(colId));
     restartEditing(row, colId);
   };
 
@@ -214,7 +215,7 @@ export function useGridEdits({ api, school, usersById, definitionsByKey }: GridE
       const request = buildFieldEdit('adminMode', isChecked ? 1 : 0);
       const fail = () => {
         setCell(row, colId, previous);
-        warn(t(users.REQUIRED));
+        warn(t(REQUIRED));
       };
       if (request.isValid) send(row, colId, request).catch(fail);
       else fail();
@@ -256,7 +257,7 @@ export function useGridEdits({ api, school, usersById, definitionsByKey }: GridE
     const { row, profile } = emailPrompt;
     const parsed = users.informationsPatchSchema.safeParse({ profile, email });
     if (!parsed.success) {
-      setEmailPrompt({ ...emailPrompt, error: parsed.error.issues[0]?.message ?? users.REQUIRED });
+      setEmailPrompt({ ...emailPrompt, error: parsed.error.issues[0]?.message ?? REQUIRED });
       return;
     }
     patch
