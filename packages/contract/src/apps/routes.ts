@@ -22,7 +22,10 @@ export const TOKEN_REPORT_USERS_PER_APPLICATION = 1000;
 export const syncTokensParamsSchema = z.object({
   publisher: publisherSchema,
   /** A school's UAI, or `all` for every school the caller reaches. */
-  target: z.string().refine((target) => target === 'all' || hasUaiShape(target), 'uai_or_all'),
+  target: z
+    .string()
+    .trim()
+    .refine((target) => target === 'all' || hasUaiShape(target), 'uai_or_all'),
 });
 
 /** The answer of a synchronisation: a sentence for the toast, success or error. */
