@@ -1,7 +1,7 @@
 // What the import bench and its memory probe share: the app's configuration, a fresh school with
 // its administrator for each import, and the two calls of an import as the import view makes them.
 import { API_PREFIX, buildPath, computeUaiCheckLetter, imports, PROFILES } from '@console/contract';
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { randomToken } from '../../apps/server/src/platform/auth/secrets.js';
 import { resolveEnv } from '../../apps/server/src/platform/config/env.js';
@@ -128,4 +128,13 @@ export function postConfirm(
     payload: { confirmation: 1, excludeUsers: [] },
     headers: { cookie: school.cookie },
   });
+}
+
+/**
+ * The ids of the users an import created in a school made by createImportSchool, in the file's
+ * order: its users but the administrator, who came first. What an update file of them names.
+ */
+export async function importedUserIds(db: Database, uai: string): Promise<number[]> {
+  const created = await db.select({ id: users.id }).from(users).where(eq(users.uai, uai)).orderBy(asc(users.id));
+  return created.slice(1).map((row) => row.id);
 }

@@ -13,11 +13,10 @@ import { parseArgs } from 'node:util';
 import { buildApp } from '../../apps/server/src/app.js';
 import { openDatabase } from '../../apps/server/src/platform/db/client.js';
 import { API_PREFIX, imports } from '@console/contract';
-import { asc, eq } from 'drizzle-orm';
-import { users } from '../../apps/server/src/platform/db/schema/index.js';
 import { listen } from './export-app.js';
 import {
   createImportSchool,
+  importedUserIds,
   importEnv,
   listImportApplications,
   postConfirm,
@@ -94,13 +93,7 @@ async function probe(options: ProbeOptions): Promise<MemoryFigures> {
       // The school's users first, imported from the same file; the update renames every one of them.
       const verified = await postVerify(app, school, await verifyBody(school, file.bytes));
       await postConfirm(app, school, verified.answer.importNumber);
-      const created = await handle.db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.uai, school.uai))
-        .orderBy(asc(users.id));
-      // The school's administrator came first; the imported users follow in the file's order.
-      const userIds = created.slice(1).map((row) => row.id);
+      const userIds = await importedUserIds(handle.db, school.uai);
       file = generateImportFile({ lines: options.lines, applications, seed: 50, renamed: true, userIds });
     }
     const body = await verifyBody(school, file.bytes, options.mode);
