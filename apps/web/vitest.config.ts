@@ -6,7 +6,7 @@ import { defineProject } from 'vitest/config';
 const root = import.meta.dirname;
 const TEST_FILE = /\.test\.tsx?$/;
 /** A call that replaces a module for one test file: such a file needs modules of its own. */
-const MOCKS_A_MODULE = /\bvi\.(do)?[mM]ock\(/;
+const MOCKS_A_MODULE = /\bvi\.(mock|doMock)\(/;
 
 /** The web test files (relative to apps/web) that replace a module with vi.mock. */
 const filesThatMock = readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' })
