@@ -112,7 +112,8 @@ export async function buildCredentialApplication(
   name: string,
   flags: { platform?: PlatformFlags; application?: ApplicationFlags } = {},
 ) {
-  const platformId = `PF${next()}_${name.replace(/\W/g, '').slice(0, 10)}`;
+  // The shape the catalogue gives an id (PLATFORM_ID_PATTERN): requests upper-case the ids they name.
+  const platformId = `PF${next()}_${name.replace(/\W/g, '').slice(0, 10).toUpperCase()}`;
   await db.insert(platforms).values({ id: platformId, name: `Plateforme ${platformId}`, ...flags.platform });
   const [row] = await db
     .insert(applications)

@@ -5,6 +5,7 @@ import { recordIdSchema } from '../ids.js';
 import type { RightArea } from '../rights.js';
 import { uaiFieldSchema } from '../rules/uai.js';
 import { REQUIRED } from '../messages.js';
+import { platformIdSchema } from '../settings/platforms.js';
 import { MAX_USERS_PER_ACTION } from '../users/schemas.js';
 
 /**
@@ -61,7 +62,7 @@ export const exportPlatform = defineRoute({
   path: '/users/export/platform',
   right: { area: EXPORT_ITEM_RIGHTS.byEditor, level: 'Lecture' },
   summary: `One platform's file for the selected users who have an access to it, in that platform's dialect (CSV, or XLSX when its export type says so); a platform without a dialect answers 400 platform_error. ${FILE_ERRORS}`,
-  body: exportSelectionSchema.extend({ platformId: z.string().trim().min(1, REQUIRED).max(50) }),
+  body: exportSelectionSchema.extend({ platformId: platformIdSchema }),
   answer: fileAnswerSchema,
   produces: [CSV_MEDIA_TYPE, XLSX_MEDIA_TYPE],
 });

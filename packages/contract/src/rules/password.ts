@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from '../auth/limits.js';
 import { REQUIRED } from '../messages.js';
+import { TOO_LONG } from '../users/fields.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
 
@@ -10,12 +12,12 @@ export function meetsPasswordRules(password: string): boolean {
 
 /**
  * The password-change form. Messages are translation keys: `global.errors.required`,
- * `password_rules`, `not_matching`.
+ * `users.errors.too_long` (past the sign-in's bound), `password_rules`, `not_matching`.
  */
 export const passwordChangeSchema = z
   .object({
-    currentPassword: z.string().min(1, REQUIRED),
-    newPassword: z.string().refine(meetsPasswordRules, 'password_rules'),
+    currentPassword: z.string().min(1, REQUIRED).max(PASSWORD_MAX_LENGTH, TOO_LONG),
+    newPassword: z.string().max(PASSWORD_MAX_LENGTH, TOO_LONG).refine(meetsPasswordRules, 'password_rules'),
     confirmation: z.string(),
   })
   .refine((value) => value.newPassword === value.confirmation, {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TOO_LONG } from '../users/fields.js';
 import { catalogueNameSchema, orderSchema, picturePathSchema, refineAskedRequired } from './catalogue.js';
-import { PLATFORM_ID_PATTERN, UNKNOWN_PLATFORM } from './platforms.js';
+import { platformIdSchema } from './platforms.js';
 
 /**
  * The applications catalogue (spec 2 §2.7, the Applications tab): the apps users open, each on a
@@ -68,7 +68,7 @@ export const APPLICATION_TOGGLES = ['showTokenStatus', 'applicationCodeYesNo', '
 export type ApplicationToggle = (typeof APPLICATION_TOGGLES)[number];
 
 const applicationFields = {
-  idPlateforme: z.string().trim().regex(PLATFORM_ID_PATTERN, UNKNOWN_PLATFORM),
+  idPlateforme: platformIdSchema,
   name: catalogueNameSchema,
   showTokenStatus: z.boolean(),
   applicationCodeYesNo: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REQUIRED } from '../messages.js';
 import { TOO_LONG } from '../users/fields.js';
 import { catalogueNameSchema, orderSchema, picturePathSchema, refineAskedRequired } from './catalogue.js';
 
@@ -20,6 +21,16 @@ export type ExportType = (typeof EXPORT_TYPES)[number];
 
 /** A platform's id: capitals, digits and '_', 2 to 32, e.g. LLS2020. */
 export const PLATFORM_ID_PATTERN = /^[A-Z0-9][A-Z0-9_]{1,31}$/;
+
+/** A platform id as a request names it: trimmed, upper-cased, the shape of an id. */
+const platformIdShaped = (message: string) => z.string(REQUIRED).trim().toUpperCase().regex(PLATFORM_ID_PATTERN, message);
+
+/**
+ * The one schema of a field naming an existing platform (an application's, a purge's, an export's,
+ * a new user's access): not the shape of an id, or blank, is an unknown platform; the services
+ * then look it up and answer the same message when no platform has it.
+ */
+export const platformIdSchema = platformIdShaped(UNKNOWN_PLATFORM);
 /** An export file's name without extension: letters, digits, '_', '-' and '.'. */
 const EXPORT_FILE_PATTERN = /^[A-Za-z0-9_.-]*$/;
 
@@ -36,7 +47,8 @@ export const PLATFORM_TOGGLES = [
 export type PlatformToggle = (typeof PLATFORM_TOGGLES)[number];
 
 const platformFields = {
-  idPlateforme: z.string().trim().toUpperCase().regex(PLATFORM_ID_PATTERN, INVALID_PLATFORM_ID),
+  /** The catalogue's own form chooses an id: one not of the shape is an invalid id, not an unknown one. */
+  idPlateforme: platformIdShaped(INVALID_PLATFORM_ID),
   name: catalogueNameSchema,
   order: orderSchema,
   exportFile: z.string().trim().max(100, TOO_LONG).regex(EXPORT_FILE_PATTERN, INVALID_EXPORT_FILE),

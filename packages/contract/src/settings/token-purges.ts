@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { recordIdParamSchema } from '../ids.js';
 import { uaiFieldSchema } from '../rules/uai.js';
 import { TOO_LONG } from '../users/fields.js';
-import { PLATFORM_ID_PATTERN, UNKNOWN_PLATFORM } from './platforms.js';
+import { platformIdSchema } from './platforms.js';
 
 /**
  * Scheduled token purges (spec 2 §2.8, §3, §4, §5; the Tokens tab): at each due time a task clears
@@ -113,7 +113,7 @@ export const purgeTasksSchema = z.array(purgeTaskSchema);
 /** The create payload (spec 2 §3, §5): label and start date required, one of the five frequencies. */
 export const purgeTaskCreateSchema = z.object({
   eventName: z.string().trim().min(1, PURGE_LABEL_REQUIRED).max(200, TOO_LONG),
-  platformId: z.string().trim().toUpperCase().regex(PLATFORM_ID_PATTERN, UNKNOWN_PLATFORM),
+  platformId: platformIdSchema,
   startDate: z.iso.datetime({ offset: true, error: PURGE_START_REQUIRED }),
   intervalField: z.enum(PURGE_FREQUENCIES),
   uais: purgeUaisSchema,
@@ -133,7 +133,7 @@ export const purgeTaskParamsSchema = z.object({ eventId: recordIdParamSchema });
 /** What a purge of these schools and this platform would clear now (the preview, beyond the spec). */
 export const purgePreviewSchema = z.object({ tokens: z.number().int(), users: z.number().int() });
 export const purgePreviewQuerySchema = z.object({
-  platformId: z.string().trim().toUpperCase().regex(PLATFORM_ID_PATTERN, UNKNOWN_PLATFORM),
+  platformId: platformIdSchema,
   /** Comma-separated UAIs, or 'all'. */
   uais: z
     .string()

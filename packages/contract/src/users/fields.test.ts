@@ -22,7 +22,7 @@ describe('application credentials, one shape under each call’s names', () => {
     const grid = (credentials: object) =>
       applicationPatchSchema.safeParse({ informations: { idApplication: 1, status: 1, ...credentials } });
     const newUser = (credentials: object) =>
-      newUserApplicationSchema.safeParse({ platformId: 'P', idApplication: 1, ...credentials });
+      newUserApplicationSchema.safeParse({ platformId: 'KNE', idApplication: 1, ...credentials });
     const page = (credentials: object) =>
       userPageApplicationUpdateSchema.safeParse({ applicationId: 1, status: 1, ...credentials });
     for (const [parse, names] of [

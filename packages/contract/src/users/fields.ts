@@ -50,7 +50,8 @@ export const userFieldSchemas = {
 // ---------------------------------------------------------------- application credentials
 
 /** A user's credentials on one application: the platform login and password, and the application code. */
-export type CredentialField = 'login' | 'password' | 'code';
+export const CREDENTIAL_FIELDS = ['login', 'password', 'code'] as const;
+export type CredentialField = (typeof CREDENTIAL_FIELDS)[number];
 
 /**
  * Given credentials: a value sets it, null clears it, absent (undefined) keeps what is stored.
@@ -92,10 +93,15 @@ export function credentialsOf<N extends CredentialNames>(wire: WireCredentials<N
   return { login: read(names.login), password: read(names.password), code: read(names.code) };
 }
 
+/** Where a call's field errors name each credential: its own name for it, after `prefix` (`applications.0.`). */
+export function credentialErrorPaths<N extends CredentialNames>(prefix: string, names: N): Record<CredentialField, string> {
+  return { login: `${prefix}${names.login}`, password: `${prefix}${names.password}`, code: `${prefix}${names.code}` };
+}
+
 /** Credentials under a call's names, leaving out those not given (so that the server keeps them). */
 export function toWireCredentials<N extends CredentialNames>(credentials: GivenCredentials, names: N): WireCredentials<N> {
   const wire: Record<string, string | null> = {};
-  for (const field of ['login', 'password', 'code'] as const) {
+  for (const field of CREDENTIAL_FIELDS) {
     const value = credentials[field];
     if (value !== undefined) wire[names[field]] = value;
   }

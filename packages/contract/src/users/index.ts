@@ -3,7 +3,9 @@ export * from './grid.js';
 export * from './schemas.js';
 export * from './limits.js';
 export {
+  CREDENTIAL_FIELDS,
   CREDENTIAL_NAMES,
+  credentialErrorPaths,
   credentialsOf,
   toWireCredentials,
   userFieldSchemas,

@@ -3,6 +3,7 @@ import { defineRoute } from '../http.js';
 import { recordIdParamSchema, recordIdSchema } from '../ids.js';
 import { uaiParamsSchema } from '../rules/uai.js';
 import { MAX_GENERATED_PASSWORDS } from '../rules/generated-password.js';
+import { platformIdSchema } from '../settings/platforms.js';
 import { columnDefinitionSchema } from './grid.js';
 import {
   binnedUserSchema,
@@ -105,7 +106,7 @@ export const generatePasswords = defineRoute({
   right: { area: 'AddUser', level: 'Lecture' },
   summary: "n random passwords by the spec's rule ('!' added for the EDULIB platform).",
   params: z.object({ n: z.coerce.number().int().min(1).max(MAX_GENERATED_PASSWORDS) }),
-  query: z.object({ platformId: z.string().max(50).optional() }),
+  query: z.object({ platformId: platformIdSchema.optional() }),
   answer: z.array(z.string()),
 });
 

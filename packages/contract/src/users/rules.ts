@@ -1,4 +1,5 @@
 import { hasRight, type ProfileName, type RightArea, type RightsMap } from '../rights.js';
+import type { CredentialField } from './fields.js';
 import type { BulkStdColumn } from './schemas.js';
 
 /**
@@ -14,6 +15,25 @@ export function canSeePasswords(rights: RightsMap): boolean {
 /** Managers and school administrators must have an e-mail (spec 3 §4). */
 export function profileRequiresEmail(profile: ProfileName): boolean {
   return profile === 'Gestionnaire' || profile === 'Administrateur établissement';
+}
+
+export const EMAIL_REQUIRED_FOR_PROFILE = 'users.errors.email_required_for_profile';
+export const EMAIL_REQUIRED_BY_SCHOOL = 'users.errors.email_required_by_school';
+
+/**
+ * The one rule of a user's e-mail, applied by the new user, the user page's form, a grid edit and
+ * the import alike: a manager or a school administrator must have one (spec 3 §4), and so must
+ * every user of a school whose settings require e-mails (spec 3 §5). Answers the message of the
+ * rule an e-mail left blank breaks, the profile's first; null when nothing is broken.
+ */
+export function missingEmailMessage(
+  profile: ProfileName,
+  schoolRequiresEmail: boolean,
+  email: string | null | undefined,
+): typeof EMAIL_REQUIRED_FOR_PROFILE | typeof EMAIL_REQUIRED_BY_SCHOOL | null {
+  if (email != null && email.trim() !== '') return null;
+  if (profileRequiresEmail(profile)) return EMAIL_REQUIRED_FOR_PROFILE;
+  return schoolRequiresEmail ? EMAIL_REQUIRED_BY_SCHOOL : null;
 }
 
 /**
@@ -117,8 +137,8 @@ const blank = (value: string | null | undefined) => value == null || value.trim(
 export function missingCredentials(
   fields: CredentialFields,
   values: { login?: string | null; password?: string | null; code?: string | null; hasStoredPassword?: boolean },
-): ('login' | 'password' | 'code')[] {
-  const missing: ('login' | 'password' | 'code')[] = [];
+): CredentialField[] {
+  const missing: CredentialField[] = [];
   if (fields.login.required && blank(values.login)) missing.push('login');
   if (fields.password.required && blank(values.password) && !values.hasStoredPassword) missing.push('password');
   if (fields.code.required && blank(values.code)) missing.push('code');

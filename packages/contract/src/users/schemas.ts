@@ -5,6 +5,7 @@ import { profileNameSchema } from '../rights-schema.js';
 import { uaiFieldSchema } from '../rules/uai.js';
 import { applicationUrlsSchema, schoolUserSchema } from '../schools/schemas.js';
 import { REQUIRED } from '../messages.js';
+import { platformIdSchema } from '../settings/platforms.js';
 import { credentialFields, CREDENTIAL_NAMES, requiredText, TOO_LONG, userFieldSchemas as field } from './fields.js';
 import type { EDITABLE_FIELDS } from './grid.js';
 import { MAX_APPLICATIONS_PER_REQUEST, MAX_OPTIONS_PER_USER, MAX_PNE_KEYS, USER_TEXT_LIMITS } from './limits.js';
@@ -17,7 +18,6 @@ import { MAX_APPLICATIONS_PER_REQUEST, MAX_OPTIONS_PER_USER, MAX_PNE_KEYS, USER_
 export { EMAIL_FORMAT, EMAIL_PATTERN, TABLET_NUMBER_LENGTH, TOO_LONG } from './fields.js';
 export const USERNAME_TAKEN = 'user_add.username_already_existing';
 export const DUPLICATE_OPTION = 'users.errors.duplicate_option';
-export const EMAIL_REQUIRED_FOR_PROFILE = 'users.errors.email_required_for_profile';
 /** An application unknown to the catalogue. */
 export const UNKNOWN_APPLICATION = 'users.errors.unknown_application';
 
@@ -218,7 +218,7 @@ export const newUserValuesSchema = z.object({
 export type NewUserValues = z.infer<typeof newUserValuesSchema>;
 
 export const newUserApplicationSchema = z.object({
-  platformId: z.string().min(1),
+  platformId: platformIdSchema,
   idApplication: recordIdSchema,
   ...credentialFields(CREDENTIAL_NAMES.newUser),
 });

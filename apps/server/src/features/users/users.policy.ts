@@ -83,7 +83,7 @@ export type StoredAccess = {
  */
 export type AccessRequest = { status: 0 | 1 | 2; login?: string | null; password?: string | null; keys?: string | null };
 
-export type AccessProblem = { field: 'login' | 'password' | 'code'; reason: 'required' | 'password_locked' };
+export type AccessProblem = { field: users.CredentialField; reason: 'required' | 'password_locked' };
 
 export type AccessPlan = {
   next: { status: number; login: string | null; keys: string | null };

@@ -5,7 +5,7 @@ export type NewAccessCredentials = {
   login: string;
   password: string;
   code: string | null;
-  missing: ('login' | 'password' | 'code')[];
+  missing: contract.CredentialField[];
 };
 
 /**

@@ -15,7 +15,7 @@ export const SECRET_BEFORE = '[secret]';
 export const SECRET_CHANGED = '[changed]';
 
 /** Where an error of an edit is reported: the field path of each credential in the caller's body. */
-export type AccessErrorPaths = Record<'application' | 'login' | 'password' | 'code', string>;
+export type AccessErrorPaths = Record<'application' | users.CredentialField, string>;
 
 export type AccessEdit = { applicationId: number; request: AccessRequest; paths: AccessErrorPaths };
 

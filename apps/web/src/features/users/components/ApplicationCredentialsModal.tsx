@@ -17,7 +17,7 @@ export type ApplicationCredentialsModalProps = {
   onCancel: () => void;
 };
 
-type Field = 'login' | 'password' | 'code';
+type Field = users.CredentialField;
 type Values = Record<Field, string>;
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
@@ -69,7 +69,7 @@ function CredentialsForm({ application, platform, initial, isSaving, onConfirm, 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (missing.size > 0) {
-      setChecked(new Set<Field>(['login', 'password', 'code']));
+      setChecked(new Set<Field>(users.CREDENTIAL_FIELDS));
       return;
     }
     onConfirm({

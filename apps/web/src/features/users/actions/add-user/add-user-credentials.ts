@@ -1,7 +1,7 @@
 import { users, type NewUser, type School, type SchoolApplication, type SchoolPlatform } from '@console/contract';
 
 type CredentialFields = users.CredentialFields;
-export type CredentialName = 'login' | 'password' | 'code';
+export type CredentialName = users.CredentialField;
 export type CredentialValues = Record<CredentialName, string>;
 
 /** One platform of the credentials dialog: its chosen applications, the first one edited for all. */
