@@ -3,7 +3,7 @@ import { verify as verifyHash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret } from '#platform/auth/secrets.js';
-import { importBatches } from '#platform/db/schema/index.js';
+import { importBatches, schools } from '#platform/db/schema/index.js';
 import type { TestContext } from '#test/context.js';
 import { buildUser } from '#test/factories.js';
 import { applied, buildImportsWorld, importCalls, problemsOf, verified, type ImportsWorld } from './imports.test-support.js';
@@ -187,6 +187,19 @@ describe('POST /users/batch: verifying new users', () => {
       { msg: imports.IMPORT_ERRORS.duplicateLogin, line: 6, field: 'Login' },
     ]);
     expect(await countBatches()).toBe(batchesBefore);
+  });
+
+  it('asks an e-mail of every line in a school that requires one, as the new-user form does', async () => {
+    const csv = ['Profil;Nom;Prénom;Niveau;Mail', 'Eleve;Morel;Inès;6e;ines.morel@moulin.fr', 'Eleve;Morel;Noé;6e;'].join('\n');
+    expect(verified(await verifyCsv('outsider', 'users_initial', csv, other)).counts.create).toBe(2);
+    await t.db.update(schools).set({ emailRequired: true }).where(eq(schools.uai, other));
+    try {
+      expect(problemsOf(await verifyCsv('outsider', 'users_initial', csv, other))).toEqual([
+        { msg: imports.IMPORT_ERRORS.required, line: 3, field: 'Mail' },
+      ]);
+    } finally {
+      await t.db.update(schools).set({ emailRequired: false }).where(eq(schools.uai, other));
+    }
   });
 
   it('refuses no file, a file that is not .csv, a file over the size or line limit, with their messages', async () => {

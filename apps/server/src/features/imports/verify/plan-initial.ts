@@ -36,7 +36,7 @@ function draftOf(plan: PlanContext, source: InitialLine, problems: imports.Impor
   const lastname = cleanName(informations.lastName, rules.lastname);
   if (firstname === '') problems.push(problemAt(line, IMPORT_ERRORS.required, imports.fieldLabel('firstName')));
   if (lastname === '') problems.push(problemAt(line, IMPORT_ERRORS.required, imports.fieldLabel('lastName')));
-  if (informations.email === null && (emailRequired || contract.profileRequiresEmail(informations.profile))) {
+  if (contract.missingEmailMessage(informations.profile, emailRequired, informations.email) !== null) {
     problems.push(problemAt(line, IMPORT_ERRORS.required, imports.fieldLabel('email')));
   }
   const login = informations.login === null ? null : cleanName(informations.login, rules.login);

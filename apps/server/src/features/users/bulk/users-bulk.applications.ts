@@ -93,7 +93,7 @@ function enabledAccess(
  * An application change on the selected users: insert enables it (status 1) with each user's
  * given or stored credentials, delete disables it (status 0). Throws `validation_failed` for an
  * unknown application (fieldErrors.idApp) or when a user lacks a required credential
- * (fieldErrors `value.<idUser>.<login|password|code>`): then nobody changes.
+ * (fieldErrors `value.<idUser>.<loginPlateforme|passwordPlateforme|keys>`, the names of `value`'s entries): then nobody changes.
  */
 export async function changeApplication(
   tx: Executor,
@@ -123,7 +123,8 @@ export async function changeApplication(
       code: after.keys,
       hasStoredPassword: after.passwordEncrypted !== null,
     });
-    for (const field of missing) fieldErrors[`value.${user.id}.${field}`] = [REQUIRED];
+    const paths = contract.credentialErrorPaths(`value.${user.id}.`, contract.CREDENTIAL_NAMES.grid);
+    for (const field of missing) fieldErrors[paths[field]] = [REQUIRED];
     return { user, before, after };
   });
   if (Object.keys(fieldErrors).length > 0) throw validationError(fieldErrors);

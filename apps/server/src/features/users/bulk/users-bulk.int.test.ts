@@ -218,7 +218,7 @@ describe('PATCH /users/ app', () => {
 
     const missing = await enable({});
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().details.fieldErrors).toEqual({ [`value.${third!.id}.code`]: ['global.errors.required'] });
+    expect(missing.json().details.fieldErrors).toEqual({ [`value.${third!.id}.keys`]: ['global.errors.required'] });
     expect(await readAccess(t.db, first!.id, application.id)).toBeUndefined();
     expect((await readAccess(t.db, second!.id, application.id))!.status).toBe(0);
 

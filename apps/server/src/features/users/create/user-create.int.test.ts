@@ -127,10 +127,10 @@ describe('POST /users', () => {
   it('requires an e-mail for a Gestionnaire and in a school requiring one', async () => {
     const manager = await post('admin', { values: values({ profile: 'Gestionnaire', password: 'Ravo4821' }) });
     expect(manager.statusCode).toBe(400);
-    expect(manager.json().details.fieldErrors).toEqual({ 'values.email': ['global.errors.required'] });
+    expect(manager.json().details.fieldErrors).toEqual({ 'values.email': [contract.EMAIL_REQUIRED_FOR_PROFILE] });
     const pupil = await post('manager', { values: values({ uai: strict }) });
     expect(pupil.statusCode).toBe(400);
-    expect(pupil.json().details.fieldErrors).toEqual({ 'values.email': ['global.errors.required'] });
+    expect(pupil.json().details.fieldErrors).toEqual({ 'values.email': [contract.EMAIL_REQUIRED_BY_SCHOOL] });
     expect((await post('manager', { values: values({ uai: strict, email: 'eleve@lycee.fr' }) })).statusCode).toBe(200);
   });
 
@@ -175,7 +175,7 @@ describe('POST /users', () => {
       ],
     });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().details.fieldErrors).toEqual({ 'applications.1.code': ['global.errors.required'] });
+    expect(missing.json().details.fieldErrors).toEqual({ 'applications.1.codes': ['global.errors.required'] });
 
     const unknown = await post('direction', {
       values: values(),

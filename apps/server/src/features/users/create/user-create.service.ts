@@ -45,7 +45,8 @@ async function resolveAccesses(
     }
     const given = contract.credentialsOf(application, contract.CREDENTIAL_NAMES.newUser);
     const credentials = newAccessCredentialsOf(credentialFieldsOfRow(row), given, account);
-    for (const field of credentials.missing) fieldErrors[`applications.${index}.${field}`] = [REQUIRED];
+    const paths = contract.credentialErrorPaths(`applications.${index}.`, contract.CREDENTIAL_NAMES.newUser);
+    for (const field of credentials.missing) fieldErrors[paths[field]] = [REQUIRED];
     return [
       {
         applicationId: row.id,
@@ -81,8 +82,8 @@ export async function createUser(ctx: ServiceContext, input: NewUser): Promise<{
   if (firstname === '') fieldErrors['values.firstName'] = [REQUIRED];
   if (lastname === '') fieldErrors['values.lastName'] = [REQUIRED];
   if (login === '') fieldErrors['values.login'] = [REQUIRED];
-  if (values.email === null && (contract.profileRequiresEmail(values.profile) || naming.emailRequired))
-    fieldErrors['values.email'] = [REQUIRED];
+  const missingEmail = contract.missingEmailMessage(values.profile, naming.emailRequired, values.email);
+  if (missingEmail !== null) fieldErrors['values.email'] = [missingEmail];
   const isPrintable = hasPrintablePassword(values.profile);
   if (!isPrintable && !meetsPasswordRules(values.password)) fieldErrors['values.password'] = [PASSWORD_RULES];
   const accesses = await resolveAccesses(ctx, input.applications, { login, password: values.password }, fieldErrors);

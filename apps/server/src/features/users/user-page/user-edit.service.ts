@@ -25,15 +25,17 @@ import { canEditUserPage, diffFields } from '../users.policy.js';
 /** The translation key of the password rules (spec 1 §5), as the password-change form reports it. */
 export const PASSWORD_RULES = 'password_rules';
 
-/** A school's name rules; the global ones for staff without a school. */
-export async function loadNameRules(db: Executor, uai: string | null): Promise<NameRules> {
-  return uai === null ? loadGlobalNameRules(db) : (await loadSchoolNaming(db, uai)).rules;
+/** What an edit of a user checks: their school's name rules and e-mail requirement; the global rules and none for staff without a school. */
+export async function loadEditRules(db: Executor, uai: string | null): Promise<{ rules: NameRules; emailRequired: boolean }> {
+  if (uai === null) return { rules: await loadGlobalNameRules(db), emailRequired: false };
+  const { rules, emailRequired } = await loadSchoolNaming(db, uai);
+  return { rules, emailRequired };
 }
 
 function loginTaken(): AppError {
   return new AppError('conflict', 'This login is taken', {
     reason: 'username_taken',
-    fieldErrors: { login: [users.USERNAME_TAKEN] },
+    fieldErrors: { 'informations.login': [users.USERNAME_TAKEN] },
   });
 }
 
@@ -53,14 +55,14 @@ async function planPasswordChange(
   const clear = password?.trim() ?? '';
   const isPrintable = hasPrintablePassword(profileNameOf(user.profileId) ?? 'Eleve');
   if (isPrintable) {
-    if (clear === '') fieldErrors.password = [REQUIRED];
+    if (clear === '') fieldErrors['informations.password'] = [REQUIRED];
     else if (clear !== revealSecret(ctx.env.encryptionKey, user.passwordEncrypted))
       return { values: await storePassword(ctx.env.encryptionKey, clear, true) };
     return null;
   }
   if (clear === '') return null;
   if (!meetsPasswordRules(clear)) {
-    fieldErrors.password = [PASSWORD_RULES];
+    fieldErrors['informations.password'] = [PASSWORD_RULES];
     return null;
   }
   return { values: await storePassword(ctx.env.encryptionKey, clear, false) };
@@ -80,18 +82,19 @@ export async function updateUserPage(ctx: ServiceContext, id: number, body: User
       throw new AppError('forbidden', 'This page may not be edited', { reason: 'page_not_editable' });
     const user = await findManageableUser(tx, ctx.actor, id, { allowSelf: true, forUpdate: true });
     const profile = profileNameOf(user.profileId) ?? 'Eleve';
-    const rules = await loadNameRules(tx, user.uai);
+    const { rules, emailRequired } = await loadEditRules(tx, user.uai);
     const fieldErrors: Record<string, string[]> = {};
     const names = {
       firstname: cleanName(body.informations.firstName, rules.firstname),
       lastname: cleanName(body.informations.lastName, rules.lastname),
       login: cleanName(body.informations.login, rules.login),
     };
-    if (names.firstname === '') fieldErrors.firstName = [REQUIRED];
-    if (names.lastname === '') fieldErrors.lastName = [REQUIRED];
-    if (names.login === '') fieldErrors.login = [REQUIRED];
+    if (names.firstname === '') fieldErrors['informations.firstName'] = [REQUIRED];
+    if (names.lastname === '') fieldErrors['informations.lastName'] = [REQUIRED];
+    if (names.login === '') fieldErrors['informations.login'] = [REQUIRED];
     const email = body.informations.email;
-    if (users.profileRequiresEmail(profile) && email === null) fieldErrors.email = [users.EMAIL_REQUIRED_FOR_PROFILE];
+    const missingEmail = users.missingEmailMessage(profile, emailRequired, email);
+    if (missingEmail !== null) fieldErrors['informations.email'] = [missingEmail];
     const password = await planPasswordChange(ctx, user, body.informations.password, fieldErrors);
     const accessPlan = await planAccessEdits(
       tx,
@@ -104,9 +107,7 @@ export async function updateUserPage(ctx: ServiceContext, id: number, body: User
           request: { status: item.status, login: given.login, password: given.password, keys: given.code },
           paths: {
             application: `applications.${index}.applicationId`,
-            login: `applications.${index}.login`,
-            password: `applications.${index}.password`,
-            code: `applications.${index}.code`,
+            ...users.credentialErrorPaths(`applications.${index}.`, users.CREDENTIAL_NAMES.userPage),
           },
         };
       }),

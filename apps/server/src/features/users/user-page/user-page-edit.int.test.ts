@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { decryptSecret } from '#platform/auth/secrets.js';
 import { userApplications } from '#platform/db/schema/index.js';
 import { injectAs, requestOf, signIn } from '#test/context.js';
-import { buildUser } from '#test/factories.js';
+import { buildSchool, buildUser } from '#test/factories.js';
 import { countAuditEntries, readUser, readUserAudit, setProfileRight } from '#test/users-factories.js';
 import { PLATFORM_PASSWORD_EXISTS } from './user-application-edit.service.js';
 import {
@@ -122,7 +122,13 @@ describe('PUT /users/:id', () => {
     expect(cleanedAway.statusCode).toBe(400);
     expect(cleanedAway.json()).toMatchObject({
       code: 'validation_failed',
-      details: { fieldErrors: { firstName: [REQUIRED], login: [REQUIRED], password: [REQUIRED] } },
+      details: {
+        fieldErrors: {
+          'informations.firstName': [REQUIRED],
+          'informations.login': [REQUIRED],
+          'informations.password': [REQUIRED],
+        },
+      },
     });
     const blank = await putPage(cookies.direction, pupil.id, {
       ...form,
@@ -136,8 +142,23 @@ describe('PUT /users/:id', () => {
       informations: { ...formOf(colleaguePage).informations, email: '' },
     });
     expect(noEmail.statusCode).toBe(400);
-    expect(noEmail.json().details.fieldErrors).toEqual({ email: [users.EMAIL_REQUIRED_FOR_PROFILE] });
+    expect(noEmail.json().details.fieldErrors).toEqual({ 'informations.email': [users.EMAIL_REQUIRED_FOR_PROFILE] });
     expect((await putPage(cookies.direction, pupil.id, { informations: form.informations })).statusCode).toBe(400);
+  });
+
+  it("holds the school's e-mail requirement: nobody is left without one by editing", async () => {
+    const strict = (await buildSchool(t.db, { name: 'Lycée exigeant', emailRequired: true })).uai;
+    const target = await buildUser(t.db, t.env.encryptionKey, { profile: 'Eleve', uai: strict, email: 'eleve@lycee.fr' });
+    const form = formOf(users.getUser.answer.parse((await getPage(cookies.admin, target.id)).json()));
+    const cleared = await putPage(cookies.admin, target.id, { ...form, informations: { ...form.informations, email: '' } });
+    expect(cleared.statusCode).toBe(400);
+    expect(cleared.json().details.fieldErrors).toEqual({ 'informations.email': [users.EMAIL_REQUIRED_BY_SCHOOL] });
+    expect((await readUser(t.db, target.id))!.email).toBe('eleve@lycee.fr');
+    const renamed = await putPage(cookies.admin, target.id, {
+      ...form,
+      informations: { ...form.informations, firstName: 'Zoé' },
+    });
+    expect(renamed.statusCode).toBe(200);
   });
 
   it('refuses a login another user has, whatever its case', async () => {
@@ -147,7 +168,10 @@ describe('PUT /users/:id', () => {
       informations: { ...formOf(page).informations, login: colleague.login.toUpperCase() },
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ code: 'conflict', details: { fieldErrors: { login: [users.USERNAME_TAKEN] } } });
+    expect(response.json()).toMatchObject({
+      code: 'conflict',
+      details: { fieldErrors: { 'informations.login': [users.USERNAME_TAKEN] } },
+    });
   });
 
   it('keeps a staff hash when the password is blank, and hashes a new one that meets the rules', async () => {
@@ -159,7 +183,7 @@ describe('PUT /users/:id', () => {
       informations: { ...form.informations, password: 'faible' },
     });
     expect(weak.statusCode).toBe(400);
-    expect(weak.json().details.fieldErrors).toEqual({ password: ['password_rules'] });
+    expect(weak.json().details.fieldErrors).toEqual({ 'informations.password': ['password_rules'] });
     const renamed = await putPage(cookies.direction, colleague.id, {
       ...form,
       informations: { ...form.informations, firstName: 'adèle' },
@@ -195,9 +219,9 @@ describe('PUT /users/:id', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().details.fieldErrors).toEqual({
       'applications.0.applicationId': [users.UNKNOWN_APPLICATION],
-      'applications.1.code': [REQUIRED],
-      'applications.2.login': [REQUIRED],
-      'applications.2.password': [REQUIRED],
+      'applications.1.keys': [REQUIRED],
+      'applications.2.platformLogin': [REQUIRED],
+      'applications.2.platformPassword': [REQUIRED],
     });
     const pupilPage = users.getUser.answer.parse((await getPage(cookies.direction, pupil.id)).json());
     const replaced = await putPage(
@@ -206,7 +230,7 @@ describe('PUT /users/:id', () => {
       formOf(pupilPage, [{ applicationId: apps.code.id, status: 1, platformPassword: 'Autre#1' }]),
     );
     expect(replaced.statusCode).toBe(400);
-    expect(replaced.json().details.fieldErrors).toEqual({ 'applications.0.password': [PLATFORM_PASSWORD_EXISTS] });
+    expect(replaced.json().details.fieldErrors).toEqual({ 'applications.0.platformPassword': [PLATFORM_PASSWORD_EXISTS] });
     const [access] = await t.db.select().from(userApplications).where(eq(userApplications.userId, teacher.id));
     expect(access).toBeUndefined();
   });

@@ -147,6 +147,19 @@ describe('PATCH /users/:id informations', () => {
     expect(cleared.json().details.fieldErrors).toEqual({ email: [users.EMAIL_REQUIRED_FOR_PROFILE] });
   });
 
+  it('refuses clearing an e-mail the school requires, and still lets the grid edit a pupil stored without one', async () => {
+    const strict = (await buildSchool(t.db, { name: 'Lycée exigeant', emailRequired: true })).uai;
+    const withEmail = await buildUser(t.db, t.env.encryptionKey, { profile: 'Eleve', uai: strict, email: 'eleve@lycee.fr' });
+    const cleared = await patch(cookies.admin, withEmail.id, { key: 'informations', value: { email: null } });
+    expect(cleared.statusCode).toBe(400);
+    expect(cleared.json().details.fieldErrors).toEqual({ email: [users.EMAIL_REQUIRED_BY_SCHOOL] });
+    expect((await rowOf(withEmail.id)).email).toBe('eleve@lycee.fr');
+    const withoutEmail = await buildUser(t.db, t.env.encryptionKey, { profile: 'Eleve', uai: strict });
+    const renamed = await patch(cookies.admin, withoutEmail.id, { key: 'informations', value: { firstname: 'Zoé' } });
+    expect(renamed.statusCode).toBe(200);
+    expect((await rowOf(withoutEmail.id)).firstname).toBe('Zoé');
+  });
+
   it('makes a pupil a manager of their school with the same password hashed, and back to a pupil with a new printable one', async () => {
     const pupil = await pupilOfHome();
     const promoted = await patch(cookies.admin, pupil.id, {

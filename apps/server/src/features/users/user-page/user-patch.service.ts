@@ -27,7 +27,7 @@ import {
   replaceUserOptions,
   updateUserRow,
 } from './user-edit.repository.js';
-import { loadNameRules } from './user-edit.service.js';
+import { loadEditRules } from './user-edit.service.js';
 import { listUserOptions } from './user-page.repository.js';
 import { revealSecret } from './user-page.service.js';
 import { findManageableUser, type UserRecord } from '#platform/auth/access.js';
@@ -113,17 +113,18 @@ async function patchInformations(
 
   const next: users.InformationsPatch = { ...value };
   const fieldErrors: Record<string, string[]> = {};
-  if (value.firstname !== undefined || value.lastname !== undefined) {
-    const rules = await loadNameRules(tx, user.uai);
-    for (const field of ['firstname', 'lastname'] as const) {
-      const given = value[field];
-      if (given === undefined) continue;
-      next[field] = cleanName(given, rules[field]);
-      if (next[field] === '') fieldErrors[field] = [REQUIRED];
-    }
+  const { rules, emailRequired } = await loadEditRules(tx, user.uai);
+  for (const field of ['firstname', 'lastname'] as const) {
+    const given = value[field];
+    if (given === undefined) continue;
+    next[field] = cleanName(given, rules[field]);
+    if (next[field] === '') fieldErrors[field] = [REQUIRED];
   }
+  // The school's requirement holds on an edit of the e-mail (no clearing it); a grid edit of another
+  // field of a user stored without one is not refused for a field the grid cannot fill in.
   const email = value.email !== undefined ? value.email : user.email;
-  if (users.profileRequiresEmail(nextProfile) && email === null) fieldErrors.email = [users.EMAIL_REQUIRED_FOR_PROFILE];
+  const missingEmail = users.missingEmailMessage(nextProfile, emailRequired && value.email !== undefined, email);
+  if (missingEmail !== null) fieldErrors.email = [missingEmail];
   if (Object.keys(fieldErrors).length > 0) throw validationError(fieldErrors);
 
   const current: Record<users.EditableField, unknown> = {
@@ -196,7 +197,7 @@ async function patchApplication(
     {
       applicationId: informations.idApplication,
       request: { status: informations.status, login: given.login, password: given.password, keys: given.code },
-      paths: { application: 'idApplication', ...users.CREDENTIAL_NAMES.grid },
+      paths: { application: 'idApplication', ...users.credentialErrorPaths('', users.CREDENTIAL_NAMES.grid) },
     },
   ]);
   if (Object.keys(plan.fieldErrors).length > 0) throw validationError(plan.fieldErrors);

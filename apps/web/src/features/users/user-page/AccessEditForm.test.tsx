@@ -30,13 +30,17 @@ const drawerOfUser12 = () => (
   />
 );
 
-type Setup = { page?: ReturnType<typeof buildUserPage>; putAnswer?: MockAnswer };
+type Setup = {
+  page?: ReturnType<typeof buildUserPage>;
+  putAnswer?: MockAnswer;
+  school?: ReturnType<typeof buildSchoolWithUsers>;
+};
 
-async function openEditForm({ page = buildUserPage(), putAnswer }: Setup = {}) {
+async function openEditForm({ page = buildUserPage(), putAnswer, school = buildSchoolWithUsers() }: Setup = {}) {
   const fetchMock = mockFetch({
     'GET /api/users/12': { status: 200, body: page },
     'PUT /api/users/12': putAnswer ?? { status: 200, body: page },
-    'GET /api/schools/0750001A/users': { status: 200, body: buildSchoolWithUsers() },
+    'GET /api/schools/0750001A/users': { status: 200, body: school },
   });
   const rendered = renderWithProviders(drawerOfUser12(), { i18n, withNotifications: true });
   const events = userEvent.setup();
@@ -127,6 +131,41 @@ describe('the access edit form', () => {
     expect(within(form).getByLabelText(/^Mot de passe/)).toHaveAccessibleDescription('Ce champ est obligatoire.');
     expect(within(form).getByLabelText(/^Nom/)).not.toHaveAccessibleDescription();
     expect(bodiesSentTo(fetchMock, 'PUT /api/users/12')).toEqual([]);
+  });
+
+  it('asks the e-mail the school requires of everybody, and sends nothing without it', async () => {
+    const school = buildSchoolWithUsers({ informations: { emailRequired: true } });
+    const { events, form, fetchMock } = await openEditForm({ school });
+    const email = within(form).getByLabelText(/^E-mail/);
+    await waitFor(() => expect(email).toBeRequired());
+
+    await replace(events, within(form).getByLabelText(/^Prénom/), 'Jeanne');
+    await events.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+
+    expect(email).toHaveAccessibleDescription('Cet établissement demande une adresse e-mail pour chaque utilisateur.');
+    expect(bodiesSentTo(fetchMock, 'PUT /api/users/12')).toEqual([]);
+  });
+
+  it("puts the server's field errors under the fields of the form they name", async () => {
+    const { events, form } = await openEditForm({
+      putAnswer: {
+        status: 400,
+        body: {
+          code: 'validation_failed',
+          message: 'x',
+          details: { fieldErrors: { 'informations.email': ['users.errors.email_required_by_school'] } },
+        },
+      },
+    });
+
+    await replace(events, within(form).getByLabelText(/^Prénom/), 'Jeanne');
+    await events.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+
+    await waitFor(() =>
+      expect(within(form).getByLabelText(/^E-mail/)).toHaveAccessibleDescription(
+        'Cet établissement demande une adresse e-mail pour chaque utilisateur.',
+      ),
+    );
   });
 
   it("refuses another user's login of the school, whatever its case", async () => {

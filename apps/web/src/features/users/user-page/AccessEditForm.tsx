@@ -7,6 +7,7 @@ import { ApiError } from '#lib/api';
 import { translateMessage } from '#lib/forms';
 import {
   checkAccessForm,
+  isEmailRequired,
   ruleChangesOf,
   cleanAccessField,
   initialAccessValuesOf,
@@ -23,6 +24,7 @@ import { notifyFailure } from '#ui/notify-failure';
 type AccessEditFormProps = {
   page: UserPage;
   rules: NameRules;
+  schoolRequiresEmail: boolean;
   /** Whether another user of the school has this login (case-insensitively). */
   isLoginTaken: (login: string) => boolean;
   onDone: () => void;
@@ -33,7 +35,7 @@ type AccessEditFormProps = {
  * cleaned on leaving them; nothing is sent when nothing changed. A value left as it is that the
  * school's rule will still rewrite on saving is named before saving.
  */
-export function AccessEditForm({ page, rules, isLoginTaken, onDone }: AccessEditFormProps) {
+export function AccessEditForm({ page, rules, schoolRequiresEmail, isLoginTaken, onDone }: AccessEditFormProps) {
   const { t, i18n } = useTranslation();
   const { save, isSaving } = useUserPageUpdate(page.informations.userId);
   const [values, setValues] = useState<AccessValues>(() => initialAccessValuesOf(page));
@@ -53,7 +55,7 @@ export function AccessEditForm({ page, rules, isLoginTaken, onDone }: AccessEdit
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const checked = checkAccessForm(values, page, { rules, isLoginTaken });
+    const checked = checkAccessForm(values, page, { rules, schoolRequiresEmail, isLoginTaken });
     if (checked.kind === 'invalid') {
       setMessages(checked.messages);
       return;
@@ -117,6 +119,7 @@ export function AccessEditForm({ page, rules, isLoginTaken, onDone }: AccessEdit
           />
           <TextInput
             type="email"
+            required={isEmailRequired(page, schoolRequiresEmail)}
             label={t('users.page.fields.email')}
             autoComplete="off"
             value={values.email}

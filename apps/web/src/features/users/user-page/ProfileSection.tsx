@@ -9,7 +9,12 @@ import { SecretText } from './SecretText';
 import { SignInQrCode } from './SignInQrCode';
 
 /** What the access edit form needs from the school; absent when the page may not be edited. */
-export type AccessEditing = { rules: NameRules; isLoginTaken: (login: string) => boolean };
+export type AccessEditing = {
+  rules: NameRules;
+  /** Whether the user's school requires an e-mail of every user (its settings). */
+  schoolRequiresEmail: boolean;
+  isLoginTaken: (login: string) => boolean;
+};
 
 /**
  * The profile and access of a user (spec 3 §2.3): login, password, names, e-mail, level and the
@@ -54,6 +59,7 @@ export function ProfileSection({ page, editing }: { page: UserPage; editing: Acc
         <AccessEditForm
           page={page}
           rules={editing.rules}
+          schoolRequiresEmail={editing.schoolRequiresEmail}
           isLoginTaken={editing.isLoginTaken}
           onDone={() => setIsEditing(false)}
         />

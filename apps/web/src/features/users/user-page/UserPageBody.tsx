@@ -33,7 +33,11 @@ function EditableUserPageBody({ uai, ...props }: UserPageBodyProps & { uai: stri
     const takenLogins = new Set(
       school.data.users.filter((other) => other.id !== userId).map((other) => other.login.toLocaleLowerCase('fr')),
     );
-    return { rules: nameRulesOf(school.data), isLoginTaken: (login) => takenLogins.has(login.toLocaleLowerCase('fr')) };
+    return {
+      rules: nameRulesOf(school.data),
+      schoolRequiresEmail: school.data.informations.emailRequired,
+      isLoginTaken: (login) => takenLogins.has(login.toLocaleLowerCase('fr')),
+    };
   }, [school.data, userId]);
   const catalogue = useMemo<Catalogue | null>(
     () => (school.data ? { applications: school.data.applications, platforms: school.data.platforms } : null),

@@ -22,6 +22,11 @@ export function cleanAccessField(field: CleanedField, value: string, rules: Name
   return cleanName(value, rules[RULE_OF[field]]);
 }
 
+/** Whether the user must have an e-mail: by their profile, or by their school's settings. */
+export function isEmailRequired(page: UserPage, schoolRequiresEmail: boolean): boolean {
+  return users.missingEmailMessage(page.informations.profile, schoolRequiresEmail, null) !== null;
+}
+
 /** A value the school's rule will rewrite though the user left it as it is: its field, as stored, as it will be saved. */
 export type RuleChange = { field: CleanedField; before: string; after: string };
 
@@ -46,13 +51,18 @@ export type AccessCheck =
 
 /**
  * Checks the form: names and login cleaned, trimmed and required; the password required when it
- * is printable (otherwise blank keeps it); the login free among the school's other users. Tells
+ * is printable (otherwise blank keeps it); the e-mail the profile or the school requires; the
+ * login free among the school's other users. Tells
  * when nothing changed, so that no call is made.
  */
 export function checkAccessForm(
   values: AccessValues,
   page: UserPage,
-  { rules, isLoginTaken }: { rules: NameRules; isLoginTaken: (login: string) => boolean },
+  {
+    rules,
+    schoolRequiresEmail,
+    isLoginTaken,
+  }: { rules: NameRules; schoolRequiresEmail: boolean; isLoginTaken: (login: string) => boolean },
 ): AccessCheck {
   const cleaned = {
     ...values,
@@ -70,6 +80,8 @@ export function checkAccessForm(
     for (const issue of parsed.error.issues) messages[String(issue.path[0]) as AccessField] ??= issue.message;
   }
   if (isPrintable && cleaned.password.trim() === '') messages.password ??= REQUIRED;
+  const missingEmail = users.missingEmailMessage(page.informations.profile, schoolRequiresEmail, cleaned.email);
+  if (missingEmail !== null) messages.email ??= missingEmail;
   if (
     !messages.login &&
     cleaned.login.toLocaleLowerCase('fr') !== page.informations.login.toLocaleLowerCase('fr') &&

@@ -95,9 +95,12 @@ describe('add-user panel', () => {
     expect(within(panel).getByLabelText(/^Adresse e-mail/)).toBeRequired();
     await user.click(within(panel).getByRole('button', { name: "Créer l'utilisateur" }));
 
-    for (const label of [/^Prénom/, /^Nom/, /^Identifiant/, /^Mot de passe/, /^Niveau/, /^Adresse e-mail/]) {
+    for (const label of [/^Prénom/, /^Nom/, /^Identifiant/, /^Mot de passe/, /^Niveau/]) {
       expect(within(panel).getByLabelText(label)).toHaveAccessibleDescription(REQUIRED);
     }
+    expect(within(panel).getByLabelText(/^Adresse e-mail/)).toHaveAccessibleDescription(
+      "Un gestionnaire ou un administrateur d'établissement doit avoir une adresse e-mail.",
+    );
     expect(bodiesSentTo(fetchMock, 'POST /api/users')).toEqual([]);
   });
 

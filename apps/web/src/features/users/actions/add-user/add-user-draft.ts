@@ -1,4 +1,4 @@
-import { REQUIRED, users, type NewUserValues, type ProfileName, type School, type SchoolUser } from '@console/contract';
+import { users, type NewUserValues, type ProfileName, type School, type SchoolUser } from '@console/contract';
 import type { FieldErrors } from '#lib/api';
 
 /** What the add-user form holds while it is filled in (selects hold '' for none). */
@@ -54,9 +54,14 @@ export const DRAFT_FIELDS = [
 export type DraftField = (typeof DRAFT_FIELDS)[number] | 'form';
 export type DraftMessages = Partial<Record<DraftField, string>>;
 
-/** Whether the e-mail is required: for managers and school administrators, and in a school that requires it. */
+/** Whether the e-mail is required (the contract's rule: managers and school administrators, and a school that requires it). */
 export function isEmailRequired(profile: ProfileName | '', school: Pick<School, 'informations'>): boolean {
-  return school.informations.emailRequired || (profile !== '' && users.profileRequiresEmail(profile));
+  return missingEmailMessageOf(profile, school, '') !== null;
+}
+
+/** The message of the e-mail rule a blank e-mail breaks, if any; no profile chosen yet is only the school's rule. */
+function missingEmailMessageOf(profile: ProfileName | '', school: Pick<School, 'informations'>, email: string): string | null {
+  return users.missingEmailMessage(profile === '' ? 'Eleve' : profile, school.informations.emailRequired, email);
 }
 
 /** Whether a login is already a user's of the school (compared as the database does: case-insensitively). */
@@ -113,7 +118,8 @@ export function checkDraft(draft: AddUserDraft, school: School & { users: readon
   if (!parsed.success) {
     for (const issue of parsed.error.issues) messages[fieldOfPath(issue.path.map(String).join('.'))] ??= issue.message;
   }
-  if (isEmailRequired(draft.profile, school) && draft.email.trim() === '') messages.email ??= REQUIRED;
+  const missingEmail = missingEmailMessageOf(draft.profile, school, draft.email);
+  if (missingEmail !== null) messages.email ??= missingEmail;
   if (draft.login.trim() !== '' && isLoginTakenIn(school.users, draft.login)) messages.login ??= users.USERNAME_TAKEN;
   if (parsed.success && Object.keys(messages).length === 0) return { values: parsed.data, messages: null };
   return { values: null, messages };

@@ -78,15 +78,20 @@ describe('add-user draft check', () => {
     ['no level', { level: '' }, 'level', 'global.errors.required'],
     ['a login of the school, in another case', { login: 'taken.login' }, 'login', 'user_add.username_already_existing'],
     ['a bad e-mail', { email: 'nope' }, 'email', 'users.errors.email_format'],
-    ['a manager without e-mail', { profile: 'Gestionnaire' }, 'email', 'global.errors.required'],
-    ['a school administrator without e-mail', { profile: 'Administrateur établissement' }, 'email', 'global.errors.required'],
+    ['a manager without e-mail', { profile: 'Gestionnaire' }, 'email', 'users.errors.email_required_for_profile'],
+    [
+      'a school administrator without e-mail',
+      { profile: 'Administrateur établissement' },
+      'email',
+      'users.errors.email_required_for_profile',
+    ],
   ])('refuses %s', (_case, change, field, message) => {
     expect(checkDraft({ ...complete, ...change }, school).messages).toMatchObject({ [field]: message });
   });
 
   it('asks an e-mail of everybody in a school that requires it', () => {
     expect(checkDraft(complete, buildCatalogueSchool(school.users, { emailRequired: true })).messages).toEqual({
-      email: 'global.errors.required',
+      email: 'users.errors.email_required_by_school',
     });
   });
 
