@@ -2,86 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { UNKNOWN_PLATFORM } from './platforms.js';
 import {
   defaultPurgeStart,
-  nextRunAt,
-  occurrenceAt,
   PURGE_LABEL_REQUIRED,
   PURGE_START_REQUIRED,
   PURGE_UAIS_REQUIRED,
   purgeTaskCreateSchema,
   purgeTaskUpdateSchema,
-  type PurgeInterval,
-  type PurgeTiming,
 } from './token-purges.js';
-
-const MINUTE = 60_000;
-const DAY = 86_400_000;
-const START = new Date('2026-01-10T08:00:00.000Z');
-const LAST = new Date('2026-03-01T08:00:00.000Z');
-
-function timing(overrides: Partial<PurgeTiming> = {}): PurgeTiming {
-  return { enable: true, startDate: START, lastExecution: LAST, intervalField: 'DAY', intervalValue: 1, ...overrides };
-}
-
-describe('the next run of a purge task', () => {
-  it.each<[string, Partial<PurgeTiming>, Date | null]>([
-    ['disabled: none', { enable: false }, null],
-    ['disabled and never run: none', { enable: false, lastExecution: null }, null],
-    ['never run: its start date', { lastExecution: null }, START],
-    ['never run, IMMEDIATE: its start date', { lastExecution: null, intervalField: 'IMMEDIATE' }, START],
-    [
-      'start moved after the last run: the new start date',
-      { startDate: new Date('2026-04-01T06:00:00.000Z') },
-      new Date('2026-04-01T06:00:00.000Z'),
-    ],
-    ['IMMEDIATE after a run: none', { intervalField: 'IMMEDIATE' }, null],
-  ])('%s', (_case, overrides, expected) => {
-    expect(nextRunAt(timing(overrides))).toEqual(expected);
-  });
-
-  it.each<[PurgeInterval, number, number]>([
-    ['MINUTE', 1, 60_000],
-    ['DAY', 1, 86_400_000],
-    ['WEEK', 1, 7 * 86_400_000],
-    ['MONTH', 1, 2_629_746_000],
-    ['YEAR', 1, 31_556_952_000],
-    ['MINUTE', 15, 15 * 60_000],
-    ['DAY', 3, 3 * 86_400_000],
-    ['WEEK', 2, 14 * 86_400_000],
-    ['MONTH', 6, 6 * 2_629_746_000],
-  ])('%s × %i: the last run plus %i ms', (intervalField, intervalValue, length) => {
-    expect(nextRunAt(timing({ intervalField, intervalValue }))).toEqual(new Date(LAST.getTime() + length));
-  });
-
-  it('counts an interval value of 0 or below as 1', () => {
-    expect(nextRunAt(timing({ intervalValue: 0 }))).toEqual(new Date(LAST.getTime() + DAY));
-    expect(nextRunAt(timing({ intervalValue: -4 }))).toEqual(new Date(LAST.getTime() + DAY));
-  });
-
-  it('follows the interval when the start date is the last run itself', () => {
-    expect(nextRunAt(timing({ startDate: LAST }))).toEqual(new Date(LAST.getTime() + DAY));
-  });
-});
-
-describe('the occurrence a run stands for', () => {
-  const due = new Date('2026-03-01T08:00:00.000Z');
-  const at = (offset: number) => new Date(due.getTime() + offset);
-
-  it.each<[string, PurgeInterval, number, number, number]>([
-    ['on time: the due time', 'DAY', 1, 0, 0],
-    ['early: the due time', 'DAY', 1, -5 * MINUTE, 0],
-    ['late within one interval: the due time', 'DAY', 1, 5 * 3_600_000, 0],
-    ['three days and a bit late: the third missed day', 'DAY', 1, 3 * DAY + 7 * MINUTE, 3 * DAY],
-    ['exactly two days late: the second day', 'DAY', 1, 2 * DAY, 2 * DAY],
-    ['every 2 days, five days late: the grid point four days on', 'DAY', 2, 5 * DAY, 4 * DAY],
-    ['every 15 minutes, 40 minutes late: 30 minutes on', 'MINUTE', 15, 40 * MINUTE, 30 * MINUTE],
-    ['weekly, 20 days late: two weeks on', 'WEEK', 1, 20 * DAY, 14 * DAY],
-    ['monthly, 70 days late: two months on', 'MONTH', 1, 70 * DAY, 2 * 2_629_746_000],
-    ['yearly, 400 days late: one year on', 'YEAR', 1, 400 * DAY, 31_556_952_000],
-    ['IMMEDIATE, however late: the due time', 'IMMEDIATE', 1, 90 * DAY, 0],
-  ])('%s', (_case, intervalField, intervalValue, lateness, expectedOffset) => {
-    expect(occurrenceAt({ intervalField, intervalValue }, due, at(lateness))).toEqual(at(expectedOffset));
-  });
-});
 
 describe('the start date the form proposes', () => {
   it.each([

@@ -21,47 +21,6 @@ export const PURGE_FREQUENCIES = ['IMMEDIATE', 'DAY', 'WEEK', 'MONTH', 'YEAR'] a
 export const PURGE_INTERVALS = ['IMMEDIATE', 'MINUTE', 'DAY', 'WEEK', 'MONTH', 'YEAR'] as const;
 export type PurgeInterval = (typeof PURGE_INTERVALS)[number];
 
-/** One interval's length (spec 2 §4); a month and a year are their Gregorian averages. */
-export const INTERVAL_MS: Record<Exclude<PurgeInterval, 'IMMEDIATE'>, number> = {
-  MINUTE: 60_000,
-  DAY: 86_400_000,
-  WEEK: 7 * 86_400_000,
-  MONTH: 2_629_746_000,
-  YEAR: 31_556_952_000,
-};
-
-/** What decides when a task runs next. */
-export type PurgeTiming = {
-  enable: boolean;
-  startDate: Date;
-  lastExecution: Date | null;
-  intervalField: PurgeInterval;
-  intervalValue: number;
-};
-
-/**
- * When a task runs next (spec 2 §4): null ('ø') when disabled or when an IMMEDIATE task has run;
- * its start date when it has not run since that date (a start moved later waits for it); else its
- * last execution plus the interval.
- */
-export function nextRunAt(task: PurgeTiming): Date | null {
-  if (!task.enable) return null;
-  if (task.lastExecution === null || task.startDate.getTime() > task.lastExecution.getTime()) return task.startDate;
-  if (task.intervalField === 'IMMEDIATE') return null;
-  return new Date(task.lastExecution.getTime() + INTERVAL_MS[task.intervalField] * Math.max(1, task.intervalValue));
-}
-
-/**
- * The occurrence a run at `now` stands for, for a task due at `due`: the latest due time not after
- * `now` on the task's grid, so that the occurrences missed while no server ran collapse into one run
- * and the next one stays on the grid.
- */
-export function occurrenceAt(task: Pick<PurgeTiming, 'intervalField' | 'intervalValue'>, due: Date, now: Date): Date {
-  if (task.intervalField === 'IMMEDIATE' || now.getTime() <= due.getTime()) return due;
-  const step = INTERVAL_MS[task.intervalField] * Math.max(1, task.intervalValue);
-  return new Date(due.getTime() + Math.floor((now.getTime() - due.getTime()) / step) * step);
-}
-
 /** The start date the form proposes: now, seconds and milliseconds zeroed (spec 2 §9). */
 export function defaultPurgeStart(now: Date = new Date()): Date {
   const start = new Date(now);

@@ -44,6 +44,13 @@ describe('configuration', () => {
     }
   });
 
+  it('counts schedules in Paris unless TIME_ZONE names another zone the runtime knows', () => {
+    expect(parseEnv({}).TIME_ZONE).toBe('Europe/Paris');
+    expect(parseEnv({ TIME_ZONE: ' Indian/Reunion ' }).TIME_ZONE).toBe('Indian/Reunion');
+    expect(parseEnv({ TIME_ZONE: '' }).TIME_ZONE).toBe('Europe/Paris');
+    for (const bad of ['Paris', 'Europe/Lutece']) expect(() => parseEnv({ TIME_ZONE: bad }), bad).toThrow(/TIME_ZONE/);
+  });
+
   it('generates the secret into DATA_DIR on first start and reuses it', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'env-test-'));
     const first = loadOrCreateSecret(dir);

@@ -18,6 +18,16 @@ function variable<S extends z.ZodType>(schema: S, description: string, sensitive
 const optionalUrl = z.url().optional();
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
+/** True for a time zone name the runtime knows (IANA, such as Europe/Paris). */
+function isKnownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** proxy-addr's names of address ranges. */
 const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -170,6 +180,10 @@ export const ENV_VARIABLES = {
       .optional(),
     'Redis connection URL. Set: the Socket.IO Redis adapter carries realtime events between instances (while Redis is unreachable, at start too, the instance serves on, realtime within itself), and scheduled jobs (token purges) go through BullMQ, each due occurrence run once by one instance. Unset: realtime within this process only, jobs in-process.',
     true,
+  ),
+  TIME_ZONE: variable(
+    z.string().trim().refine(isKnownTimeZone, 'must be a time zone name such as Europe/Paris').default('Europe/Paris'),
+    'Time zone of the schedules (token purges): a daily purge keeps its time of day across daylight-saving changes, a monthly one its day of the month, in this zone.',
   ),
   JOBS_TICK_SECONDS: variable(
     z.coerce.number().int().min(1).max(3600).default(30),

@@ -1,13 +1,16 @@
-import { settings } from '@console/contract';
 import { writeAudit } from '#platform/audit/audit.js';
 import type { AppDeps } from '#platform/context.js';
 import type { Jobs } from '#platform/jobs/jobs.js';
+import { nextRunAt, occurrenceAt } from './purge-calendar.js';
 import { purgeTokens, type PurgeBatch } from './purge-tokens.js';
 import { claimOccurrence, duePurgeTasks, findPurgeTask, finishRun, timingOf } from './token-purges.repository.js';
 
 export const PURGE_JOB = 'token-purge';
 
 type PurgeJobData = { taskId: number; due: string };
+
+/** What a run needs: the database, and the time zone its calendar counts in. */
+export type PurgeDeps = { db: AppDeps['db']; env: Pick<AppDeps['env'], 'TIME_ZONE'> };
 
 function isPurgeJobData(data: unknown): data is PurgeJobData {
   const value = data as Partial<PurgeJobData> | null;
@@ -20,7 +23,7 @@ function isPurgeJobData(data: unknown): data is PurgeJobData {
  * (the list reads it there) and in the audit log. Answers what was removed, or null when there was nothing to run.
  */
 export async function runPurgeOccurrence(
-  deps: Pick<AppDeps, 'db'>,
+  deps: PurgeDeps,
   job: { taskId: number; due: Date },
   clock: () => Date = () => new Date(),
   onBatch?: (batch: PurgeBatch) => void,
@@ -29,8 +32,12 @@ export async function runPurgeOccurrence(
     const task = await findPurgeTask(tx, job.taskId, true);
     if (!task) return null;
     const now = clock();
-    const occurrence = settings.occurrenceAt(timingOf(task), job.due, now);
-    const claimed = await claimOccurrence(tx, task, job.due, occurrence, now);
+    const zone = deps.env.TIME_ZONE;
+    const timing = timingOf(task);
+    const occurrence = occurrenceAt(timing, job.due, now, zone);
+    const claimed = await claimOccurrence(tx, task, job.due, occurrence, now, (last) =>
+      nextRunAt({ ...timing, lastExecution: last }, zone),
+    );
     return claimed.claimed ? { task: claimed.row, occurrence } : null;
   });
   if (!claim) return null;
@@ -60,7 +67,11 @@ export async function runPurgeOccurrence(
 }
 
 /** The purges' part of the job module: the handler of a due occurrence, and the tasks as a source of due work. */
-export function registerPurgeJobs(jobs: Jobs, deps: Pick<AppDeps, 'db'>, clock: () => Date = () => new Date()): void {
+export function registerPurgeJobs(
+  jobs: Jobs,
+  deps: { db: AppDeps['db']; env: Pick<AppDeps['env'], 'TIME_ZONE'> },
+  clock: () => Date = () => new Date(),
+): void {
   jobs.queue.handle(PURGE_JOB, async (data) => {
     if (!isPurgeJobData(data)) throw new Error('token purge job without a task and a due time');
     await runPurgeOccurrence(deps, { taskId: data.taskId, due: new Date(data.due) }, clock);

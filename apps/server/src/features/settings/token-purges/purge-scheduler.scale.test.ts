@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { settings } from '@console/contract';
 import { Queue } from 'bullmq';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
@@ -34,7 +33,7 @@ beforeAll(async () => {
   instances = await Promise.all(
     handles.map(async (handle) => {
       const jobs = await createJobs({ REDIS_URL: redisUrl }, quiet, { clock: () => clock.now, redisPrefix: prefix });
-      registerPurgeJobs(jobs, handle, () => clock.now);
+      registerPurgeJobs(jobs, { db: handle.db, env: { TIME_ZONE: 'Europe/Paris' } }, () => clock.now);
       return jobs;
     }),
   );
@@ -88,6 +87,7 @@ describe('token purges on BullMQ (two instances, one Redis)', { timeout: 60_000 
     await queue.close();
     expect(completed.map((job) => [job.name, job.id])).toEqual([[PURGE_JOB, jobId]]);
     const [row] = await db.select().from(tokenPurgeTasks).where(eq(tokenPurgeTasks.id, task!.id));
-    expect(row?.nextRunAt).toEqual(new Date(due.getTime() + settings.INTERVAL_MS.WEEK));
+    // A week on, at the same time in Paris (no daylight-saving change in December).
+    expect(row?.nextRunAt).toEqual(new Date('2026-12-14T06:00:00.000Z'));
   });
 });

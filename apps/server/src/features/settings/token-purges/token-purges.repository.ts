@@ -2,6 +2,7 @@ import { settings } from '@console/contract';
 import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Executor } from '#platform/db/client.js';
 import { schools, tokenPurgeRuns, tokenPurgeTasks } from '#platform/db/schema/index.js';
+import type { PurgeTiming } from './purge-calendar.js';
 
 export type PurgeTaskRow = typeof tokenPurgeTasks.$inferSelect;
 /** The columns the form sets. */
@@ -16,10 +17,10 @@ function intervalOf(row: Pick<PurgeTaskRow, 'intervalField'>): settings.PurgeInt
     : 'DAY';
 }
 
-/** The timing of a row, as the contract's nextRunAt reads it. */
+/** The timing of a row, as the purge calendar reads it. */
 export function timingOf(
   row: Pick<PurgeTaskRow, 'enabled' | 'startAt' | 'lastExecution' | 'intervalField' | 'intervalValue'>,
-): settings.PurgeTiming {
+): PurgeTiming {
   return {
     enable: row.enabled,
     startDate: row.startAt,
@@ -125,7 +126,7 @@ export async function duePurgeTasks(db: Executor, now: Date): Promise<{ id: numb
 
 /**
  * Claims an occurrence of a task for this run: records the run (its key refuses a second claim of
- * the same occurrence), the task's last execution and its next run. Answers false when the
+ * the same occurrence), the task's last execution and its next run (`nextRunAfter` the occurrence). Answers false when the
  * occurrence was claimed already, or the task changed since it was found due (deleted, disabled,
  * moved): then nothing is written and nothing may run.
  */
@@ -135,6 +136,7 @@ export async function claimOccurrence(
   due: Date,
   occurrence: Date,
   startedAt: Date,
+  nextRunAfter: (occurrence: Date) => Date | null,
 ): Promise<{ claimed: false } | { claimed: true; row: PurgeTaskRow }> {
   if (!task.enabled || task.nextRunAt?.getTime() !== due.getTime()) return { claimed: false };
   const inserted = await tx
@@ -143,10 +145,9 @@ export async function claimOccurrence(
     .onConflictDoNothing()
     .returning({ taskId: tokenPurgeRuns.taskId });
   if (inserted.length === 0) return { claimed: false };
-  const nextRunAt = settings.nextRunAt({ ...timingOf(task), lastExecution: occurrence });
   const [row] = await tx
     .update(tokenPurgeTasks)
-    .set({ lastExecution: occurrence, nextRunAt })
+    .set({ lastExecution: occurrence, nextRunAt: nextRunAfter(occurrence) })
     .where(eq(tokenPurgeTasks.id, task.id))
     .returning();
   return { claimed: true, row: row! };

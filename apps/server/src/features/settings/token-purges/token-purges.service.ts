@@ -5,6 +5,7 @@ import { AppError, validationError } from '#platform/errors/app-error.js';
 import type { Executor } from '#platform/db/client.js';
 import { findPlatform } from '../platforms.repository.js';
 import { changedValues } from '../catalogue-audit.js';
+import { nextRunAt as nextRunOf } from './purge-calendar.js';
 import { countPurgeable } from './purge-tokens.js';
 import {
   deletePurgeTaskRow,
@@ -50,7 +51,7 @@ export async function createPurgeTask(ctx: ServiceContext, body: settings.PurgeT
   return ctx.db.transaction(async (tx) => {
     await checkScope(tx, body.platformId, body.uais);
     const columns = columnsOf(body, true);
-    const nextRunAt = settings.nextRunAt(timingOf({ ...columns, lastExecution: null }));
+    const nextRunAt = nextRunOf(timingOf({ ...columns, lastExecution: null }), ctx.env.TIME_ZONE);
     const row = await insertPurgeTask(tx, {
       ...columns,
       createdBy: ctx.actor.id,
@@ -78,8 +79,9 @@ export async function updatePurgeTaskById(
     if (!existing) throw purgeTaskNotFound();
     await checkScope(tx, body.platformId, body.uais);
     const columns = columnsOf(body, body.enable);
-    const nextRunAt = settings.nextRunAt(
+    const nextRunAt = nextRunOf(
       timingOf({ ...columns, intervalValue: existing.intervalValue, lastExecution: existing.lastExecution }),
+      ctx.env.TIME_ZONE,
     );
     const row = await updatePurgeTask(tx, eventId, {
       ...columns,

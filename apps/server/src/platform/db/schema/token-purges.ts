@@ -6,8 +6,9 @@ import { users } from './users.js';
 /**
  * A scheduled token purge (spec 2 §2.8, §3): clears one platform's token statuses for the users of
  * some schools (`uais`, null for all) from `start_at`, every `interval_value` `interval_field`.
- * `next_run_at` is the contract's nextRunAt of the row, kept with it so that the scheduler finds the
- * due tasks by an index; null when disabled or done.
+ * `next_run_at` is the row's next run by the purge calendar (token-purges/purge-calendar.ts, in
+ * TIME_ZONE), kept with it so that the scheduler finds the due tasks by an index; null when
+ * disabled or done.
  */
 export const tokenPurgeTasks = pgTable(
   'token_purge_tasks',
