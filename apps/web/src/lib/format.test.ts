@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDateTime, localeOf } from './format';
+import { formatCount, formatDate, formatDateTime, localeOf } from './format';
 
 describe('display formats in the interface language', () => {
   it('takes British English for English, French otherwise', () => {
@@ -11,6 +11,19 @@ describe('display formats in the interface language', () => {
     expect(formatDateTime(moment, 'fr')).toBe('26/11/2026 10:05');
     expect(formatDateTime(moment, 'en')).toBe('26/11/2026, 10:05');
     expect(formatDateTime('hier', 'fr')).toBe('hier');
+  });
+
+  it('writes a date and time long, as the tracker says when a step changed', () => {
+    expect(formatDateTime('2025-11-20T09:30:00.000Z', 'fr', 'long')).toMatch(/^20 novembre 2025 à \d\d:30$/);
+    expect(formatDateTime('2025-11-20T09:30:00.000Z', 'en', 'long')).toMatch(/^20 November 2025 at \d\d:30$/);
+  });
+
+  it('writes a day short or medium, and an unreadable value as it is', () => {
+    const day = new Date(2026, 10, 26, 10, 5).toISOString();
+    expect(formatDate(day, 'fr')).toBe('26/11/2026');
+    expect(formatDate(day, 'fr', 'medium')).toBe('26 nov. 2026');
+    expect(formatDate(day, 'en', 'medium')).toBe('26 Nov 2026');
+    expect(formatDate('demain', 'fr')).toBe('demain');
   });
 
   it('groups the digits of a count as each language does', () => {

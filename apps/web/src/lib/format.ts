@@ -8,11 +8,38 @@ export function localeOf(language: string): 'en-GB' | 'fr-FR' {
   return language.startsWith('en') ? 'en-GB' : 'fr-FR';
 }
 
-/** A date and time, short (« 12/03/2025 14:30 »); an unreadable value as it is. */
-export function formatDateTime(value: string, language: string): string {
+type DateStyle = 'short' | 'medium' | 'long';
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** One format per locale and style, made once: a grid of 5,000 rows formats a date in each. */
+function dateFormatOf(language: string, dateStyle: DateStyle, withTime: boolean): Intl.DateTimeFormat {
+  const locale = localeOf(language);
+  const key = `${locale} ${dateStyle} ${withTime}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, withTime ? { dateStyle, timeStyle: 'short' } : { dateStyle });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+function formatWith(value: string, format: Intl.DateTimeFormat): string {
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'short', timeStyle: 'short' }).format(date);
+  return Number.isNaN(date.getTime()) ? value : format.format(date);
+}
+
+/**
+ * A date and time: short « 12/03/2025 14:30 », long « 12 mars 2025 à 14:30 »; an unreadable value
+ * as it is. Every date and time the interface shows goes through here or formatDate.
+ */
+export function formatDateTime(value: string, language: string, dateStyle: 'short' | 'long' = 'short'): string {
+  return formatWith(value, dateFormatOf(language, dateStyle, true));
+}
+
+/** A day: short « 12/03/2025 », medium « 12 mars 2025 »; an unreadable value as it is. */
+export function formatDate(value: string, language: string, dateStyle: DateStyle = 'short'): string {
+  return formatWith(value, dateFormatOf(language, dateStyle, false));
 }
 
 const countFormats = new Map<string, Intl.NumberFormat>();

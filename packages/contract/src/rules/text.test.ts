@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findUnsafeText, isNestedDeeperThan, isSafeText } from './text.js';
+import { blankToNull, findUnsafeText, isNestedDeeperThan, isSafeText } from './text.js';
 
 describe('isSafeText: no NUL, no lone surrogate', () => {
   it.each([
@@ -65,5 +65,18 @@ describe('a deeply nested input', () => {
     expect(isNestedDeeperThan({ wide: Array.from({ length: 10_000 }, () => ({ id: 1 })) }, 32)).toBe(false);
     expect(isNestedDeeperThan('text', 0)).toBe(false);
     expect(isNestedDeeperThan({}, 0)).toBe(true);
+  });
+});
+
+describe('a typed text as stored', () => {
+  it.each<[string | null | undefined, string | null]>([
+    ['  Latin  ', 'Latin'],
+    ['   ', null],
+    ['', null],
+    [null, null],
+    [undefined, null],
+    ['\t6e A\n', '6e A'],
+  ])('%j → %j', (typed, stored) => {
+    expect(blankToNull(typed)).toBe(stored);
   });
 });

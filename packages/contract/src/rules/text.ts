@@ -5,6 +5,12 @@
  * that no route can forget it: such an input answers 400 `unsafe_text`, never a 500.
  */
 
+/** A typed text as stored: trimmed, and null when nothing is left (a blank field clears its value). */
+export function blankToNull(value: string | null | undefined): string | null {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
 /** The field error of a text that breaks the rule. */
 export const UNSAFE_TEXT = 'unsafe_text';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REQUIRED } from '../messages.js';
 import { recordIdSchema } from '../ids.js';
+import { withoutAccents } from '../rules/names.js';
 import { isValidUai, UAI_FORMAT_MESSAGE, uaiFieldSchema } from '../rules/uai.js';
 
 export const UAI_CHECK_LETTER_MESSAGE = 'school.errors.uai_check_letter';
@@ -67,9 +68,7 @@ export type CreateSchoolBody = z.infer<typeof createSchoolBodySchema>;
 
 /** The login suffix proposed for a new school: its name without accents, lower case, dashed. */
 export function proposeExtension(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  return withoutAccents(name)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')

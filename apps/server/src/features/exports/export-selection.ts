@@ -3,6 +3,7 @@ import { requireRight } from '#platform/auth/rights.js';
 import { readUserSelection, type UserSelection } from '#platform/auth/user-selection.js';
 import { writeAudit } from '#platform/audit/audit.js';
 import type { ServiceContext } from '#platform/context.js';
+import { fileNameStamp } from '#platform/time/file-name-stamp.js';
 
 /** The users an export is of, in the order asked, with what the caller may read of their secrets. */
 export type ExportSelection = UserSelection;
@@ -40,9 +41,13 @@ export async function auditExport(
   });
 }
 
-/** An export's file name: what it is, the school, and when (local time of the server, to the second). */
-export function exportFileName(what: string, uai: string, now: Date, extension: 'csv' | 'xlsx' | 'zip'): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  const stamp = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}-${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
-  return `${what}_${uai}_${stamp}.${extension}`;
+/** An export's file name: what it is, the school, and when (fileNameStamp: the console's local time, to the second). */
+export function exportFileName(
+  ctx: Pick<ServiceContext, 'env'>,
+  what: string,
+  uai: string,
+  extension: 'csv' | 'xlsx' | 'zip',
+  now = new Date(),
+): string {
+  return `${what}_${uai}_${fileNameStamp(now, ctx.env.TIME_ZONE)}.${extension}`;
 }

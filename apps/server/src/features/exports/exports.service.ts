@@ -49,7 +49,7 @@ export async function exportUsers(
   const selection = await selectAndAudit(ctx, input, input.type);
   const ids = selection.users.map((user) => user.id);
   const options = await listOptionNames(ctx.db, ids);
-  const name = exportFileName(`export_${input.type}`, selection.uai, new Date(), 'csv');
+  const name = exportFileName(ctx, `export_${input.type}`, selection.uai, 'csv');
   switch (input.type) {
     case 'tous':
       return csvFile(name, tousTable(selection, options), contract.CSV_DIALECTS.FULL);
@@ -88,12 +88,12 @@ export async function exportPlatform(
   const base = platform.exportFile?.trim() || `export_${platform.id.toLowerCase()}`;
   if (platform.exportType === 'XLSX') {
     return {
-      fileName: exportFileName(base, selection.uai, new Date(), 'xlsx'),
+      fileName: exportFileName(ctx, base, selection.uai, 'xlsx'),
       mediaType: contract.XLSX_MEDIA_TYPE,
       body: xlsxStream(rows, platform.id),
     };
   }
-  return csvFile(exportFileName(base, selection.uai, new Date(), 'csv'), rows, dialect);
+  return csvFile(exportFileName(ctx, base, selection.uai, 'csv'), rows, dialect);
 }
 
 /** The teaching of the selection (`POST /users/export/teaching`). */
@@ -104,7 +104,7 @@ export async function exportTeaching(ctx: ServiceContext, input: contract.Export
     selection.users.map((user) => user.id),
   );
   return csvFile(
-    exportFileName('export_enseignements', selection.uai, new Date(), 'csv'),
+    exportFileName(ctx, 'export_enseignements', selection.uai, 'csv'),
     teachingTable(selection, teaching),
     contract.CSV_DIALECTS.FULL,
   );
@@ -131,9 +131,5 @@ export async function listUserLinks(ctx: ServiceContext, input: contract.ExportS
 /** The same links as a CSV file in the URL dialect (`POST /getMajExport.php`), written while it is sent. */
 export async function exportUserLinks(ctx: ServiceContext, input: contract.ExportSelection): Promise<FileAnswer> {
   const links = await readUserLinks(ctx, input);
-  return csvFile(
-    exportFileName('export_url', input.uai, new Date(), 'csv'),
-    linksTable(links, input.uai),
-    contract.CSV_DIALECTS.URL,
-  );
+  return csvFile(exportFileName(ctx, 'export_url', input.uai, 'csv'), linksTable(links, input.uai), contract.CSV_DIALECTS.URL);
 }

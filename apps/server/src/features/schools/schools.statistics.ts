@@ -1,4 +1,4 @@
-import { profileNameOf, type Statistics } from '@console/contract';
+import { compareFrench, profileNameOf, type Statistics } from '@console/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#platform/db/client.js';
 
@@ -39,7 +39,7 @@ export async function computeStatistics(
     const profile = profileNameOf(row.profile_id);
     if (profile) repartitionRoles.push({ profile, count: row.total });
   }
-  repartitionRoles.sort((a, b) => b.count - a.count || a.profile.localeCompare(b.profile));
+  repartitionRoles.sort((a, b) => b.count - a.count || compareFrench(a.profile, b.profile));
   return {
     nbEtab: schoolCount.rows[0]?.count ?? 0,
     usersApp: applicationCounts.rows.map((row) => ({ name: row.name, count: row.count })),

@@ -91,7 +91,7 @@ export const SHEET_TEXTS: Record<sheets.SheetLanguage, SheetTexts> = {
 
 const LOCALES: Record<sheets.SheetLanguage, string> = { fr: 'fr-FR', en: 'en-GB', es: 'es-ES' };
 
-/** A printing date as the sheet's language writes it (the server's time zone). */
-export function printedDate(language: sheets.SheetLanguage, now: Date): string {
-  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeStyle: 'short' }).format(now);
+/** A printing date as the sheet's language writes it, in the console's time zone (TIME_ZONE). */
+export function printedDate(language: sheets.SheetLanguage, now: Date, zone: string): string {
+  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeStyle: 'short', timeZone: zone }).format(now);
 }

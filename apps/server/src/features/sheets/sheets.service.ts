@@ -14,6 +14,7 @@ import { drawLabel } from './label-sheet.js';
 import { streamPdf } from './pdf-stream.js';
 import { sheetsProgress } from './sheets-progress.js';
 import { findSchoolName, listSheetAccesses, type SheetAccessRow } from './sheets.repository.js';
+import { fileNameStamp } from '#platform/time/file-name-stamp.js';
 import { printedDate, SHEET_TEXTS } from './sheet-texts.js';
 
 /**
@@ -52,7 +53,8 @@ export async function generateSheets(
   });
 
   const texts = SHEET_TEXTS[request.lang];
-  const printedOn = printedDate(request.lang, now);
+  const printedOn = printedDate(request.lang, now, ctx.env.TIME_ZONE);
+  const stamp = fileNameStamp(now, ctx.env.TIME_ZONE);
   const origin = publicOrigin(ctx.env);
   const accesses = groupByUser(accessRows);
   const sheetOf = (user: UserRecord) => deploySheetOf(selection, user, schoolName, origin, accesses.get(user.id) ?? []);
@@ -76,7 +78,7 @@ export async function generateSheets(
 
   if (request.option === 'default') {
     return {
-      fileName: sheetsFileName(type, request.uai, now, 'pdf'),
+      fileName: sheetsFileName(type, request.uai, stamp, 'pdf'),
       mediaType: contract.PDF_MEDIA_TYPE,
       body: await pdfOf(selection.users),
     };
@@ -86,7 +88,7 @@ export async function generateSheets(
     open: () => pdfOf(file.users),
   }));
   return {
-    fileName: sheetsFileName(type, request.uai, now, 'zip'),
+    fileName: sheetsFileName(type, request.uai, stamp, 'zip'),
     mediaType: contract.ZIP_MEDIA_TYPE,
     body: zipOfPdfs(files, now),
   };
@@ -160,9 +162,7 @@ function groupByUser(rows: readonly SheetAccessRow[]): Map<number, SheetAccessRo
   return byUser;
 }
 
-/** The file's name: the sheet type, the school, and when (the server's local time, to the second). */
-export function sheetsFileName(type: contract.SheetType, uai: string, now: Date, extension: 'pdf' | 'zip'): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  const stamp = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}-${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
+/** The file's name: the sheet type, the school, and when (fileNameStamp: the console's local time, to the second). */
+export function sheetsFileName(type: contract.SheetType, uai: string, stamp: string, extension: 'pdf' | 'zip'): string {
   return `fiches_${type}_${uai}_${stamp}.${extension}`;
 }

@@ -7,6 +7,7 @@ import {
   TOO_DEEP,
   PRODUCT_VERSION,
   UNSAFE_TEXT,
+  withoutAccents,
   type FileAnswer,
   type RouteAnswer,
   type RouteDescriptor,
@@ -184,8 +185,7 @@ export function registerRoute<R extends RouteDescriptor, D extends AppDeps = App
  * and the UTF-8 name), and its bytes; chunks produced while sending are streamed as they come.
  */
 function sendFile(reply: FastifyReply, file: FileAnswer): FastifyReply {
-  const asciiName = file.fileName
-    .normalize('NFD')
+  const asciiName = withoutAccents(file.fileName)
     .replace(/[^\x20-\x7e]/g, '')
     .replace(/["\\]/g, '_');
   void reply

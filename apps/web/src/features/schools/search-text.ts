@@ -1,9 +1,8 @@
+import { withoutAccents } from '@console/contract';
+
 /** Lower-case text without accents, for searching by what a user types. */
 export function normaliseSearchText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
+  return withoutAccents(text).toLowerCase();
 }
 
 /** True when every word of the query appears in the (normalised) haystack. */

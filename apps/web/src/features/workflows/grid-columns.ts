@@ -3,7 +3,7 @@ import type { ColDef, ICellRendererParams, ValueFormatterParams, ValueGetterPara
 import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
 import { gridSymbolOf, toStatusKeyOf } from './status-appearance';
-import { formatDateTime } from './workflow-summary';
+import { formatDateTime } from '#lib/format';
 
 export type GridRow = workflows.SchoolWorkflowSummary;
 
@@ -65,7 +65,7 @@ export function buildColumns(t: TFunction, language: string, renderers: Renderer
       initialHide: true,
       valueGetter: (params: ValueGetterParams<GridRow>) => dateOf(params.data?.lastUpdate),
       valueFormatter: (params: ValueFormatterParams<GridRow, Date | null>) =>
-        params.value ? formatDateTime(params.value.toISOString(), language) : '',
+        params.value ? formatDateTime(params.value.toISOString(), language, 'long') : '',
       filter: 'agDateColumnFilter',
       filterParams: { comparator: compareDay, maxNumConditions: 1 },
       minWidth: 170,

@@ -1,5 +1,4 @@
 import { workflows } from '@console/contract';
-import { localeOf } from '#lib/format';
 
 /**
  * A school's grid row from its full workflow (as 'workflow.uai.data' or a save answers it):
@@ -31,11 +30,4 @@ export function summariseWorkflow(uai: string, name: string, steps: workflows.Wo
 export function isSameSummary(first: workflows.SchoolWorkflowSummary, second: workflows.SchoolWorkflowSummary): boolean {
   if (first.name !== second.name || first.lastUpdate !== second.lastUpdate || first.by !== second.by) return false;
   return workflows.WORKFLOW_STEPS.every((step) => first.steps[step] === second.steps[step]);
-}
-
-/** A date and time as French readers write it: « 22 novembre 2025 à 14:05 ». */
-export function formatDateTime(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'long', timeStyle: 'short' }).format(date);
 }

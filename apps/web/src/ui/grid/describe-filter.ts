@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { localeOf } from '#lib/format';
+import { formatDate } from '#lib/format';
 
 /** A filter as AG Grid's text, number or date filter model holds it: the parts a chip shows. */
 type FilterModel = {
@@ -11,9 +11,9 @@ type FilterModel = {
   dateTo?: string | null;
 };
 
+/** A filter's day as AG Grid gives it ('2026-03-12 00:00:00'), shown short in the language. */
 function formatDay(value: string, language: string): string {
-  const date = new Date(value.replace(' ', 'T'));
-  return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(localeOf(language)).format(date);
+  return formatDate(value.replace(' ', 'T'), language);
 }
 
 /** A value between the language's quotation marks. */

@@ -51,7 +51,7 @@ export async function exportArchive(
   }
   await auditExport(ctx, selection, kind);
   return {
-    fileName: exportFileName(kind === 'asm' ? 'asm' : 'oneroster', selection.uai, now, 'zip'),
+    fileName: exportFileName(ctx, kind === 'asm' ? 'asm' : 'oneroster', selection.uai, 'zip', now),
     mediaType: contract.ZIP_MEDIA_TYPE,
     body: zipStream(files, now),
   };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { compareFrench, profileNameOf } from '@console/contract';
+import { compareFrench, profileNameOf, withoutAccents } from '@console/contract';
 import type { UserRecord } from '#platform/auth/access.js';
 
 /**
@@ -47,9 +47,7 @@ export const personIdOf = (userId: number) => `U${userId}`;
 
 /** The identifier part of a class name: capitals, digits and single hyphens, and a hash of the exact name. */
 export function classKeyOf(name: string): string {
-  const slug = name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  const slug = withoutAccents(name)
     .toUpperCase()
     .replace(/[^A-Z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')

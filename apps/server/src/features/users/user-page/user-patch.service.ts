@@ -1,6 +1,7 @@
 import {
   REQUIRED,
   cleanName,
+  compareFrench,
   generatePrintablePassword,
   PROFILES,
   profileNameOf,
@@ -173,7 +174,7 @@ async function patchOptions(
   const stored = await listUserOptions(tx, user.id);
   const wanted = list
     .map((item) => ({ name: names.get(item.idOption)!, ordre: item.ordre }))
-    .sort((left, right) => left.ordre - right.ordre || left.name.localeCompare(right.name));
+    .sort((left, right) => left.ordre - right.ordre || compareFrench(left.name, right.name));
   const fields = diffFields(
     { options: stored.map((option) => ({ name: option.name, ordre: option.ordre })) },
     { options: wanted },

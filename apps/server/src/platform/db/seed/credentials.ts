@@ -1,13 +1,11 @@
+import { withoutAccents } from '@console/contract';
+
 export { generatePrintablePassword } from '@console/contract';
 
 /** A name part as it appears in a login: lower case, no accents, only letters, digits and hyphens. */
 export function normalizeLoginPart(value: string): string {
-  return value
+  return withoutAccents(value)
     .toLowerCase()
-    .replace(/œ/g, 'oe')
-    .replace(/æ/g, 'ae')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^a-z0-9-]/g, '')
     .replace(/-+/g, '-')
     .replace(/^-|-$/g, '');

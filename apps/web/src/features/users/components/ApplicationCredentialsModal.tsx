@@ -1,4 +1,4 @@
-import { REQUIRED, users, type SchoolApplication, type SchoolPlatform } from '@console/contract';
+import { blankToNull, REQUIRED, users, type SchoolApplication, type SchoolPlatform } from '@console/contract';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,8 +19,6 @@ export type ApplicationCredentialsModalProps = {
 
 type Field = users.CredentialField;
 type Values = Record<Field, string>;
-
-const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
 /**
  * Asks an application's login, password and code before enabling it (spec 3 §5 "User app edit

@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '#lib/abilities';
 import { ApiError } from '#lib/api';
+import { formatDate } from '#lib/format';
 import { useSession } from '#features/auth/api';
 import { PROFILE_LABEL_KEYS } from '#features/schools/profile-labels';
 import { useBin, useReloadSchoolUsers, useRestoreUsers } from '../api';
@@ -35,7 +36,6 @@ export function BinPanel({ uai }: { uai: string }) {
   const canRestore = can(session.data, 'ButtonBar_buttonDelete', 'Ecriture');
   const rows = bin.data?.users ?? [];
   const chosenRows = chosen.filter((id) => rows.some((row) => row.id === id));
-  const formatDate = (value: string) => new Date(value).toLocaleDateString(i18n.language, { dateStyle: 'medium' });
 
   const handleRestore = () => {
     setConflict(null);
@@ -71,10 +71,10 @@ export function BinPanel({ uai }: { uai: string }) {
       <Table.Td>{[binned.level, binned.className].filter(Boolean).join(' · ') || t('users.bin.no_class')}</Table.Td>
       <Table.Td>
         {binned.deletedBy
-          ? t('users.bin.deleted_on_by', { date: formatDate(binned.deletedAt), name: binned.deletedBy })
-          : formatDate(binned.deletedAt)}
+          ? t('users.bin.deleted_on_by', { date: formatDate(binned.deletedAt, i18n.language, 'medium'), name: binned.deletedBy })
+          : formatDate(binned.deletedAt, i18n.language, 'medium')}
       </Table.Td>
-      <Table.Td>{formatDate(binned.purgeAt)}</Table.Td>
+      <Table.Td>{formatDate(binned.purgeAt, i18n.language, 'medium')}</Table.Td>
     </Table.Tr>
   );
 

@@ -6,7 +6,7 @@ import type {
   ICellEditorParams,
   ValueFormatterParams,
 } from 'ag-grid-community';
-import { localeOf } from '#lib/format';
+import { formatDateTime } from '#lib/format';
 import { BooleanFilter } from './filters/BooleanFilter';
 import { BooleanFloatingFilter } from './filters/BooleanFloatingFilter';
 import { CheckboxCellRenderer } from './checkbox-cell-renderer';
@@ -115,11 +115,9 @@ function editingOf(definition: GridColumn): Partial<UsersColDef> {
 }
 
 function createDateFormatter(language: string): (params: ValueFormatterParams<UsersGridRow, CellValue>) => string {
-  const format = new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'short', timeStyle: 'short' });
   return ({ value }) => {
     if (typeof value !== 'string' || value === '') return '';
-    const date = new Date(value);
-    return Number.isNaN(date.getTime()) ? value : format.format(date);
+    return formatDateTime(value, language);
   };
 }
 

@@ -1,4 +1,4 @@
-import { users, type School, type SchoolUser } from '@console/contract';
+import { blankToNull, users, type School, type SchoolUser } from '@console/contract';
 import { Autocomplete, NativeSelect, SegmentedControl, Textarea } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +43,7 @@ export function BulkFieldModal({ column, school, selected, bulk, onClose }: Bulk
     const option = column === 'className' && classMode !== 'replace' ? classMode : undefined;
     const successKey = SUCCESS_KEYS[option ? (`className_${option}` as const) : column];
     bulk.apply(
-      { type: 'std', ids: idsOf(selected), column, value: trimmed === '' ? null : trimmed, ...(option ? { option } : {}) },
+      { type: 'std', ids: idsOf(selected), column, value: blankToNull(trimmed), ...(option ? { option } : {}) },
       { successMessage: (count) => t(successKey, { count, value: trimmed }), onDone: onClose },
     );
   };

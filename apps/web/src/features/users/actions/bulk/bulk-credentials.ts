@@ -1,4 +1,4 @@
-import { users, type BulkUpdate, type SchoolApplication, type UserPlatforms } from '@console/contract';
+import { blankToNull, users, type BulkUpdate, type SchoolApplication, type UserPlatforms } from '@console/contract';
 import type { CredentialName } from '../add-user/add-user-credentials';
 
 type CredentialFields = users.CredentialFields;
@@ -55,14 +55,13 @@ export function bulkApplicationValueOf(
   rows: readonly BulkCredentialRow[],
   fields: CredentialFields,
 ): Extract<BulkUpdate, { type: 'app' }>['value'] {
-  const text = (value: string) => (value.trim() === '' ? null : value.trim());
   return rows.map((row) => ({
     idUser: row.userId,
     ...users.toWireCredentials(
       {
-        login: text(row.login),
-        ...(row.hasStoredPassword ? {} : { password: text(row.password) }),
-        ...(fields.code.shown ? { code: text(row.code) } : {}),
+        login: blankToNull(row.login),
+        ...(row.hasStoredPassword ? {} : { password: blankToNull(row.password) }),
+        ...(fields.code.shown ? { code: blankToNull(row.code) } : {}),
       },
       users.CREDENTIAL_NAMES.grid,
     ),

@@ -22,6 +22,7 @@
  * or `setCell` puts the old value back; this hook's React state holds the waiting prompts.
  */
 import {
+  blankToNull,
   REQUIRED,
   nameRulesOf,
   PROFILE_NAMES,
@@ -66,7 +67,8 @@ type GridEditsInput = {
 const SAVED_TOAST_ID = 'users-grid-saved';
 const SAVED_TOAST_MS = 3000;
 
-const blankToNull = (value: CellValue) => (typeof value === 'string' && value.trim() === '' ? null : value);
+/** A typed cell value as sent: a text trimmed, blank is null (the contract's blankToNull); others as they are. */
+const cellToSend = (value: CellValue) => (typeof value === 'string' ? blankToNull(value) : value);
 const isProfileName = (value: CellValue): value is ProfileName => (PROFILE_NAMES as readonly unknown[]).includes(value);
 
 /**
@@ -137,7 +139,7 @@ export function useGridEdits({ api, school, usersById, definitionsByKey }: GridE
     if (!parsed) return null;
     switch (parsed.kind) {
       case 'field':
-        return buildFieldEdit(parsed.field, blankToNull(value), nameRules);
+        return buildFieldEdit(parsed.field, cellToSend(value), nameRules);
       case 'option':
         return buildOptionsEdit(user.options, parsed.position, value, school.options);
       case 'code':
@@ -157,7 +159,7 @@ export function useGridEdits({ api, school, usersById, definitionsByKey }: GridE
     const value = event.newValue ?? null;
     const previous = event.oldValue ?? null;
     // An empty cell left empty ('' for null) changes nothing.
-    if (blankToNull(value) === blankToNull(previous)) return;
+    if (cellToSend(value) === cellToSend(previous)) return;
     if (colId === 'profile' && isProfileName(value) && users.profileRequiresEmail(value) && !user.email) {
       setEmailPrompt({ row, name: `${user.firstname} ${user.lastname}`, profile: value, error: null });
       return;
