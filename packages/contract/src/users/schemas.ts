@@ -344,13 +344,25 @@ export const pneActivationSchema = z.object({
   password: z.string().max(USER_TEXT_LIMITS.platformCredential).optional(),
   keys: z.array(z.string().trim().min(1).max(USER_TEXT_LIMITS.pneKey)).max(MAX_PNE_KEYS).optional(),
 });
+/**
+ * What the server itself says of an account (beyond the spec's fields, which carry the PNE
+ * service's own words): the browser writes it in its language. `no_answer`: the service left the
+ * account out of its answer; `keys_rejected`: it accepted the account but not `rejected` keys of `total`.
+ */
+export const PNE_PROBLEMS = ['no_answer', 'keys_rejected'] as const;
+export type PneProblem = (typeof PNE_PROBLEMS)[number];
+
 export const pneAnswerSchema = z.object({
   /** Empty on 200; on 207, the rejected accounts with each key's error. */
   data: z.array(
     z.object({
       username: z.string(),
+      /** The service's message; empty when `problem` says it. */
       message: z.string(),
-      keys: z.array(z.object({ key: z.string(), error: z.string() })),
+      problem: z.enum(PNE_PROBLEMS).optional(),
+      counts: z.object({ rejected: z.number().int(), total: z.number().int() }).optional(),
+      /** Each key's error as the service gave it; empty when `problem` says it. */
+      keys: z.array(z.object({ key: z.string(), error: z.string(), problem: z.enum(PNE_PROBLEMS).optional() })),
     }),
   ),
 });

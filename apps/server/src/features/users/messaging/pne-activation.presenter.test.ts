@@ -49,7 +49,15 @@ describe('presentPneRejections', () => {
           keys: [{ key: 'K-1', activated: false, error: 'Clé inconnue' }],
         },
       },
-      [{ username: 'paul.durand', message: '1 clé(s) sur 2 non activée(s).', keys: [{ key: 'K-1', error: 'Clé inconnue' }] }],
+      [
+        {
+          username: 'paul.durand',
+          message: '',
+          problem: 'keys_rejected',
+          counts: { rejected: 1, total: 2 },
+          keys: [{ key: 'K-1', error: 'Clé inconnue' }],
+        },
+      ],
     ],
     [
       'the account refused without key details: every key with its reason',
@@ -71,10 +79,11 @@ describe('presentPneRejections', () => {
       [
         {
           username: 'paul.durand',
-          message: "Le service PNE n'a pas répondu pour ce compte.",
+          message: '',
+          problem: 'no_answer',
           keys: [
-            { key: 'K-1', error: "Le service PNE n'a pas répondu pour ce compte." },
-            { key: 'K-2', error: "Le service PNE n'a pas répondu pour ce compte." },
+            { key: 'K-1', error: '', problem: 'no_answer' },
+            { key: 'K-2', error: '', problem: 'no_answer' },
           ],
         },
       ],

@@ -15,8 +15,8 @@ type PneActivationModalProps = { school: School; selected: readonly SchoolUser[]
 function ErrorReportLink({ data }: { data: users.PneAnswer['data'] }) {
   const { t } = useTranslation();
   const href = useMemo(
-    () => URL.createObjectURL(new Blob([pneErrorReportOf(data)], { type: 'text/plain;charset=utf-8' })),
-    [data],
+    () => URL.createObjectURL(new Blob([pneErrorReportOf(data, t)], { type: 'text/plain;charset=utf-8' })),
+    [data, t],
   );
   useEffect(() => () => URL.revokeObjectURL(href), [href]);
   return (

@@ -1,5 +1,6 @@
 import { users, type UserPlatforms } from '@console/contract';
 import { describe, expect, it } from 'vitest';
+import { createTestI18n } from '#test/render';
 import { asksCredentials, bulkApplicationValueOf, bulkCredentialRowsOf } from './bulk-credentials';
 import { educadhocKeysOf, pneErrorReportOf } from './pne-report';
 import { buildSchoolUser } from '../../test-factories';
@@ -56,20 +57,43 @@ describe('bulk application credentials', () => {
 });
 
 describe('PNE report and keys', () => {
-  it('writes one line per rejected key, or the message of an account without keys', () => {
+  it('writes one line per rejected key, or the message of an account without keys', async () => {
+    const { t } = await createTestI18n();
     expect(
-      pneErrorReportOf([
-        {
-          username: 'a',
-          message: 'refused',
-          keys: [
-            { key: 'K1', error: 'used' },
-            { key: 'K2', error: 'unknown' },
-          ],
-        },
-        { username: 'b', message: 'bad password', keys: [] },
-      ]),
+      pneErrorReportOf(
+        [
+          {
+            username: 'a',
+            message: 'refused',
+            keys: [
+              { key: 'K1', error: 'used' },
+              { key: 'K2', error: 'unknown' },
+            ],
+          },
+          { username: 'b', message: 'bad password', keys: [] },
+        ],
+        t,
+      ),
     ).toBe('a: K1: used\na: K2: unknown\nb: bad password\n');
+  });
+
+  it("writes what the server said itself in the interface's language, with its counts", async () => {
+    const data = [
+      { username: 'a', message: '', problem: 'keys_rejected' as const, counts: { rejected: 2, total: 3 }, keys: [] },
+      { username: 'b', message: '', problem: 'keys_rejected' as const, counts: { rejected: 1, total: 3 }, keys: [] },
+      {
+        username: 'c',
+        message: '',
+        problem: 'no_answer' as const,
+        keys: [{ key: 'K9', error: '', problem: 'no_answer' as const }],
+      },
+    ];
+    expect(pneErrorReportOf(data, (await createTestI18n('fr')).t)).toBe(
+      "a: 2 clés sur 3 non activées.\nb: 1 clé sur 3 non activée.\nc: K9: Le service PNE n'a pas répondu pour ce compte.\n",
+    );
+    expect(pneErrorReportOf(data, (await createTestI18n('en')).t)).toBe(
+      'a: 2 keys of 3 not activated.\nb: 1 key of 3 not activated.\nc: K9: The PNE service did not answer for this account.\n',
+    );
   });
 
   it("reads a teacher's keys from the Educadhoc code", () => {
