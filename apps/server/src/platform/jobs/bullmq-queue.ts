@@ -1,5 +1,5 @@
 import { DelayedError, Queue, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
+import { openRedis } from '#platform/redis/connection.js';
 import type { JobHandler, JobLog, JobQueue } from './job-queue.js';
 import { REMEMBER_IDS_MS } from './job-queue.js';
 
@@ -21,7 +21,7 @@ export function createBullmqQueue(url: string, log: JobLog, options: { name?: st
   const name = options.name ?? 'console-jobs';
   const prefix = options.prefix ?? 'console';
   // BullMQ's workers block on Redis: they need a connection that retries forever, never failing a command.
-  const connection = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
+  const connection = openRedis(url, { maxRetriesPerRequest: null });
   connection.on('error', (error) => log.error({ err: error }, 'Redis (jobs) unreachable'));
   const queue = new Queue(name, { connection, prefix });
   const handlers = new Map<string, JobHandler>();

@@ -1,11 +1,10 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
-import { createClient } from 'redis';
+import type { Redis } from 'ioredis';
+import { openRedis } from '#platform/redis/connection.js';
 
 /** How long a start waits for Redis before going on without it (realtime stays on this instance meanwhile). */
 const START_WAIT_MS = 2_000;
-/** One connection attempt; the client then retries with its own backoff (at most 2 s apart), forever. */
-const CONNECT_TIMEOUT_MS = 5_000;
 
 /** `connected`: events reach every instance; `unreachable`: only this instance's own browsers. */
 export type RedisState = 'connected' | 'unreachable';
@@ -21,11 +20,12 @@ export type RedisAdapter = {
 type Log = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
 /**
  * The client as the adapter sees it, with the calls it never awaits made safe: the adapter
- * publishes (and subscribes, in its constructor) without catching, so a Redis outage would end the
- * process with an unhandled rejection at the first emit. Here such a failure is handed to `onFailure`.
+ * publishes, subscribes (in its constructor) and unsubscribes (when Socket.IO closes) without
+ * catching, so a Redis outage, or the connection closing with the app, would end the process with
+ * an unhandled rejection. Here such a failure is handed to `onFailure`.
  */
 function withSoftFailures<C extends object>(client: C, onFailure: (error: unknown) => void): C {
-  const soft = new Set<PropertyKey>(['publish', 'subscribe', 'pSubscribe']);
+  const soft = new Set<PropertyKey>(['publish', 'subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe']);
   return new Proxy(client, {
     get(target, property) {
       // Bound to the real client: its methods use private fields a proxy does not carry.
@@ -49,21 +49,22 @@ function withSoftFailures<C extends object>(client: C, onFailure: (error: unknow
  * The Socket.IO Redis adapter over a publishing and a subscribing client (a subscribed connection
  * cannot publish). Never throws and never waits long: when Redis cannot be reached, at start or
  * later, the instance keeps serving, its events reach its own browsers only, and the clients
- * reconnect by themselves (the subscriber then subscribes again). Each outage is logged once,
+ * reconnect by themselves (platform/redis: the subscriber then subscribes again). Each outage is logged once,
  * with its end. While Redis is away the publisher fails at once rather than queueing events that
  * would arrive late and stale; browsers are told to refetch when it is back (see realtime.ts).
  */
 export async function connectRedisAdapter(url: string, log: Log, key = 'socket.io'): Promise<RedisAdapter> {
-  const publisher = createClient({ url, disableOfflineQueue: true, socket: { connectTimeout: CONNECT_TIMEOUT_MS } });
-  // The subscriber queues: the adapter's subscriptions wait for the first connection.
-  const subscriber = createClient({ url, socket: { connectTimeout: CONNECT_TIMEOUT_MS } });
-  const clients = [publisher, subscriber];
+  // The publisher fails at once while Redis is away; the subscriber queues, for as long as it takes:
+  // the adapter's subscriptions wait for the first connection.
+  const publisher = openRedis(url, { enableOfflineQueue: false });
+  const subscriber = openRedis(url, { maxRetriesPerRequest: null });
+  const clients: Redis[] = [publisher, subscriber];
   const recoveredListeners: (() => void)[] = [];
   let outage = false;
   let publishFailureLogged = false;
   let everConnected = false;
 
-  const state = (): RedisState => (clients.every((client) => client.isReady) ? 'connected' : 'unreachable');
+  const state = (): RedisState => (clients.every((client) => client.status === 'ready') ? 'connected' : 'unreachable');
   const markDown = (error: unknown, role: string) => {
     if (outage) return;
     outage = true;
@@ -77,6 +78,8 @@ export async function connectRedisAdapter(url: string, log: Log, key = 'socket.i
     ['subscriber', subscriber],
   ] as const) {
     client.on('error', (error: unknown) => markDown(error, role));
+    // A connection the other end closed cleanly gives no error, only a reconnection (never on our own close).
+    client.on('reconnecting', () => markDown(new Error('Redis connection lost'), role));
     client.on('ready', () => {
       if (state() !== 'connected') return;
       const wasDown = outage;
@@ -98,25 +101,23 @@ export async function connectRedisAdapter(url: string, log: Log, key = 'socket.i
     log.warn({ err: error }, 'a realtime event was not published through Redis (sent to this instance only)');
   };
 
-  // connect() retries on its own until it succeeds or the client is closed; its end is not awaited.
-  const connecting = Promise.all(clients.map((client) => client.connect())).then(
-    () => undefined,
-    () => undefined,
-  );
+  // The clients connect, and reconnect, on their own until closed; a start waits for both a little.
   let timer: NodeJS.Timeout | undefined;
-  await Promise.race([connecting, new Promise((resolve) => (timer = setTimeout(resolve, START_WAIT_MS)))]);
+  await new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, START_WAIT_MS);
+    for (const client of clients) client.once('ready', () => state() === 'connected' && resolve());
+  });
   clearTimeout(timer);
   if (state() === 'connected') everConnected = true;
   else markDown(new Error(`Redis at REDIS_URL not reachable within ${START_WAIT_MS} ms`), 'start');
 
   const close = async () => {
     for (const client of [subscriber, publisher]) {
-      if (!client.isOpen) continue;
+      if (client.status === 'end') continue;
       // A client still connecting has nothing to say goodbye to.
-      if (!client.isReady) client.destroy();
-      else await client.close().catch(() => client.destroy());
+      if (client.status !== 'ready') client.disconnect();
+      else await client.quit().catch(() => client.disconnect());
     }
-    await connecting;
   };
   return {
     adapter: createAdapter(
