@@ -46,7 +46,7 @@ export type RouteDescriptor<
   produces?: readonly string[];
 };
 
-/** Where every route of the contract is served: `API_PREFIX + route.path` (spec calls under /api, DESIGN). */
+/** Where every route of the contract is served: `API_PREFIX + route.path` (spec calls under /api, docs/design.md "The HTTP contract"). */
 export const API_PREFIX = '/api';
 
 /** The header naming one user action, on routes that send something outside (IETF draft "The Idempotency-Key HTTP Header Field"). */

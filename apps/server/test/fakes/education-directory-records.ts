@@ -1,5 +1,5 @@
 /**
- * The fake directory's dataset. The first record is the real one of external-formats.md §3.4,
+ * The fake directory's dataset. The first record is the real one of docs/external-formats.md §3.4,
  * field for field; the others are invented schools with valid UAIs, shaped the same way (about
  * 70 fields, flags as "0"/"1" strings or as numbers, nulls), some with the type quirks the real
  * data has or may have: a postal code or coordinates as numbers or strings, missing fields.

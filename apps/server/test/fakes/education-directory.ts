@@ -5,7 +5,7 @@ import { OdsqlError, parseWhere } from './odsql.js';
 
 /**
  * A local fake of the education directory (Opendatasoft Explore API v2.1, dataset
- * fr-en-annuaire-education; external-formats.md §3), answering as the real records endpoint
+ * fr-en-annuaire-education; docs/external-formats.md §3), answering as the real records endpoint
  * documents: `GET {base}/catalog/datasets/fr-en-annuaire-education/records` with `select`,
  * `where` (suggest, startswith, equality, AND/OR/NOT), `limit` (default 10, at most 100) and
  * `offset`, answering `{total_count, results}`; a bad parameter answers 400 with

@@ -8,7 +8,7 @@
 /** One problem of an archive; `line` is 1-based (1 = the header), null when the whole file is at fault. */
 export type RosterProblem = { file: string; line: number | null; column: string | null; message: string };
 
-/** `staff.csv:3 - message`, the form of Claris Connect's ASM validation (reference §1.5). */
+/** `staff.csv:3 - message`, the form of Claris Connect's ASM validation (docs/external-formats.md §1.5). */
 export function formatProblem(problem: RosterProblem): string {
   const where = problem.line === null ? problem.file : `${problem.file}:${problem.line}`;
   return `${where} - ${problem.message}`;

@@ -1,6 +1,6 @@
 /**
  * Checks an Apple School Manager or OneRoster 1.1 bulk archive before it is offered (issue 16,
- * reference §1–§2): ASM reports problems only later in its Activity log, and no offline OneRoster
+ * docs/external-formats.md §1–§2): ASM reports problems only later in its Activity log, and no offline OneRoster
  * validator exists, so the product finds them itself. Pure: the web app runs it too.
  */
 import {

@@ -1,11 +1,11 @@
 /**
  * The Apple School Manager and OneRoster 1.1 archives (issue 16, spec 3 §9,
- * ../shared/reference/external-formats.md §1–§2): their files, each file's header in the order
+ * docs/external-formats.md §1–§2): their files, each file's header in the order
  * Apple's templates and the OneRoster 1.1 CSV tables give, and how a field is written. The
  * server writes them; `roster-validator.ts` checks an archive before it is offered.
  */
 
-/** ASM's six files and their headers, in Apple's template order (reference §1.2). */
+/** ASM's six files and their headers, in Apple's template order (docs/external-formats.md §1.2). */
 export const ASM_HEADERS = {
   'locations.csv': ['location_id', 'location_name'],
   'students.csv': [
@@ -41,7 +41,7 @@ export const ASM_STUDENT_PASSWORD_POLICY = '4';
 export const ASM_STAFF_PASSWORD_POLICY = '8';
 export const ASM_PASSWORD_POLICIES = ['', '4', '6', '8'] as const;
 
-/** OneRoster 1.1 data files the product writes, with their headers in the spec's order (reference §2.5). */
+/** OneRoster 1.1 data files the product writes, with their headers in the spec's order (docs/external-formats.md §2.5). */
 export const ONEROSTER_HEADERS = {
   'orgs.csv': ['sourcedId', 'status', 'dateLastModified', 'name', 'type', 'identifier', 'parentSourcedId'],
   'users.csv': [
@@ -124,7 +124,7 @@ export type OneRosterFileName = keyof typeof ONEROSTER_HEADERS;
  */
 export const ONEROSTER_PASSWORD_POLICY_COLUMN = 'metadata.password_policy';
 
-/** manifest.csv's header and the 1.1 data files it names (reference §2.4). */
+/** manifest.csv's header and the 1.1 data files it names (docs/external-formats.md §2.4). */
 export const ONEROSTER_MANIFEST_HEADER = ['propertyName', 'value'] as const;
 export const ONEROSTER_MANIFEST_FILES = [
   'academicSessions',

@@ -48,7 +48,7 @@ export const createUpload = defineRoute({
 });
 
 /**
- * The embedded storage's end of the signed POST (DESIGN: local disk behind the protocol of S3):
+ * The embedded storage's end of the signed POST (docs/design.md, "Files": local disk behind the protocol of S3):
  * multipart/form-data with a ticket's fields, then `file`. Public, as a bucket's POST is: the
  * signed fields are the authorisation, not a session. Answers 204 No Content, as S3 does; a
  * forged or expired ticket 403; a file that is not the ticket's image type, or is too large,

@@ -19,7 +19,7 @@ export type OpendatasoftDirectoryOptions = {
 
 /**
  * The education directory through the Opendatasoft Explore API v2.1 (dataset
- * fr-en-annuaire-education; external-formats.md §3): one GET on the records endpoint with an
+ * fr-en-annuaire-education; docs/external-formats.md §3): one GET on the records endpoint with an
  * explicit `select`, an ODSQL `where` and a `limit`. Every failure — refused connection, timeout,
  * 429, any non-2xx status, a body that is not the documented `{total_count, results}` — throws
  * DirectoryUnavailableError, so that callers answer "unavailable" and never a 500.

@@ -10,7 +10,7 @@ export type UploadSpec = {
 
 /**
  * Where images (platform and application pictures) are kept, whatever keeps them. Uploads follow
- * the signed-POST protocol of S3 (DESIGN: files): `createUpload` answers where the browser posts
+ * the signed-POST protocol of S3 (docs/design.md, "Files"): `createUpload` answers where the browser posts
  * the file (multipart/form-data, the `fields` first, then `file`), the signed fields that allow
  * exactly that object, and the address the object is read from once posted. The server never
  * carries the file for an S3-compatible store; the embedded one receives it itself

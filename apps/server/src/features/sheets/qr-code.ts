@@ -22,7 +22,7 @@ function qrModules(text: string): { size: number; dark: (row: number, column: nu
  * Draws a QR code of `text` as vectors, its top-left corner at (x, y), `size` points wide, with
  * the standard's quiet zone of four modules inside that width: one rectangle per run of dark
  * modules on a row, in module units, filled at once and written to the page in one piece (a few
- * hundred short path operations, no image: sharp at any zoom, DESIGN).
+ * hundred short path operations, no image: sharp at any zoom, docs/design.md "Measured choices").
  */
 export function drawQrCode(canvas: VectorCanvas, text: string, x: number, y: number, size: number): void {
   const modules = qrModules(text);

@@ -21,7 +21,7 @@ export type RouteStatuses = {
  * The statuses only a route's own service gives, keyed by operationId, read from the services
  * (the file each comes from in the comment). A route that is not listed gives only the general
  * statuses. 404 is what a school or user outside the caller's reach answers, like an unknown one
- * (CONVENTIONS.md, Rights); 409 a state that refuses the change. The unit test checks that every
+ * (docs/conventions.md, "Rights"); 409 a state that refuses the change. The unit test checks that every
  * key names a contract route.
  */
 export const ROUTE_STATUSES: Readonly<Record<string, RouteStatuses>> = {

@@ -54,7 +54,7 @@ function namesOfContract() {
 /**
  * The OpenAPI operationId of a contract route: its feature namespace and export name in
  * `@console/contract` (`users.bulkUpdateUsers`), stable while the export keeps its name. Throws
- * for a descriptor the contract does not export (every route is described there, CONVENTIONS.md).
+ * for a descriptor the contract does not export (every route is described there, docs/conventions.md).
  */
 export function operationIdOf(route: RouteDescriptor): string {
   const name = namesOfContract().byRoute.get(route);

@@ -1,5 +1,5 @@
 /**
- * The job interface every queue offers (DESIGN: jobs and schedules): in-process by default, BullMQ
+ * The job interface every queue offers (docs/design.md, "Jobs and schedules"): in-process by default, BullMQ
  * on Redis when REDIS_URL is set. A job has a name (its kind: one handler each), data, and an id:
  * a job whose id was already added is ignored, so that several instances may add the same
  * occurrence of a scheduled task and it runs once.

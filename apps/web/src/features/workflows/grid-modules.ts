@@ -16,7 +16,7 @@ import {
 let isRegistered = false;
 
 /**
- * Registers only the AG Grid Community modules the monitoring grid uses (DESIGN.md): client-side
+ * Registers only the AG Grid Community modules the monitoring grid uses (docs/design.md, "AG Grid modules"): client-side
  * rows, multi-row selection, text and date filters with their floating filters, the quick
  * search, auto-size, the column and row APIs, header tooltips (browser ones), French texts; grid option checks in development.
  */

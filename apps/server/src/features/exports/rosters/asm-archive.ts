@@ -3,12 +3,12 @@ import type { RosterModel } from './roster-model.js';
 
 type Files = Record<userExports.AsmFileName, string>;
 
-/** Apple's CSV: a backslash in a value escaped with a backslash (reference §1.3). */
+/** Apple's CSV: a backslash in a value escaped with a backslash (docs/external-formats.md §1.3). */
 const APPLE: userExports.RosterEscaping = { appleBackslash: true };
 const appleCsv = (header: readonly string[], rows: readonly (readonly string[])[]) => userExports.rosterCsv(header, rows, APPLE);
 
 /**
- * The six files of an Apple School Manager upload (reference §1.2–§1.3): Apple's headers in
+ * The six files of an Apple School Manager upload (docs/external-formats.md §1.2–§1.3): Apple's headers in
  * Apple's order, UTF-8 without a byte-order mark, LF. Pupils get password policy 4; staff have
  * no such column (Apple gives them its standard password, policy 8). A class lists its first
  * three teachers (Apple's template has three instructor columns).

@@ -8,7 +8,7 @@ export function schoolYearOf(now: Date): { start: number; end: number } {
 }
 
 /**
- * A OneRoster 1.1 bulk exchange (reference §2): the data files the school has rows for, with
+ * A OneRoster 1.1 bulk exchange (docs/external-formats.md §2): the data files the school has rows for, with
  * every column of the 1.1 tables in order, status and dateLastModified empty, LF; the manifest
  * names each 1.1 file, bulk when sent and absent otherwise (a file without rows is not allowed).
  * Users carry their password policy as ASM's (4 pupils, 8 teachers) in an extension column;

@@ -9,7 +9,7 @@ import type { UserRecord } from '#platform/auth/access.js';
  * (each with a course of the same name), with its pupils and its teachers.
  *
  * Identifiers are stable from one export to the next (ASM overwrites a record whose id comes
- * again, spec reference §1.2) and use only letters, digits and hyphens (ASM's rule, within
+ * again, docs/external-formats.md §1.2) and use only letters, digits and hyphens (ASM's rule, within
  * OneRoster's): a person is `U` and their user id; a class and its course are the school's UAI,
  * the class name in capitals without accents, and a short hash of the exact name (two names
  * written alike, as '6e A' and '6E-A', stay apart).

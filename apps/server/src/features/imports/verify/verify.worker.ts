@@ -1,5 +1,5 @@
 // The import verification's worker thread (issue 31 §1): reads, checks and plans a file off the
-// event loop; its database reads run on the main thread (ARCHITECTURE.md, platform/workers).
+// event loop; its database reads run on the main thread (platform/README.md, "workers/").
 import type { Env } from '#platform/config/env.js';
 import type { ServiceContext } from '#platform/context.js';
 import { PhaseClock } from '#platform/http/server-timing.js';

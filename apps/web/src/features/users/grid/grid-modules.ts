@@ -21,7 +21,7 @@ import {
 let isRegistered = false;
 
 /**
- * Registers only the AG Grid Community modules the users grid uses (DESIGN.md: the view's chunk
+ * Registers only the AG Grid Community modules the users grid uses (docs/design.md, "AG Grid modules": the view's chunk
  * stays small): client-side rows and their API (filtered and sorted order), multi-row selection,
  * text, number and date filters with the custom 0/1 and option set filters, text and custom
  * editors, column state, the saved filters applied before the first rows (grid state), cell refresh, tooltips, French texts; grid option checks
