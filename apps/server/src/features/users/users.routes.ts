@@ -1,21 +1,23 @@
-import { users } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '#platform/context.js';
-import { registerRoute } from '#platform/http/register-route.js';
-import { updateUserPage } from './user-page/user-edit.service.js';
-import { getUserPage } from './user-page/user-page.service.js';
-import { patchUser } from './user-page/user-patch.service.js';
-import { getColumnDefinitions, listProfileChoices, revealPasswords } from './grid/users-grid.service.js';
+import { registerAddUserRoutes } from './add-user/add-user.routes.js';
+import { registerBulkRoutes } from './bulk/bulk.routes.js';
+import { registerGridRoutes } from './grid/grid.routes.js';
+import { registerUserMessagingRoutes } from './messaging/user-messaging.routes.js';
+import { registerUserSearchRoutes } from './search/search.routes.js';
+import { registerStatusRoutes } from './status/status.routes.js';
+import { registerUserPageRoutes } from './user-page/user-page.routes.js';
 
-/** The grid and the user page: column definitions, profiles, one user, edits, passwords. */
+/**
+ * The users feature's one entry: each use case registers its own routes from its folder, under
+ * the same names as the web's `features/users/`.
+ */
 export function registerUsersRoutes(app: FastifyInstance, deps: AppDeps): void {
-  registerRoute(app, deps, users.getColumnDefinitions, ({ ctx, query }) => getColumnDefinitions(ctx, query.uai));
-  registerRoute(app, deps, users.listProfiles, async ({ ctx }) => listProfileChoices(ctx));
-  // Thousands of passwords at once: serialised without the compiled schema (see RouteOptions).
-  registerRoute(app, deps, users.decryptPasswords, ({ ctx, body }) => revealPasswords(ctx, body.passwords), {
-    serialize: 'json',
-  });
-  registerRoute(app, deps, users.getUser, ({ ctx, params }) => getUserPage(ctx, params.id));
-  registerRoute(app, deps, users.updateUser, ({ ctx, params, body }) => updateUserPage(ctx, params.id, body));
-  registerRoute(app, deps, users.patchUser, ({ ctx, params, body }) => patchUser(ctx, params.id, body));
+  registerUserSearchRoutes(app, deps);
+  registerGridRoutes(app, deps);
+  registerUserPageRoutes(app, deps);
+  registerAddUserRoutes(app, deps);
+  registerStatusRoutes(app, deps);
+  registerBulkRoutes(app, deps);
+  registerUserMessagingRoutes(app, deps);
 }

@@ -36,7 +36,7 @@ export const ROUTE_STATUSES: Readonly<Record<string, RouteStatuses>> = {
     withoutDatabase: true,
     answers: { 503: 'Unavailable: the database cannot be reached (status `unavailable`); retry after `Retry-After` seconds.' },
   },
-  // platform/auth/access.ts (users out of reach), users-grid, users-bin, user-create, user-edit, user-patch, users-undo services.
+  // platform/auth/access.ts (users out of reach), users-grid, users-bin, add-user, user-edit, user-patch, users-undo services.
   // settings/token-purges/token-purges.service.ts: a purge task that does not exist.
   'settings.updatePurgeTask': { errors: [404] },
   'settings.deletePurgeTask': { errors: [404] },

@@ -4,7 +4,7 @@ import { hashPassword } from '#platform/auth/passwords.js';
 import { decryptSecret, randomToken } from '#platform/auth/secrets.js';
 import { editorLabel, type ServiceContext } from '#platform/context.js';
 import type { Executor } from '#platform/db/client.js';
-import { ensureOptions, optionKey, writeOptionLists } from '#features/users/bulk/users-bulk.repository.js';
+import { ensureOptions, optionKey, writeOptionLists } from '#features/users/options.repository.js';
 import type { PlannedAccess, PlannedCreate } from '../plan.js';
 import { jsonRows } from '#platform/db/params.js';
 

@@ -4,7 +4,7 @@ import { hashPassword } from '#platform/auth/passwords.js';
 import { decryptSecret } from '#platform/auth/secrets.js';
 import { editorLabel, type ServiceContext } from '#platform/context.js';
 import type { Executor } from '#platform/db/client.js';
-import { ensureOptions, listOptionLists, optionKey, writeOptionLists } from '#features/users/bulk/users-bulk.repository.js';
+import { ensureOptions, listOptionLists, optionKey, writeOptionLists } from '#features/users/options.repository.js';
 import { STORED_COLUMN, type SchoolUserRow } from '../imports.repository.js';
 
 /** A user an update import changes, locked, as they were before it. */

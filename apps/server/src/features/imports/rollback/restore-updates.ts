@@ -1,7 +1,7 @@
 import { auditUserChanges, type AuditEntry } from '#platform/audit/audit.js';
 import type { Executor } from '#platform/db/client.js';
 import { AppError } from '#platform/errors/app-error.js';
-import { listOptionLists, writeOptionLists } from '#features/users/bulk/users-bulk.repository.js';
+import { listOptionLists, writeOptionLists } from '#features/users/options.repository.js';
 import type { UpdateUndo } from '../plan.js';
 import { findLoginsHeldByOthers, lockUserRows, restoreAccesses, restoreUserColumns } from './rollback.repository.js';
 

@@ -5,7 +5,7 @@ import { requireRight } from '#platform/auth/rights.js';
 import type { ServiceContext } from '#platform/context.js';
 import type { Executor } from '#platform/db/client.js';
 import { AppError } from '#platform/errors/app-error.js';
-import { deleteUnusedOptions } from '#features/users/bulk/users-bulk.repository.js';
+import { deleteUnusedOptions } from '#features/users/options.repository.js';
 import { lockBatch } from '../imports.repository.js';
 import { emptyUndo, type ImportUndo } from '../plan.js';
 import { presentHistoryEntry } from './history.presenter.js';

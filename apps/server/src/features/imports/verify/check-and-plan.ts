@@ -1,7 +1,7 @@
 import { imports } from '@console/contract';
 import type { ServiceContext } from '#platform/context.js';
 import { PhaseClock } from '#platform/http/server-timing.js';
-import { findApplicationsWithPlatforms } from '#features/users/bulk/users-bulk.repository.js';
+import { findApplicationsWithPlatforms } from '#features/users/user-catalogue.repository.js';
 import { loadSchoolNaming } from '#features/users/users.shared.js';
 import { checkImportFile, type ImportFileCheck } from '../check-file.js';
 import { listCatalogueApplications, listSchoolOptions } from '../imports.repository.js';

@@ -1,7 +1,7 @@
 import { imports } from '@console/contract';
 import { credentialFieldsOfRow } from '#features/users/bulk/users-bulk.applications.js';
-import type { ApplicationWithPlatform } from '#features/users/bulk/users-bulk.repository.js';
-import { newAccessCredentialsOf } from '#features/users/create/user-create.policy.js';
+import type { ApplicationWithPlatform } from '#features/users/user-catalogue.repository.js';
+import { newAccessCredentialsOf } from '#features/users/add-user/add-user.policy.js';
 import type { HeldAccess, PlannedAccess } from '../plan.js';
 
 /** The column of a credential in the messages, as the templates name it. */

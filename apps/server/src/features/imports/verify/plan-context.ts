@@ -8,7 +8,7 @@ import {
 } from '@console/contract';
 import { decryptSecret, encryptSecret, secureIntegers } from '#platform/auth/secrets.js';
 import type { ServiceContext } from '#platform/context.js';
-import type { ApplicationWithPlatform } from '#features/users/bulk/users-bulk.repository.js';
+import type { ApplicationWithPlatform } from '#features/users/user-catalogue.repository.js';
 import type { SchoolNaming } from '#features/users/users.shared.js';
 import { hasPrintablePassword } from '#features/auth/auth.policy.js';
 

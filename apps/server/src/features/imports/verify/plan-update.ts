@@ -1,7 +1,7 @@
 import { cleanName, imports, profileNameOf, PROFILES, users as contract, type ProfileName } from '@console/contract';
 import { listActionableUserIds } from '#platform/auth/access.js';
 import { hasPrintablePassword } from '#features/auth/auth.policy.js';
-import { listOptionLists } from '#features/users/bulk/users-bulk.repository.js';
+import { listOptionLists } from '#features/users/options.repository.js';
 import { findTakenLogins, listHeldAccesses, STORED_COLUMN, type SchoolUserRow } from '../imports.repository.js';
 import { PlanPacker } from '../plan-packing.js';
 import { PreviewList, type HeldAccess, type PlannedFields, type PlannedLine, type Planning } from '../plan.js';

@@ -1,14 +1,9 @@
-import { generatePrintablePassword, users as contract, type UserPlatforms } from '@console/contract';
-import { decryptSecret, secureIntegers } from '#platform/auth/secrets.js';
+import { users as contract, type UserPlatforms } from '@console/contract';
+import { decryptSecret } from '#platform/auth/secrets.js';
 import type { ServiceContext } from '#platform/context.js';
 import { readManageableUsers } from '#platform/auth/access.js';
 import { presentUserPlatforms } from './user-platforms.presenter.js';
 import { listUsersAccesses } from './user-platforms.repository.js';
-
-/** n random passwords by the spec's rule ('!' added for the EDULIB platform). */
-export function generatePasswords(n: number, platformId?: string): string[] {
-  return Array.from({ length: n }, () => generatePrintablePassword(secureIntegers, platformId));
-}
 
 /**
  * Each user's application accesses grouped by platform, for the bulk application form, in the

@@ -6,13 +6,8 @@ import type { Executor } from '#platform/db/client.js';
 import { validationError } from '#platform/errors/app-error.js';
 import type { UserRecord } from '#platform/auth/access.js';
 import { auditOfAccess, type BulkOutcome } from './users-bulk.policy.js';
-import {
-  findApplicationWithPlatform,
-  listAccesses,
-  markUsersEdited,
-  upsertAccesses,
-  type ApplicationWithPlatform,
-} from './users-bulk.repository.js';
+import { listAccesses, markUsersEdited, upsertAccesses } from './users-bulk.repository.js';
+import { findApplicationWithPlatform, type ApplicationWithPlatform } from '../user-catalogue.repository.js';
 import { buildApplicationsUndo, type StoredAccess } from './users-undo.policy.js';
 
 type AppUpdate = Extract<BulkUpdate, { type: 'app' }>;

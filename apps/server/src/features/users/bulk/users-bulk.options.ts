@@ -6,14 +6,8 @@ import type { Executor } from '#platform/db/client.js';
 import { validationError } from '#platform/errors/app-error.js';
 import type { UserRecord } from '#platform/auth/access.js';
 import { applyOptionChange, type BulkOutcome, type OptionChange, type OptionEntry } from './users-bulk.policy.js';
-import {
-  ensureOptions,
-  findOptionsByName,
-  listOptionLists,
-  markUsersEdited,
-  optionKey,
-  writeOptionLists,
-} from './users-bulk.repository.js';
+import { markUsersEdited } from './users-bulk.repository.js';
+import { ensureOptions, findOptionsByName, listOptionLists, optionKey, writeOptionLists } from '../options.repository.js';
 import { buildOptionsUndo } from './users-undo.policy.js';
 
 type OptUpdate = Extract<BulkUpdate, { type: 'opt' }>;

@@ -1,3 +1,4 @@
+import type { OptionEntry } from '../options.repository.js';
 import { REQUIRED, users as contract, type BulkUpdate, type RightArea } from '@console/contract';
 import type { AuditEntry } from '#platform/audit/audit.js';
 import type { StoredAccess, UndoPayload } from './users-undo.policy.js';
@@ -92,7 +93,7 @@ export function nextStdValue(
   return next === joinClassList(parseClassList(current as string | null)) ? current : next;
 }
 
-export type OptionEntry = { optionId: number; name: string; ordre: number };
+export type { OptionEntry };
 
 export type OptionChange =
   | { action: 'insert' | 'delete'; target: { id: number; name: string } }

@@ -7,16 +7,9 @@ import { lockManageableUsers, type UserRecord } from '#platform/auth/access.js';
 import { auditAccesses } from './users-bulk.applications.js';
 import { stdValueOf, writeFieldValues } from './users-bulk.fields.js';
 import { auditOptionLists } from './users-bulk.options.js';
-import {
-  deleteAccesses,
-  deleteUnusedOptions,
-  findApplicationWithPlatform,
-  listAccesses,
-  listOptionLists,
-  markUsersEdited,
-  upsertAccesses,
-  writeOptionLists,
-} from './users-bulk.repository.js';
+import { deleteAccesses, listAccesses, markUsersEdited, upsertAccesses } from './users-bulk.repository.js';
+import { deleteUnusedOptions, listOptionLists, writeOptionLists } from '../options.repository.js';
+import { findApplicationWithPlatform } from '../user-catalogue.repository.js';
 import { undoEntryStateOf, undoExpiryOf, undoPayloadSchema, usersOfUndo, type UndoPayload } from './users-undo.policy.js';
 import { deleteUndoEntry, findUndoEntryForUpdate, insertUndoEntry } from './users-undo.repository.js';
 

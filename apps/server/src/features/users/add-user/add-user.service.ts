@@ -1,6 +1,7 @@
 import {
   REQUIRED,
   cleanName,
+  generatePrintablePassword,
   meetsPasswordRules,
   PROFILES,
   users as contract,
@@ -10,16 +11,17 @@ import {
 import { writeAudit } from '#platform/audit/audit.js';
 import { storePassword } from '#platform/auth/passwords.js';
 import { canReachSchool, schoolNotFound } from '#platform/auth/access.js';
-import { encryptSecret, randomToken } from '#platform/auth/secrets.js';
+import { encryptSecret, randomToken, secureIntegers } from '#platform/auth/secrets.js';
 import { editorLabel, type ServiceContext } from '#platform/context.js';
 import type { userApplications } from '#platform/db/schema/index.js';
 import { AppError, validationError } from '#platform/errors/app-error.js';
 import { hasPrintablePassword } from '#features/auth/auth.policy.js';
 import { isLoginTaken, loadSchoolNaming, readGridRow } from '../users.shared.js';
 import { credentialFieldsOfRow } from '../bulk/users-bulk.applications.js';
-import { ensureOptions, findApplicationsWithPlatforms, optionKey, writeOptionLists } from '../bulk/users-bulk.repository.js';
-import { newAccessCredentialsOf, uniqueApplications } from './user-create.policy.js';
-import { insertAccesses, insertUser } from './user-create.repository.js';
+import { ensureOptions, optionKey, writeOptionLists } from '../options.repository.js';
+import { findApplicationsWithPlatforms } from '../user-catalogue.repository.js';
+import { newAccessCredentialsOf, uniqueApplications } from './add-user.policy.js';
+import { insertAccesses, insertUser } from './add-user.repository.js';
 
 export const PASSWORD_RULES = 'password_rules';
 
@@ -151,4 +153,9 @@ export async function createUser(ctx: ServiceContext, input: NewUser): Promise<{
     });
     return { user: await readGridRow(tx, userId) };
   });
+}
+
+/** n random passwords by the spec's rule ('!' added for the EDULIB platform), for the panel's Generate button. */
+export function generatePasswords(n: number, platformId?: string): string[] {
+  return Array.from({ length: n }, () => generatePrintablePassword(secureIntegers, platformId));
 }

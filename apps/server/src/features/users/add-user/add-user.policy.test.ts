@@ -1,6 +1,6 @@
 import { users as contract } from '@console/contract';
 import { describe, expect, it } from 'vitest';
-import { newAccessCredentialsOf, uniqueApplications } from './user-create.policy.js';
+import { newAccessCredentialsOf, uniqueApplications } from './add-user.policy.js';
 
 const flags = {
   urlSchemeLoginRequired: true,
