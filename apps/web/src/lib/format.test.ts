@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatDateTime, localeOf } from './format';
+import { formatCount, formatDate, formatDateTime, formatGigabytes, localeOf } from './format';
 
 describe('display formats in the interface language', () => {
   it('takes British English for English, French otherwise', () => {
@@ -29,5 +29,10 @@ describe('display formats in the interface language', () => {
   it('groups the digits of a count as each language does', () => {
     expect(formatCount(1234567, 'fr')).toMatch(/^1\s234\s567$/);
     expect(formatCount(1234567, 'en')).toBe('1,234,567');
+  });
+
+  it('writes free space given in MB as GB with two decimals', () => {
+    expect(formatGigabytes(12345, 'fr')).toBe('12,35');
+    expect(formatGigabytes(12345, 'en')).toBe('12.35');
   });
 });

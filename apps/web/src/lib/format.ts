@@ -54,3 +54,10 @@ export function formatCount(count: number, language: string): string {
   }
   return format.format(count);
 }
+
+/** Free space given in MB as GB with two decimals (spec 3 §9: MB divided by 1000): 12345 → « 12,35 ». */
+export function formatGigabytes(megabytes: number, language: string): string {
+  return new Intl.NumberFormat(localeOf(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    megabytes / 1000,
+  );
+}

@@ -3,7 +3,7 @@ import { Group } from '@mantine/core';
 import { can } from '#lib/abilities';
 import { AddSchoolButton } from '#features/schools/components/AddSchoolButton';
 import { SchoolPickerButton } from '#features/schools/components/SchoolPickerButton';
-import { UserSearchBox } from '#features/user-search/components/UserSearchBox';
+import { UserSearchBox } from '#features/users/search/UserSearchBox';
 
 /**
  * The top bar's school tools, each with its right: user search (NavBar_searchUser), add-school

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { bodiesSentTo, mockFetch } from '#test/fetch-mock';
 import { cleanUpAfterEachTest, createTestI18n } from '#test/render';
 import { buildSessionUser } from '#test/users';
-import { renderButtonBar } from '../actions/render-bar';
-import { APPLICATIONS, buildCatalogueSchool } from '../actions/test-school';
+import { renderButtonBar } from '../test-button-bar';
+import { APPLICATIONS, buildCatalogueSchool } from '../test-school';
 import { buildSchoolUser } from '../test-factories';
 
 const i18n = await createTestI18n();

@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { can } from '#lib/abilities';
 import { ExportMenu } from '#features/exports/components/ExportMenu';
 import { SheetsMenu } from '#features/sheets/components/SheetsMenu';
-import { AddUserPanel } from '../actions/add-user/AddUserPanel';
-import { BulkEditMenu } from '../actions/bulk/BulkEditMenu';
-import { DeleteUsersButton } from '../actions/DeleteUsersButton';
-import { EnableDisableButton } from '../actions/EnableDisableButton';
-import { ReasonedButton } from '../actions/ReasonedButton';
+import { AddUserPanel } from '../add-user/AddUserPanel';
+import { BulkEditMenu } from '../bulk/BulkEditMenu';
+import { DeleteUsersButton } from '../status/DeleteUsersButton';
+import { EnableDisableButton } from '../status/EnableDisableButton';
+import { ReasonedButton } from '../status/ReasonedButton';
 import type { UsersGridHandle } from '../users-view';
 
 export type UsersButtonBarProps = {

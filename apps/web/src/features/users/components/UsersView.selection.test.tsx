@@ -8,7 +8,7 @@ import { cleanUpAfterEachTest, createTestI18n } from '#test/render';
 import { buildSessionUser } from '#test/users';
 import { useSelectSchool } from '#features/schools/hooks/useSelectSchool';
 import { renderInShell } from '#features/schools/testing';
-import { APPLICATIONS, buildCatalogueSchool } from '../actions/test-school';
+import { APPLICATIONS, buildCatalogueSchool } from '../test-school';
 import { buildDefinitions } from '../grid/test-fixtures';
 import { expectStatus, findSelectionBox, waitForGrid } from '../grid/test-queries';
 import { buildSchoolUser, SCHOOL_UAI } from '../test-factories';

@@ -8,8 +8,8 @@ import { clearFocusedUser, useFocusedUser, type FocusedUser } from '#features/sc
 import { useColumnDefinitions } from '../api';
 import { clearImportFilter, useImportFilterRequest } from '../import-filter';
 import type { UsersGridHandle } from '../users-view';
-import { BinPanel } from './BinPanel';
-import { UserPageDrawer } from './UserPageDrawer';
+import { BinPanel } from '../status/BinPanel';
+import { UserPageDrawer } from '../user-page/UserPageDrawer';
 import { UsersButtonBar } from './UsersButtonBar';
 import { UsersGrid } from './UsersGrid';
 import { LoadingBlock } from '#ui/LoadingBlock';

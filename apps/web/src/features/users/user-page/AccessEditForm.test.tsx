@@ -7,7 +7,7 @@ import { bodiesSentTo, mockFetch, type MockAnswer } from '#test/fetch-mock';
 import { createTestI18n, renderWithProviders } from '#test/render';
 import { buildSessionUser } from '#test/users';
 import { schoolsQueryKeys } from '#features/schools/api';
-import { UserPageDrawer } from '../components/UserPageDrawer';
+import { UserPageDrawer } from './UserPageDrawer';
 import { SCHOOL_UAI } from '../test-factories';
 import { buildSchoolWithUsers, buildUserPage } from './testing';
 

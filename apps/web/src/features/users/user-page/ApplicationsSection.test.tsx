@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bodiesSentTo, mockFetch, type MockAnswer } from '#test/fetch-mock';
 import { createTestI18n, renderWithProviders } from '#test/render';
 import { buildSessionUser } from '#test/users';
-import { UserPageDrawer } from '../components/UserPageDrawer';
+import { UserPageDrawer } from './UserPageDrawer';
 import { buildSchoolApplication, buildSchoolPlatform } from '../test-factories';
 import { buildPageApplication, buildSchoolWithUsers, buildUserPage } from './testing';
 

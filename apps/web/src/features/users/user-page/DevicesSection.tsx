@@ -3,8 +3,7 @@ import { ActionIcon, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/
 import { notifications } from '@mantine/notifications';
 import { IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '#lib/format';
-import { formatGigabytes } from './format';
+import { formatDateTime, formatGigabytes } from '#lib/format';
 
 /**
  * The devices of a user (spec 3 §2.3): model, operating system, free space in GB, application

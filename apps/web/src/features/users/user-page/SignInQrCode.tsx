@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { signInLinkOf } from './format';
+import { signInLinkOf } from './identity';
 import { drawQrCode } from './qr-code';
 
 /** The QR code of the account's sign-in link, drawn as vector squares (no image to load). */

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '#test/fetch-mock';
 import { createTestI18n, renderWithProviders } from '#test/render';
 import { buildSessionUser } from '#test/users';
-import { UserPageDrawer } from '../components/UserPageDrawer';
+import { UserPageDrawer } from './UserPageDrawer';
 import { drawQrCode } from './qr-code';
 import { buildSchoolWithUsers, buildUserPage } from './testing';
 

@@ -2,7 +2,7 @@ import type { UserPage } from '@console/contract';
 import { Avatar, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '#lib/format';
-import { initialsOf } from './format';
+import { initialsOf } from './identity';
 
 /**
  * The head of a user page (spec 3 §2.3): initials, full name, school, level (or the no-class

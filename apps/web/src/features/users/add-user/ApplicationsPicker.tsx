@@ -1,5 +1,5 @@
 import type { SchoolApplication } from '@console/contract';
-import { ApplicationIcon } from '../../components/ApplicationIcon';
+import { ApplicationIcon } from '../components/ApplicationIcon';
 import { Checkbox, Fieldset, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 

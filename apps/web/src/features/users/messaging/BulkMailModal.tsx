@@ -4,8 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newActionKey, wasAlreadyReceived } from '#lib/api';
-import { useMailUsers } from '../../api';
-import { BulkModal } from './BulkModal';
+import { useMailUsers } from '../api';
+import { BulkModal } from '../bulk/BulkModal';
 import { notifyFailure } from '#ui/notify-failure';
 
 type MailTemplateId = (typeof users.MAIL_TEMPLATE_IDS)[number];

@@ -2,10 +2,10 @@ import { users, type UserPlatforms } from '@console/contract';
 import { describe, expect, it } from 'vitest';
 import { createTestI18n } from '#test/render';
 import { asksCredentials, bulkApplicationValueOf, bulkCredentialRowsOf } from './bulk-credentials';
-import { educadhocKeysOf, pneErrorReportOf } from './pne-report';
-import { buildSchoolUser } from '../../test-factories';
+import { educadhocKeysOf, pneErrorReportOf } from '../messaging/pne-report';
+import { buildSchoolUser } from '../test-factories';
 import { APPLICATIONS } from '../test-school';
-import { deactivationEntryOf } from '../user-flags';
+import { deactivationEntryOf } from '../status/user-flags';
 
 describe('bulk application credentials', () => {
   const fields = users.credentialFieldsOf(APPLICATIONS.kne, undefined);

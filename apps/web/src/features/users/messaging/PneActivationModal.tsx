@@ -4,8 +4,8 @@ import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newActionKey, wasAlreadyReceived } from '#lib/api';
-import { useActivatePneKeys } from '../../api';
-import { BulkModal } from './BulkModal';
+import { useActivatePneKeys } from '../api';
+import { BulkModal } from '../bulk/BulkModal';
 import { educadhocKeysOf, PNE_REPORT_FILE_NAME, pneErrorReportOf } from './pne-report';
 import { ErrorAlert } from '#ui/ErrorAlert';
 

@@ -7,10 +7,10 @@ import { useEscapableMenu } from '#ui/use-escapable-menu';
 import { can } from '#lib/abilities';
 import { BulkApplicationsModal } from './BulkApplicationsModal';
 import { BulkFieldModal } from './BulkFieldModal';
-import { BulkMailModal } from './BulkMailModal';
+import { BulkMailModal } from '../messaging/BulkMailModal';
 import { BulkOptionsModal } from './BulkOptionsModal';
 import type { BulkFieldColumn } from './bulk-targets';
-import { PneActivationModal } from './PneActivationModal';
+import { PneActivationModal } from '../messaging/PneActivationModal';
 import { useBulkChange } from './useBulkChange';
 
 type BulkEditMenuProps = { school: School & { users: SchoolUser[] }; user: SessionUser; selected: readonly SchoolUser[] };

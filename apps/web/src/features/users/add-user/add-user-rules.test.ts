@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { credentialGroupsOf, newUserApplicationsOf } from './add-user-credentials';
 import { checkDraft, EMPTY_DRAFT, fieldOfPath, messagesOfFieldErrors, type AddUserDraft } from './add-user-draft';
 import { addUserChoicesOf } from './add-user-lists';
-import { buildSchoolApplication, buildSchoolUser } from '../../test-factories';
+import { buildSchoolApplication, buildSchoolUser } from '../test-factories';
 import { APPLICATIONS, buildCatalogueSchool } from '../test-school';
 
 const school = buildCatalogueSchool([

@@ -5,8 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { bodiesSentTo, mockFetch, type MockAnswer } from '#test/fetch-mock';
 import { cleanUpAfterEachTest, createTestI18n } from '#test/render';
 import { buildSessionUser } from '#test/users';
-import { buildSchoolUser } from '../../test-factories';
-import { renderButtonBar } from '../render-bar';
+import { buildSchoolUser } from '../test-factories';
+import { renderButtonBar } from '../test-button-bar';
 import { APPLICATIONS, buildCatalogueSchool } from '../test-school';
 
 // A form this size takes seconds per test in jsdom on a busy machine.

@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '#lib/abilities';
 import { useUserPage } from '../api';
-import { UserPageBody } from '../user-page/UserPageBody';
-import { UserPageHeader } from '../user-page/UserPageHeader';
-import type { Section } from '../user-page/UserPageSections';
+import { UserPageBody } from './UserPageBody';
+import { UserPageHeader } from './UserPageHeader';
+import type { Section } from './UserPageSections';
 import { LoadingBlock } from '#ui/LoadingBlock';
 import { ErrorAlert } from '#ui/ErrorAlert';
 

@@ -1,5 +1,5 @@
 import type { School, SchoolUser } from '@console/contract';
-import { buildSchool, buildSchoolApplication, buildSchoolPlatform, type SchoolWithUsers } from '../test-factories';
+import { buildSchool, buildSchoolApplication, buildSchoolPlatform, type SchoolWithUsers } from './test-factories';
 
 /** Test data for the users view's actions: a school with its catalogue and users. */
 

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestI18n, renderWithProviders } from '#test/render';
-import { buildSchoolApplication } from '../../test-factories';
+import { buildSchoolApplication } from '../test-factories';
 import { ApplicationsPicker } from './ApplicationsPicker';
 
 let i18n: I18n;

@@ -12,8 +12,8 @@ import { notifications } from '@mantine/notifications';
 import { useMemo, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '#lib/forms';
-import { fetchGeneratedPasswords, useProfiles } from '../../api';
-import type { UsersGridHandle } from '../../users-view';
+import { fetchGeneratedPasswords, useProfiles } from '../api';
+import type { UsersGridHandle } from '../users-view';
 import { AddUserCredentialsDialog } from './AddUserCredentialsDialog';
 import { AddUserFields } from './AddUserFields';
 import {

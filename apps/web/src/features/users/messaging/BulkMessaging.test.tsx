@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { bodiesSentTo, headersSentTo, type mockFetch } from '#test/fetch-mock';
 import { cleanUpAfterEachTest, createTestI18n } from '#test/render';
 import { buildSessionUser } from '#test/users';
-import { buildSchoolUser } from '../../test-factories';
-import { menuItem, openBulkEditMenu } from '../render-bar';
+import { buildSchoolUser } from '../test-factories';
+import { menuItem, openBulkEditMenu } from '../test-button-bar';
 import { APPLICATIONS, buildCatalogueSchool } from '../test-school';
 
 /** The bulk-edit menu's items that send something outside: PNE key activation and mail. */

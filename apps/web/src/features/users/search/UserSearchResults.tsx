@@ -3,7 +3,7 @@ import { Button, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROFILE_LABEL_KEYS } from '#features/schools/profile-labels';
-import { useUserSearch } from '../api';
+import { useUserSearch } from './api';
 import classes from './UserSearchResults.module.css';
 import { LoadingBlock } from '#ui/LoadingBlock';
 import { ErrorAlert } from '#ui/ErrorAlert';

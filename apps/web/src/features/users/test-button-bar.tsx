@@ -5,8 +5,8 @@ import type { i18n as I18n } from 'i18next';
 import { vi } from 'vitest';
 import { mockFetch } from '#test/fetch-mock';
 import { renderWithProviders } from '#test/render';
-import { UsersButtonBar } from '../components/UsersButtonBar';
-import type { UsersGridHandle } from '../users-view';
+import { UsersButtonBar } from './components/UsersButtonBar';
+import type { UsersGridHandle } from './users-view';
 
 type BarOptions = {
   i18n: I18n;

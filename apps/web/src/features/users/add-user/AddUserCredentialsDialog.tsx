@@ -1,6 +1,6 @@
 import { REQUIRED } from '@console/contract';
 import { Alert, Button, Fieldset, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { ApplicationIcon } from '../../components/ApplicationIcon';
+import { ApplicationIcon } from '../components/ApplicationIcon';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '#lib/forms';

@@ -3,8 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#lib/api';
-import { fetchGeneratedPasswords, useCreateUser, useReloadSchoolUsers } from '../../api';
-import type { UsersGridHandle } from '../../users-view';
+import { fetchGeneratedPasswords, useCreateUser, useReloadSchoolUsers } from '../api';
+import type { UsersGridHandle } from '../users-view';
 import { credentialGroupsOf, newUserApplicationsOf, type CredentialGroup, type CredentialValues } from './add-user-credentials';
 import { messagesOfFieldErrors, type DraftMessages } from './add-user-draft';
 

@@ -2,7 +2,7 @@ import { users, type School, type SchoolUser } from '@console/contract';
 import { Center, NativeSelect, SegmentedControl, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUsersPlatforms } from '../../api';
+import { useUsersPlatforms } from '../api';
 import type { CredentialName } from '../add-user/add-user-credentials';
 import {
   asksCredentials,

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOpenUser } from '../hooks/useOpenUser';
+import { useOpenUser } from './useOpenUser';
 import { UserSearchResults } from './UserSearchResults';
 
 type UserSearchDialogProps = {

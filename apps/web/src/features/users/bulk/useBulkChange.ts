@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { createElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#lib/api';
-import { useBulkUpdate, useReloadSchoolUsers, useUndoBulkUpdate } from '../../api';
+import { useBulkUpdate, useReloadSchoolUsers, useUndoBulkUpdate } from '../api';
 import { UndoableToast } from './UndoableToast';
 import { notifyFailure } from '#ui/notify-failure';
 
