@@ -29,19 +29,11 @@ export * as users from './users/index.js';
 export type { School, SchoolApplication, SchoolListItem, SchoolPlatform, SchoolUser, Statistics } from './schools/schemas.js';
 export type { UserSearchResult } from './users/search.js';
 export type { ColumnDefinition, CellValue, GridColumn, ParsedColumnKey } from './users/grid.js';
-export type {
-  BinnedUser,
-  BulkUpdate,
-  Device,
-  NewUser,
-  NewUserValues,
-  ProfileChoice,
-  UserPage,
-  UserPageApplication,
-  UserPageUpdate,
-  UserPatch,
-  UserPlatforms,
-} from './users/schemas.js';
+export type { NewUser, NewUserValues } from './users/add-user.js';
+export type { BulkUpdate, UserPlatforms } from './users/bulk.js';
+export type { ProfileChoice } from './users/grid.js';
+export type { BinnedUser } from './users/status.js';
+export type { Device, UserPage, UserPageApplication, UserPageUpdate, UserPatch } from './users/user-page.js';
 export type { SelectedUser } from './users/bulk-menu.js';
 export * as workflows from './workflows/index.js';
 export * as settings from './settings/index.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loginBodySchema } from '../auth/routes.js';
 import { PASSWORD_MAX_LENGTH } from '../auth/limits.js';
 import { USER_TEXT_LIMITS } from '../users/limits.js';
-import { newUserValuesSchema } from '../users/schemas.js';
+import { newUserValuesSchema } from '../users/add-user.js';
 import { TOO_LONG } from '../users/fields.js';
 import { meetsPasswordRules, passwordChangeSchema } from './password.js';
 

@@ -7,7 +7,7 @@ import { REQUIRED } from '../messages.js';
 import { createSchoolBodySchema } from '../schools/new-school.js';
 import { purgeUaisSchema } from '../settings/token-purges.js';
 import { sheetsBodySchema } from '../sheets/routes.js';
-import { newUserValuesSchema } from '../users/schemas.js';
+import { newUserValuesSchema } from '../users/add-user.js';
 import { UAI_FORMAT_MESSAGE, uaiParamsSchema } from './uai.js';
 
 /** Each request that names a school, with the UAI put where it goes. */

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { exportPlatform } from '../exports/routes.js';
 import { REQUIRED } from '../messages.js';
 import { generatePasswords } from '../users/routes.js';
-import { newUserApplicationSchema } from '../users/schemas.js';
+import { newUserApplicationSchema } from '../users/add-user.js';
 import { applicationUpdateSchema } from './applications.js';
 import { INVALID_PLATFORM_ID, platformUpdateSchema, UNKNOWN_PLATFORM } from './platforms.js';
 import { purgePreviewQuerySchema, purgeTaskCreateSchema } from './token-purges.js';

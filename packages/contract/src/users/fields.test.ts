@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CREDENTIAL_NAMES, credentialsOf, toWireCredentials } from './fields.js';
-import { applicationPatchSchema, newUserApplicationSchema, userPageApplicationUpdateSchema } from './schemas.js';
+import { newUserApplicationSchema } from './add-user.js';
+import { applicationPatchSchema, userPageApplicationUpdateSchema } from './user-page.js';
 
 describe('application credentials, one shape under each call’s names', () => {
   it('reads each call’s names into login, password and code, and writes them back', () => {

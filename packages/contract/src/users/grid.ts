@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { profileNameSchema } from '../rights-schema.js';
 import type { SchoolUser } from '../schools/schemas.js';
+import { userIdsSchema } from './schemas.js';
 
 /**
  * The users grid's columns (spec 3 §1, §3): the column definitions `GET /users/headers`
@@ -186,3 +188,19 @@ export function readCellValue(row: SchoolUser, key: string): CellValue {
       }
   }
 }
+
+// ---------------------------------------------------------------- profiles
+
+export const profileChoiceSchema = z.object({ IDprofil: z.number().int(), Nom: profileNameSchema });
+export type ProfileChoice = z.infer<typeof profileChoiceSchema>;
+
+// ---------------------------------------------------------------- passwords
+
+export const decryptPasswordsBodySchema = z.object({
+  /** The users whose password to show (ids; never ciphertexts, so that nothing can be replayed). */
+  passwords: userIdsSchema,
+});
+export const decryptPasswordsAnswerSchema = z.object({
+  /** null for a user whose password cannot be shown (staff passwords are hashed). */
+  passwords: z.array(z.object({ id: z.number().int(), password: z.string().nullable() })),
+});

@@ -1,6 +1,11 @@
 export * from './search.js';
 export * from './grid.js';
 export * from './schemas.js';
+export * from './user-page.js';
+export * from './add-user.js';
+export * from './status.js';
+export * from './bulk.js';
+export * from './messaging.js';
 export * from './limits.js';
 export {
   CREDENTIAL_FIELDS,

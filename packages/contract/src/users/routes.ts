@@ -5,27 +5,13 @@ import { uaiParamsSchema } from '../rules/uai.js';
 import { MAX_GENERATED_PASSWORDS } from '../rules/generated-password.js';
 import { platformIdSchema } from '../settings/platforms.js';
 import { columnDefinitionSchema } from './grid.js';
-import {
-  binnedUserSchema,
-  bulkAnswerSchema,
-  bulkUpdateSchema,
-  countAnswerSchema,
-  deactivateBodySchema,
-  decryptPasswordsAnswerSchema,
-  decryptPasswordsBodySchema,
-  mailAnswerSchema,
-  mailBodySchema,
-  MAX_USERS_PER_ACTION,
-  newUserSchema,
-  pneActivationSchema,
-  pneAnswerSchema,
-  profileChoiceSchema,
-  userPageSchema,
-  userPageUpdateSchema,
-  userPatchSchema,
-  userPlatformsSchema,
-  userRowAnswerSchema,
-} from './schemas.js';
+import { newUserSchema } from './add-user.js';
+import { bulkAnswerSchema, bulkUpdateSchema, userPlatformsSchema } from './bulk.js';
+import { decryptPasswordsAnswerSchema, decryptPasswordsBodySchema, profileChoiceSchema } from './grid.js';
+import { mailAnswerSchema, mailBodySchema, pneActivationSchema, pneAnswerSchema } from './messaging.js';
+import { countAnswerSchema, MAX_USERS_PER_ACTION, userRowAnswerSchema } from './schemas.js';
+import { binnedUserSchema, deactivateBodySchema } from './status.js';
+import { userPageSchema, userPageUpdateSchema, userPatchSchema } from './user-page.js';
 
 /** The users area's routes (spec 3 §7). Every school boundary is checked by the services: 404 outside reach. */
 

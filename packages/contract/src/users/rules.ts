@@ -1,6 +1,6 @@
 import { hasRight, type ProfileName, type RightArea, type RightsMap } from '../rights.js';
 import type { CredentialField } from './fields.js';
-import type { BulkStdColumn } from './schemas.js';
+import type { BulkStdColumn } from './bulk.js';
 
 /**
  * Pure rules of the users area, shared by the server (which enforces them) and the browser

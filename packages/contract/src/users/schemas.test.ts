@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { REQUIRED } from '../messages.js';
 import { UAI_FORMAT_MESSAGE } from '../rules/uai.js';
-import { EMAIL_FORMAT, informationsPatchSchema, newUserSchema, newUserValuesSchema, TABLET_NUMBER_LENGTH } from './schemas.js';
+import { newUserSchema, newUserValuesSchema } from './add-user.js';
+import { EMAIL_FORMAT, TABLET_NUMBER_LENGTH } from './schemas.js';
+import { informationsPatchSchema } from './user-page.js';
 
 /** The messages of a failed parse, keyed by field path ({} when it passes). */
 function messagesOf(
