@@ -6,7 +6,11 @@ import {
   canManageProfile,
   canSeePasswords,
   credentialFieldsOf,
+  EMAIL_REQUIRED_BY_SCHOOL,
+  EMAIL_REQUIRED_FOR_PROFILE,
+  isEmailRequired,
   missingCredentials,
+  missingEmailMessage,
   profileRequiresEmail,
   type CredentialApplication,
   type CredentialFields,
@@ -187,5 +191,22 @@ describe('canSeePasswords: FicheUser_profil at Lecture', () => {
     ['Eleve', false],
   ])('with the seeded rights of %s → %s', (profile, expected) => {
     expect(canSeePasswords(DEFAULT_RIGHTS[profile])).toBe(expected);
+  });
+});
+
+describe('the e-mail rule', () => {
+  it.each<[ProfileName, boolean, string | null | undefined, string | null]>([
+    ['Gestionnaire', false, null, EMAIL_REQUIRED_FOR_PROFILE],
+    ['Administrateur établissement', true, '  ', EMAIL_REQUIRED_FOR_PROFILE],
+    ['Eleve', true, '', EMAIL_REQUIRED_BY_SCHOOL],
+    ['Enseignant', true, undefined, EMAIL_REQUIRED_BY_SCHOOL],
+    ['Eleve', false, null, null],
+    ['Eleve', true, 'eleve@lycee.fr', null],
+    ['Gestionnaire', false, 'g@lycee.fr', null],
+  ])('%s, school requires: %s, e-mail %j → %s', (profile, schoolRequiresEmail, email, message) => {
+    expect(missingEmailMessage(profile, schoolRequiresEmail, email)).toBe(message);
+    expect(isEmailRequired(profile, schoolRequiresEmail)).toBe(
+      schoolRequiresEmail || profile === 'Gestionnaire' || profile === 'Administrateur établissement',
+    );
   });
 });

@@ -36,6 +36,11 @@ export function missingEmailMessage(
   return schoolRequiresEmail ? EMAIL_REQUIRED_BY_SCHOOL : null;
 }
 
+/** Whether a user must have an e-mail (the form marks the field required): what `missingEmailMessage` says of a blank one. */
+export function isEmailRequired(profile: ProfileName, schoolRequiresEmail: boolean): boolean {
+  return missingEmailMessage(profile, schoolRequiresEmail, null) !== null;
+}
+
 /**
  * The profiles a caller may give a school's user: pupils, teachers and school administrators;
  * managers too for an Administrateur or a Gestionnaire. Nobody makes an Administrateur here.

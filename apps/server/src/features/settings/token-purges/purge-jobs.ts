@@ -67,11 +67,7 @@ export async function runPurgeOccurrence(
 }
 
 /** The purges' part of the job module: the handler of a due occurrence, and the tasks as a source of due work. */
-export function registerPurgeJobs(
-  jobs: Jobs,
-  deps: { db: AppDeps['db']; env: Pick<AppDeps['env'], 'TIME_ZONE'> },
-  clock: () => Date = () => new Date(),
-): void {
+export function registerPurgeJobs(jobs: Jobs, deps: PurgeDeps, clock: () => Date = () => new Date()): void {
   jobs.queue.handle(PURGE_JOB, async (data) => {
     if (!isPurgeJobData(data)) throw new Error('token purge job without a task and a due time');
     await runPurgeOccurrence(deps, { taskId: data.taskId, due: new Date(data.due) }, clock);

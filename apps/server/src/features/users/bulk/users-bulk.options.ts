@@ -5,9 +5,16 @@ import { editorLabel, type ServiceContext } from '#platform/context.js';
 import type { Executor } from '#platform/db/client.js';
 import { validationError } from '#platform/errors/app-error.js';
 import type { UserRecord } from '#platform/auth/access.js';
-import { applyOptionChange, type BulkOutcome, type OptionChange, type OptionEntry } from './users-bulk.policy.js';
+import { applyOptionChange, type BulkOutcome, type OptionChange } from './users-bulk.policy.js';
 import { markUsersEdited } from './users-bulk.repository.js';
-import { ensureOptions, findOptionsByName, listOptionLists, optionKey, writeOptionLists } from '../options.repository.js';
+import {
+  ensureOptions,
+  findOptionsByName,
+  listOptionLists,
+  optionKey,
+  writeOptionLists,
+  type OptionEntry,
+} from '../options.repository.js';
 import { buildOptionsUndo } from './users-undo.policy.js';
 
 type OptUpdate = Extract<BulkUpdate, { type: 'opt' }>;

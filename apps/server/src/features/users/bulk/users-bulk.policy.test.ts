@@ -10,8 +10,8 @@ import {
   parseClassList,
   PROFILE_CHANGE_REFUSED,
   removeClass,
-  type OptionEntry,
 } from './users-bulk.policy.js';
+import type { OptionEntry } from '../options.repository.js';
 
 describe('class lists', () => {
   it.each([

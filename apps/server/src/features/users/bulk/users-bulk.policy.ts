@@ -1,6 +1,6 @@
-import type { OptionEntry } from '../options.repository.js';
 import { REQUIRED, users as contract, type BulkUpdate, type RightArea } from '@console/contract';
 import type { AuditEntry } from '#platform/audit/audit.js';
+import type { OptionEntry } from '../options.repository.js';
 import type { StoredAccess, UndoPayload } from './users-undo.policy.js';
 
 /**
@@ -92,8 +92,6 @@ export function nextStdValue(
   // A list whose only change is its spacing is left as it was.
   return next === joinClassList(parseClassList(current as string | null)) ? current : next;
 }
-
-export type { OptionEntry };
 
 export type OptionChange =
   | { action: 'insert' | 'delete'; target: { id: number; name: string } }

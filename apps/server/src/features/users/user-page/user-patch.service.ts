@@ -114,17 +114,19 @@ async function patchInformations(
 
   const next: users.InformationsPatch = { ...value };
   const fieldErrors: Record<string, string[]> = {};
-  const { rules, emailRequired } = await loadEditRules(tx, user.uai);
+  // The school's rules are read only when a name or the e-mail is edited (a level or a class needs none).
+  const needsRules = value.firstname !== undefined || value.lastname !== undefined || value.email !== undefined;
+  const edit = needsRules ? await loadEditRules(tx, user.uai) : undefined;
   for (const field of ['firstname', 'lastname'] as const) {
     const given = value[field];
-    if (given === undefined) continue;
-    next[field] = cleanName(given, rules[field]);
+    if (given === undefined || !edit) continue;
+    next[field] = cleanName(given, edit.rules[field]);
     if (next[field] === '') fieldErrors[field] = [REQUIRED];
   }
   // The school's requirement holds on an edit of the e-mail (no clearing it); a grid edit of another
   // field of a user stored without one is not refused for a field the grid cannot fill in.
   const email = value.email !== undefined ? value.email : user.email;
-  const missingEmail = users.missingEmailMessage(nextProfile, emailRequired && value.email !== undefined, email);
+  const missingEmail = users.missingEmailMessage(nextProfile, Boolean(edit?.emailRequired) && value.email !== undefined, email);
   if (missingEmail !== null) fieldErrors.email = [missingEmail];
   if (Object.keys(fieldErrors).length > 0) throw validationError(fieldErrors);
 

@@ -56,7 +56,7 @@ export type DraftMessages = Partial<Record<DraftField, string>>;
 
 /** Whether the e-mail is required (the contract's rule: managers and school administrators, and a school that requires it). */
 export function isEmailRequired(profile: ProfileName | '', school: Pick<School, 'informations'>): boolean {
-  return missingEmailMessageOf(profile, school, '') !== null;
+  return users.isEmailRequired(profile === '' ? 'Eleve' : profile, school.informations.emailRequired);
 }
 
 /** The message of the e-mail rule a blank e-mail breaks, if any; no profile chosen yet is only the school's rule. */

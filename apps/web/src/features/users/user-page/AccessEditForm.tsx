@@ -1,4 +1,4 @@
-import type { NameRules, UserPage } from '@console/contract';
+import { users, type NameRules, type UserPage } from '@console/contract';
 import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
@@ -7,7 +7,6 @@ import { ApiError } from '#lib/api';
 import { translateMessage } from '#lib/forms';
 import {
   checkAccessForm,
-  isEmailRequired,
   ruleChangesOf,
   cleanAccessField,
   initialAccessValuesOf,
@@ -119,7 +118,7 @@ export function AccessEditForm({ page, rules, schoolRequiresEmail, isLoginTaken,
           />
           <TextInput
             type="email"
-            required={isEmailRequired(page, schoolRequiresEmail)}
+            required={users.isEmailRequired(page.informations.profile, schoolRequiresEmail)}
             label={t('users.page.fields.email')}
             autoComplete="off"
             value={values.email}

@@ -22,11 +22,6 @@ export function cleanAccessField(field: CleanedField, value: string, rules: Name
   return cleanName(value, rules[RULE_OF[field]]);
 }
 
-/** Whether the user must have an e-mail: by their profile, or by their school's settings. */
-export function isEmailRequired(page: UserPage, schoolRequiresEmail: boolean): boolean {
-  return users.missingEmailMessage(page.informations.profile, schoolRequiresEmail, null) !== null;
-}
-
 /** A value the school's rule will rewrite though the user left it as it is: its field, as stored, as it will be saved. */
 export type RuleChange = { field: CleanedField; before: string; after: string };
 
@@ -52,8 +47,7 @@ export type AccessCheck =
 /**
  * Checks the form: names and login cleaned, trimmed and required; the password required when it
  * is printable (otherwise blank keeps it); the e-mail the profile or the school requires; the
- * login free among the school's other users. Tells
- * when nothing changed, so that no call is made.
+ * login free among the school's other users. Tells when nothing changed, so that no call is made.
  */
 export function checkAccessForm(
   values: AccessValues,
