@@ -68,6 +68,27 @@ export default tseslint.config(
     },
   },
   {
+    // A feature's SQL is in its repositories (docs/conventions.md, "Layout"): services,
+    // policies and presenters ask them, and never build a query or a condition themselves.
+    files: ['apps/server/src/features/**/*.ts'],
+    ignores: ['apps/server/src/features/**/*.repository.ts', 'apps/server/src/features/**/*.test.ts', '**/*.test-support.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', message: 'SQL lives in a *.repository.ts beside this file.', allowTypeImports: true }],
+          patterns: [
+            {
+              group: ['\\#platform/db/schema/**'],
+              message: 'Tables are read in a *.repository.ts beside this file (a row type may be imported).',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The server's and the packages' test files share their modules (`isolate: false` in
     // vitest.config.ts): a module replaced for one file would stay replaced, or real, for the next.
     files: ['apps/server/**/*.test.ts', 'packages/**/*.test.ts', 'bench/**/*.test.ts'],

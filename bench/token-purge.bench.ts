@@ -5,7 +5,7 @@
 // Needs --large-database-url URL (the bench sets the tokens it purges; it changes no other data).
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { purgeTokens, type PurgeBatch } from '../apps/server/src/features/settings/token-purges/purge-tokens.js';
+import { purgeTokens, type PurgeBatch } from '../apps/server/src/features/settings/token-purges/purge-tokens.repository.js';
 import { openDatabase } from '../apps/server/src/platform/db/client.js';
 import { formatMs, percentile } from './support/measure.js';
 

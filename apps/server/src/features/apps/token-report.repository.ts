@@ -1,5 +1,6 @@
 import { apps } from '@console/contract';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { scopeCondition, type SchoolScope } from '#platform/auth/access.js';
 import type { Database } from '#platform/db/client.js';
 
 export type TokenErrorGroup = { uai: string; schoolName: string; applicationId: number; applicationName: string; total: number };
@@ -13,10 +14,10 @@ export type TokenErrorUser = {
 };
 
 /**
- * The (school, application) pairs having accesses in error within `reach` (a condition on
- * `u.uai`), with their counts, ordered by school then application.
+ * The (school, application) pairs having accesses in error within `scope`, with their counts, ordered by school then application.
  */
-export async function listTokenErrorGroups(db: Database, reach: SQL): Promise<TokenErrorGroup[]> {
+export async function listTokenErrorGroups(db: Database, scope: SchoolScope): Promise<TokenErrorGroup[]> {
+  const reach = scopeCondition(scope, sql`u.uai`);
   const result = await db.execute<{
     uai: string;
     school_name: string;
@@ -42,10 +43,11 @@ export async function listTokenErrorGroups(db: Database, reach: SQL): Promise<To
 }
 
 /**
- * The users in error within `reach`, at most `perApplication` per application (the first ones by
+ * The users in error within `scope`, at most `perApplication` per application (the first ones by
  * school, last name, first name), so that the answer stays bounded whatever the data.
  */
-export async function listTokenErrorUsers(db: Database, reach: SQL, perApplication: number): Promise<TokenErrorUser[]> {
+export async function listTokenErrorUsers(db: Database, scope: SchoolScope, perApplication: number): Promise<TokenErrorUser[]> {
+  const reach = scopeCondition(scope, sql`u.uai`);
   const result = await db.execute<{
     uai: string;
     application_id: number;

@@ -1,6 +1,5 @@
 import { apps } from '@console/contract';
-import { sql } from 'drizzle-orm';
-import { requireReachableSchool, schoolScopeCondition } from '#platform/auth/access.js';
+import { requireReachableSchool, schoolScopeOf, type SchoolScope } from '#platform/auth/access.js';
 import type { ServiceContext } from '#platform/context.js';
 import { presentTokenReport } from './token-report.presenter.js';
 import { listTokenErrorGroups, listTokenErrorUsers } from './token-report.repository.js';
@@ -14,10 +13,10 @@ import { listTokenErrorGroups, listTokenErrorUsers } from './token-report.reposi
 export async function getTokenReport(ctx: ServiceContext, input: { uai?: string }): Promise<apps.TokenReportSchool[]> {
   const uai = input.uai?.toUpperCase();
   if (uai !== undefined) await requireReachableSchool(ctx, uai);
-  const reach = uai === undefined ? schoolScopeCondition(ctx.actor, sql`u.uai`) : sql`u.uai = ${uai}`;
+  const scope: SchoolScope = uai === undefined ? schoolScopeOf(ctx.actor) : { kind: 'own', uai };
   const [groups, errorUsers] = await Promise.all([
-    listTokenErrorGroups(ctx.db, reach),
-    listTokenErrorUsers(ctx.db, reach, apps.TOKEN_REPORT_USERS_PER_APPLICATION),
+    listTokenErrorGroups(ctx.db, scope),
+    listTokenErrorUsers(ctx.db, scope, apps.TOKEN_REPORT_USERS_PER_APPLICATION),
   ]);
   return presentTokenReport(groups, errorUsers);
 }

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { scopeCondition, type SchoolScope } from '#platform/auth/access.js';
 import type { Database, Executor } from '#platform/db/client.js';
 import { applications, userApplications, users } from '#platform/db/schema/index.js';
 
@@ -14,14 +15,23 @@ export async function listApplicationIdsOfPlatform(db: Database, platformId: str
   return rows.map((row) => row.id);
 }
 
-/** The schools, within `reach`, having at least one user with one of the applications enabled. */
-export async function listSchoolsWithEnabledAccesses(db: Database, applicationIds: number[], reach: SQL): Promise<string[]> {
+/** The schools, within `scope`, having at least one user with one of the applications enabled. */
+export async function listSchoolsWithEnabledAccesses(
+  db: Database,
+  applicationIds: number[],
+  scope: SchoolScope,
+): Promise<string[]> {
   const rows = await db
     .selectDistinct({ uai: users.uai })
     .from(userApplications)
     .innerJoin(users, eq(users.id, userApplications.userId))
     .where(
-      and(inArray(userApplications.applicationId, applicationIds), eq(userApplications.status, 1), isNotNull(users.uai), reach),
+      and(
+        inArray(userApplications.applicationId, applicationIds),
+        eq(userApplications.status, 1),
+        isNotNull(users.uai),
+        scopeCondition(scope, users.uai),
+      ),
     )
     .orderBy(asc(users.uai));
   return rows.flatMap((row) => (row.uai ? [row.uai] : []));

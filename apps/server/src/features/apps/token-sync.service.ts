@@ -1,5 +1,4 @@
 import { apps } from '@console/contract';
-import { eq } from 'drizzle-orm';
 import {
   PUBLISHER_BATCH_SIZE,
   PublisherUnavailableError,
@@ -8,10 +7,9 @@ import {
   type TokenVerifier,
 } from '#adapters/publishers/index.js';
 import { writeAudit } from '#platform/audit/audit.js';
-import { requireReachableSchool, schoolScopeCondition } from '#platform/auth/access.js';
+import { requireReachableSchool, schoolScopeOf } from '#platform/auth/access.js';
 import type { ServiceContext } from '#platform/context.js';
 import { isDatabaseUnreachable } from '#platform/db/availability.js';
-import { users } from '#platform/db/schema/index.js';
 import { countTokenStatuses, PUBLISHER_PLATFORMS, readSyncTarget } from './apps.policy.js';
 import { presentSyncOutcome, type SyncOutcome } from './token-sync.presenter.js';
 import {
@@ -56,8 +54,8 @@ async function synchronise(ctx: TokenSyncContext, publisher: apps.Publisher, tar
   if (!verifier) return { kind: 'not_configured' };
   const applicationIds = await listApplicationIdsOfPlatform(ctx.db, PUBLISHER_PLATFORMS[publisher]);
   if (applicationIds.length === 0) return { kind: 'no_application' };
-  const reach = wanted.kind === 'all' ? schoolScopeCondition(ctx.actor, users.uai) : eq(users.uai, wanted.uai);
-  const uais = await listSchoolsWithEnabledAccesses(ctx.db, applicationIds, reach);
+  const scope = wanted.kind === 'all' ? schoolScopeOf(ctx.actor) : ({ kind: 'own', uai: wanted.uai } as const);
+  const uais = await listSchoolsWithEnabledAccesses(ctx.db, applicationIds, scope);
   if (uais.length === 0) return { kind: 'nothing_to_check' };
 
   let checked = 0;

@@ -1,6 +1,15 @@
-import { profileNameOf, schools, type School, type SchoolListItem, type SchoolUser } from '@console/contract';
+import {
+  compareFrench,
+  profileNameOf,
+  schools,
+  type School,
+  type SchoolListItem,
+  type SchoolUser,
+  type Statistics,
+} from '@console/contract';
 import type { applications, platforms, regexSettings } from '#platform/db/schema/index.js';
 import type { SchoolListRow, SchoolRow, SchoolUserRow } from './schools.repository.js';
+import type { StatisticsRows } from './statistics.repository.js';
 
 /** A school's deployment as the list of deployments answers it: its secrets replaced by whether each is set. */
 export function presentDeployment(row: { uai: string; name: string; deployment: Record<string, unknown> }) {
@@ -138,4 +147,27 @@ export function presentRegexSettings(rows: readonly (typeof regexSettings.$infer
     special: row.regexSpecial,
     structure: row.regexStructure,
   }));
+}
+
+/** The statistics' answer: totals summed over the profiles, profiles by count (then French order). */
+export function presentStatistics(rows: StatisticsRows): Statistics {
+  let total = 0;
+  let adminOn = 0;
+  let connected = 0;
+  const repartitionRoles: Statistics['repartitionRoles'] = [];
+  for (const row of rows.profiles) {
+    total += row.total;
+    adminOn += row.admin_on;
+    connected += row.connected;
+    const profile = profileNameOf(row.profile_id);
+    if (profile) repartitionRoles.push({ profile, count: row.total });
+  }
+  repartitionRoles.sort((a, b) => b.count - a.count || compareFrench(a.profile, b.profile));
+  return {
+    nbEtab: rows.schools,
+    usersApp: rows.applications.map((row) => ({ name: row.name, count: row.count })),
+    repartitionRoles,
+    modeAdmin: { activated: adminOn, deactivated: total - adminOn },
+    usersConnectes: { connected, neverConnected: total - connected },
+  };
 }

@@ -167,6 +167,11 @@ export async function insertSchool(db: Executor, values: typeof schools.$inferIn
   await db.insert(schools).values(values);
 }
 
+/** Locks a school's row until the caller's transaction ends (a user added meanwhile waits). */
+export async function lockSchool(tx: Executor, uai: string): Promise<void> {
+  await tx.execute(sql`select uai from schools where uai = ${uai} for update`);
+}
+
 export async function removeSchool(db: Executor, uai: string): Promise<void> {
   await db.delete(schools).where(eq(schools.uai, uai));
 }

@@ -1,17 +1,16 @@
 import { schools, type School, type SchoolListItem, type SchoolUser, type Statistics } from '@console/contract';
-import { sql } from 'drizzle-orm';
 import { writeAudit } from '#platform/audit/audit.js';
-import {
-  canReachSchool,
-  reachesEverySchool,
-  requireReachableSchool,
-  schoolNotFound,
-  schoolScopeCondition,
-} from '#platform/auth/access.js';
+import { canReachSchool, requireReachableSchool, schoolNotFound, schoolScopeOf } from '#platform/auth/access.js';
 import { editorLabel, type ServiceContext } from '#platform/context.js';
 import { AppError, validationError } from '#platform/errors/app-error.js';
 import { canDeleteSchool, canReadStatistics } from './schools.policy.js';
-import { presentDeployment, presentSchool, presentSchoolListItem, presentSchoolUsers } from './schools.presenter.js';
+import {
+  presentDeployment,
+  presentSchool,
+  presentSchoolListItem,
+  presentSchoolUsers,
+  presentStatistics,
+} from './schools.presenter.js';
 import {
   countEnabledUsersPerApplication,
   countryExists,
@@ -27,10 +26,11 @@ import {
   listRegexSettings,
   listSchoolOptions,
   listUserRows,
+  lockSchool,
   removeSchool,
   schoolTypeExists,
 } from './schools.repository.js';
-import { computeStatistics } from './schools.statistics.js';
+import { countStatistics } from './statistics.repository.js';
 
 export async function listSchools(ctx: ServiceContext): Promise<SchoolListItem[]> {
   return (await listReachableSchools(ctx.db, ctx.actor)).map(presentSchoolListItem);
@@ -90,13 +90,10 @@ export async function getStatistics(ctx: ServiceContext, uai: string | undefined
     throw new AppError('forbidden', 'Right Overview at Lecture required', { reason: 'no_right' });
   if (uai !== undefined) {
     await requireReachableSchool(ctx, uai);
-    return computeStatistics(ctx.db, { users: sql`u.uai = ${uai}`, schools: sql`s.uai = ${uai}`, applicationsNeedUsers: true });
+    return presentStatistics(await countStatistics(ctx.db, { kind: 'own', uai }, { applicationsNeedUsers: true }));
   }
-  return computeStatistics(ctx.db, {
-    users: schoolScopeCondition(ctx.actor, sql`u.uai`),
-    schools: schoolScopeCondition(ctx.actor, sql`s.uai`),
-    applicationsNeedUsers: !reachesEverySchool(ctx.actor),
-  });
+  const scope = schoolScopeOf(ctx.actor);
+  return presentStatistics(await countStatistics(ctx.db, scope, { applicationsNeedUsers: scope.kind !== 'all' }));
 }
 
 /**
@@ -181,7 +178,7 @@ export async function deleteSchool(ctx: ServiceContext, uai: string): Promise<vo
   await ctx.db.transaction(async (tx) => {
     const school = await findSchool(tx, uai);
     if (!school || !(await canReachSchool(ctx, uai))) throw schoolNotFound();
-    await tx.execute(sql`select uai from schools where uai = ${uai} for update`);
+    await lockSchool(tx, uai);
     const counts = await countSchoolUsers(tx, uai);
     if (counts.users > 0) {
       throw new AppError('conflict', 'The school still has users', {

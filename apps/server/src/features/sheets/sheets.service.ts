@@ -5,7 +5,7 @@ import { readUserSelection, type UserSelection } from '#platform/auth/user-selec
 import { writeAudit } from '#platform/audit/audit.js';
 import { publicOrigin } from '#platform/config/env.js';
 import type { ServiceContext } from '#platform/context.js';
-import { writePrint } from './print-log.js';
+import { writePrint } from './print-log.repository.js';
 import { sheetFilesOf, zipOfPdfs } from './sheet-files.js';
 import { drawDeploySheet, type DeploySheet, type SheetAccess, type SheetPassword } from './deploy-sheet.js';
 import { drawFormSheet } from './form-sheet.js';

@@ -1,15 +1,13 @@
 import { nameRulesOf, type NameRules, type SchoolUser } from '@console/contract';
-import { eq, sql } from 'drizzle-orm';
 import { schoolNotFound, userNotFound } from '#platform/auth/access.js';
 import type { Executor } from '#platform/db/client.js';
-import { regexSettings, schools } from '#platform/db/schema/index.js';
 import { presentRegexSettings, presentSchoolUsers } from '#features/schools/schools.presenter.js';
-import { listUserRows } from '#features/schools/schools.repository.js';
+import { listRegexSettings, listUserRows } from '#features/schools/schools.repository.js';
+import { findSchoolNamingRow } from './users.repository.js';
 
 /**
  * What several users-area services share besides access (which is platform/auth/access.ts):
- * reading grid rows after a change, a school's name rules, whether a login is taken, and the
- * caller's name as the editor columns hold it.
+ * reading grid rows after a change and a school's name rules (its SQL in users.repository.ts).
  */
 
 /** The grid rows of some users (after a change), in the grid's order (last name, first name). */
@@ -29,31 +27,11 @@ export type SchoolNaming = { rules: NameRules; extension: string; emailRequired:
 
 /** A school's name rules (global regex settings, its own login pattern), extension and e-mail requirement. */
 export async function loadSchoolNaming(db: Executor, uai: string): Promise<SchoolNaming> {
-  const [[school], regexRows] = await Promise.all([
-    db
-      .select({
-        name: schools.name,
-        extension: schools.extension,
-        regexEstab: schools.regexEstab,
-        emailRequired: schools.emailRequired,
-      })
-      .from(schools)
-      .where(eq(schools.uai, uai))
-      .limit(1),
-    db.select().from(regexSettings),
-  ]);
+  const [school, regexRows] = await Promise.all([findSchoolNamingRow(db, uai), listRegexSettings(db)]);
   if (!school) throw schoolNotFound();
   const rules = nameRulesOf({
     regexGlobal: presentRegexSettings(regexRows),
     regexEstab: school.regexEstab,
   });
   return { rules, extension: school.extension, emailRequired: school.emailRequired, name: school.name };
-}
-
-/** Whether a login is taken by another user (case-insensitive, as the unique index compares; the bin counts too). */
-export async function isLoginTaken(db: Executor, login: string, exceptUserId?: number): Promise<boolean> {
-  const result = await db.execute<{ taken: boolean }>(sql`
-    select exists (select 1 from users where lower(login) = lower(${login}) and id <> ${exceptUserId ?? 0})
-      or exists (select 1 from deleted_users where lower(login) = lower(${login}) and user_id <> ${exceptUserId ?? 0}) as taken`);
-  return Boolean(result.rows[0]?.taken);
 }

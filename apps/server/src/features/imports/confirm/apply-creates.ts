@@ -1,34 +1,11 @@
-import { sql } from 'drizzle-orm';
 import { auditUserChanges, writeAuditEntries } from '#platform/audit/audit.js';
 import { hashPassword } from '#platform/auth/passwords.js';
 import { decryptSecret, randomToken } from '#platform/auth/secrets.js';
 import { editorLabel, type ServiceContext } from '#platform/context.js';
 import type { Executor } from '#platform/db/client.js';
 import { ensureOptions, optionKey, writeOptionLists } from '#features/users/options.repository.js';
-import type { PlannedAccess, PlannedCreate } from '../plan.js';
-import { jsonRows } from '#platform/db/params.js';
-
-/**
- * Writes some users' given accesses (etat 1), one statement: inserted for new users (`fresh`),
- * else inserted or replaced (an update's access already held keeps its token status).
- */
-export async function insertPlannedAccesses(
-  tx: Executor,
-  rows: readonly { userId: number; access: PlannedAccess }[],
-  { fresh }: { fresh: boolean },
-): Promise<void> {
-  const given = rows.filter((row) => row.access.etat === 1).map(({ userId, access }) => ({ userId, ...access }));
-  if (given.length === 0) return;
-  const upsert = fresh
-    ? sql``
-    : sql`on conflict (user_id, application_id) do update set
-      status = 1, login = excluded.login, password_encrypted = excluded.password_encrypted, keys = excluded.keys`;
-  await tx.execute(sql`
-    insert into user_applications (user_id, application_id, status, login, password_encrypted, keys)
-    select r."userId", r."applicationId", 1, r.login, r."passwordEncrypted", r.keys
-    from json_to_recordset(${jsonRows(given)}) as r("userId" int, "applicationId" int, login text, "passwordEncrypted" text, keys text)
-    ${upsert}`);
-}
+import type { PlannedCreate } from '../plan.js';
+import { insertImportedUsers, insertPlannedAccesses, type ImportedUserRow } from './confirm.repository.js';
 
 /** Staff passwords (never printed) hashed, printable ones kept encrypted: the stored password columns of a new user. */
 async function storedPasswordOf(
@@ -53,23 +30,15 @@ export async function applyCreates(
   if (lines.length === 0) return { ids: new Map(), createdOptionIds: [] };
   const editor = editorLabel(ctx.actor);
   const rows = await Promise.all(
-    lines.map(async (line) => {
+    lines.map(async (line): Promise<ImportedUserRow> => {
       const password = await storedPasswordOf(ctx, line);
       return { ...line.fields, passwordHash: password.hash, passwordEncrypted: password.encrypted, linkToken: randomToken() };
     }),
   );
-  const inserted = await tx.execute<{ id: number; login: string }>(sql`
-    insert into users (uai, profile_id, firstname, lastname, login, password_hash, password_encrypted, level, class_name, subject,
-      email, comment, tablet_number, admin_mode, import_number, link_token, created_by)
-    select ${batch.uai}, r."profileId", r.firstname, r.lastname, r.login, r."passwordHash", r."passwordEncrypted", r.level, r."className",
-      r.subject, r.email, r.comment, r."tabletNumber", r."adminMode", ${batch.id}, r."linkToken", ${editor}
-    from json_to_recordset(${jsonRows(rows)}) as r("profileId" int, firstname text, lastname text, login text,
-      "passwordHash" text, "passwordEncrypted" text, level text, "className" text, subject text, email text, comment text,
-      "tabletNumber" text, "adminMode" smallint, "linkToken" text)
-    returning id, login`);
+  const inserted = await insertImportedUsers(tx, batch, editor, rows);
   // Logins are unique: each new id finds its line by its login.
   const lineOfLogin = new Map(lines.map((line) => [line.fields.login, line.line]));
-  const ids = new Map(inserted.rows.map((row) => [lineOfLogin.get(row.login)!, row.id]));
+  const ids = new Map(inserted.map((row) => [lineOfLogin.get(row.login)!, row.id]));
 
   const ensured = await ensureOptions(
     tx,

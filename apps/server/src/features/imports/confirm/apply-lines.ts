@@ -1,5 +1,4 @@
 import { imports } from '@console/contract';
-import { sql } from 'drizzle-orm';
 import { writeAudit } from '#platform/audit/audit.js';
 import type { ServiceContext } from '#platform/context.js';
 import type { Executor } from '#platform/db/client.js';
@@ -7,7 +6,8 @@ import { AppError } from '#platform/errors/app-error.js';
 import { decideBatch, findTakenLogins, insertTeaching, type BatchRow, type SchoolUserRow } from '../imports.repository.js';
 import type { ImportUndo, PlannedCreate, PlannedLine, PlannedTeaching, PlannedUpdate } from '../plan.js';
 import { applyCreates } from './apply-creates.js';
-import { applyUpdates, type LockedUser } from './apply-updates.js';
+import { applyUpdates } from './apply-updates.js';
+import { lockSchoolUsers, type LockedUser } from './confirm.repository.js';
 
 /**
  * What a confirmation writes, whether in one transaction or in steps (confirm-import.ts,
@@ -38,11 +38,8 @@ function importStale(problems: imports.ImportProblem[]): AppError {
 /** Locks the users an update or teaching import names, as they are now; those gone or moved to another school are stale lines. */
 async function lockNamedUsers(tx: Executor, uai: string, lines: readonly (PlannedUpdate | PlannedTeaching)[]) {
   const ids = [...new Set(lines.map((line) => line.userId))];
-  const result = await tx.execute<LockedUser>(sql`
-    select id, profile_id, login, firstname, lastname, password_hash, password_encrypted, level, class_name, subject, email, comment,
-      tablet_number, admin_mode, import_number, updated_at, updated_by
-    from users where uai = ${uai} and id = any(${sql.param(ids)}::int[]) order by id for update`);
-  const locked = new Map(result.rows.map((row) => [row.id, row]));
+  const rows = await lockSchoolUsers(tx, uai, ids);
+  const locked = new Map(rows.map((row) => [row.id, row]));
   const gone = lines
     .filter((line) => !locked.has(line.userId))
     .map((line) => ({ msg: imports.IMPORT_ERRORS.unknownUser, line: line.line, field: null, params: { user: line.userId } }));
@@ -57,7 +54,7 @@ async function loginsTakenSince(
 ): Promise<imports.ImportProblem[]> {
   const wanted = lines.flatMap((line) => {
     if (line.kind === 'create') return [{ line: line.line, login: line.fields.login }];
-    if (line.kind !== 'update' || !('fields' in line) || line.fields.login === undefined) return [];
+    if (line.kind !== 'update' || line.fields.login === undefined) return [];
     const current = locked.get(line.userId)?.login;
     return current?.toLowerCase() === line.fields.login.toLowerCase() ? [] : [{ line: line.line, login: line.fields.login }];
   });
@@ -130,7 +127,8 @@ export async function applyLines(
     tx,
     ctx,
     batch,
-    lines.filter((line): line is PlannedUpdate => 'fields' in line && line.kind !== 'create'),
+    // Only the lines that change something: an unchanged line writes nothing.
+    lines.filter((line): line is PlannedUpdate => line.kind === 'update'),
     locked,
   );
   await insertTeaching(

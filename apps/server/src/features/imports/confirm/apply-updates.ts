@@ -1,17 +1,20 @@
-import { sql } from 'drizzle-orm';
 import { auditUserChanges, writeAuditEntries } from '#platform/audit/audit.js';
 import { hashPassword } from '#platform/auth/passwords.js';
 import { decryptSecret } from '#platform/auth/secrets.js';
 import { editorLabel, type ServiceContext } from '#platform/context.js';
 import type { Executor } from '#platform/db/client.js';
 import { ensureOptions, listOptionLists, optionKey, writeOptionLists } from '#features/users/options.repository.js';
-import { STORED_COLUMN, type SchoolUserRow } from '../imports.repository.js';
-
-/** A user an update import changes, locked, as they were before it. */
-export type LockedUser = SchoolUserRow & { password_hash: string | null; updated_at: string | null; updated_by: string | null };
+import { STORED_COLUMN } from '../imports.repository.js';
 import type { PlannedFields, PlannedUpdate, UpdateUndo } from '../plan.js';
-import { insertPlannedAccesses } from './apply-creates.js';
-import { jsonRows } from '#platform/db/params.js';
+import {
+  accessKeyOf,
+  deleteAccesses,
+  insertPlannedAccesses,
+  readAccessRows,
+  updateImportedUsers,
+  type LockedUser,
+  type UpdatedUserRow,
+} from './confirm.repository.js';
 
 /**
  * Applies the planned changes of an update import in the caller's transaction, to users already
@@ -30,7 +33,7 @@ export async function applyUpdates(
   if (changed.length === 0) return { undo: [], createdOptionIds: [] };
   const editor = editorLabel(ctx.actor);
   const rows = await Promise.all(
-    changed.map(async (line) => {
+    changed.map(async (line): Promise<UpdatedUserRow> => {
       const { passwordEncrypted, ...fields } = line.fields;
       const password =
         passwordEncrypted === undefined
@@ -41,18 +44,7 @@ export async function applyUpdates(
       return { id: line.userId, ...fields, ...password };
     }),
   );
-  await tx.execute(sql`
-    update users u set
-      profile_id = coalesce(r."profileId", u.profile_id), firstname = coalesce(r.firstname, u.firstname),
-      lastname = coalesce(r.lastname, u.lastname), login = coalesce(r.login, u.login), level = coalesce(r.level, u.level),
-      class_name = coalesce(r."className", u.class_name), subject = coalesce(r.subject, u.subject), email = coalesce(r.email, u.email),
-      comment = coalesce(r.comment, u.comment), tablet_number = coalesce(r."tabletNumber", u.tablet_number),
-      admin_mode = coalesce(r."adminMode", u.admin_mode), password_encrypted = coalesce(r."passwordEncrypted", u.password_encrypted),
-      password_hash = coalesce(r."passwordHash", u.password_hash), import_number = ${batch.id}, updated_at = now(), updated_by = ${editor}
-    from json_to_recordset(${jsonRows(rows)}) as r(id int, "profileId" int, firstname text, lastname text, login text, level text,
-      "className" text, subject text, email text, comment text, "tabletNumber" text, "adminMode" smallint, "passwordEncrypted" text,
-      "passwordHash" text)
-    where u.id = r.id`);
+  await updateImportedUsers(tx, batch.id, editor, rows);
 
   const withOptions = changed.filter((line) => line.options !== null);
   const optionsBefore = await listOptionLists(
@@ -79,21 +71,13 @@ export async function applyUpdates(
   const accessKeys = changed.flatMap((line) =>
     line.accesses.map((access) => ({ userId: line.userId, applicationId: access.applicationId })),
   );
-  const accessesBefore = await tx.execute<{ user_id: number; application_id: number; row: Record<string, unknown> }>(sql`
-    select ua.user_id, ua.application_id, to_jsonb(ua) as row from user_applications ua
-    join json_to_recordset(${jsonRows(accessKeys)}) as k("userId" int, "applicationId" int)
-      on ua.user_id = k."userId" and ua.application_id = k."applicationId"`);
-  const heldBefore = new Map(accessesBefore.rows.map((row) => [`${row.user_id}.${row.application_id}`, row.row]));
+  const heldBefore = await readAccessRows(tx, accessKeys);
   const removed = changed.flatMap((line) =>
     line.accesses
       .filter((access) => access.etat === 0)
       .map((access) => ({ userId: line.userId, applicationId: access.applicationId })),
   );
-  if (removed.length > 0) {
-    await tx.execute(sql`
-      delete from user_applications ua using json_to_recordset(${jsonRows(removed)}) as k("userId" int, "applicationId" int)
-      where ua.user_id = k."userId" and ua.application_id = k."applicationId"`);
-  }
+  await deleteAccesses(tx, removed);
   await insertPlannedAccesses(
     tx,
     changed.flatMap((line) => line.accesses.map((access) => ({ userId: line.userId, access }))),
@@ -121,7 +105,7 @@ export async function applyUpdates(
       options: line.options === null ? null : (optionsBefore.get(line.userId) ?? []),
       accesses: line.accesses.map((access) => ({
         applicationId: access.applicationId,
-        before: heldBefore.get(`${line.userId}.${access.applicationId}`) ?? null,
+        before: heldBefore.get(accessKeyOf({ userId: line.userId, applicationId: access.applicationId })) ?? null,
       })),
     };
   });

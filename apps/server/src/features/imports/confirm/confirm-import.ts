@@ -68,8 +68,8 @@ function decisionOf(
     return {
       line: line.line,
       outcome,
-      userId: 'userId' in line ? line.userId : null,
-      login: 'fields' in line && line.fields.login ? line.fields.login : 'login' in line ? line.login : '',
+      userId: line.kind === 'create' ? null : line.userId,
+      login: line.kind === 'create' ? line.fields.login : line.login,
     };
   });
   return { batch, mode, counts, lines, kept: plan.lines.filter((line) => !excluded.has(line.line)) };

@@ -2,7 +2,7 @@ import { writeAudit } from '#platform/audit/audit.js';
 import type { AppDeps } from '#platform/context.js';
 import type { Jobs } from '#platform/jobs/jobs.js';
 import { nextRunAt, occurrenceAt } from './purge-calendar.js';
-import { purgeTokens, type PurgeBatch } from './purge-tokens.js';
+import { purgeTokens, type PurgeBatch } from './purge-tokens.repository.js';
 import { claimOccurrence, duePurgeTasks, findPurgeTask, finishRun, timingOf } from './token-purges.repository.js';
 
 export const PURGE_JOB = 'token-purge';

@@ -6,7 +6,7 @@ import type { Executor } from '#platform/db/client.js';
 import { findPlatform } from '../platforms.repository.js';
 import { changedValues } from '../catalogue-audit.js';
 import { nextRunAt as nextRunOf } from './purge-calendar.js';
-import { countPurgeable } from './purge-tokens.js';
+import { countPurgeable } from './purge-tokens.repository.js';
 import {
   deletePurgeTaskRow,
   findPurgeTask,

@@ -1,5 +1,6 @@
 import { toSearchKey } from '@console/contract';
 import { sql, type SQL } from 'drizzle-orm';
+import { scopeCondition, type SchoolScope } from '#platform/auth/access.js';
 import type { Database } from '#platform/db/client.js';
 
 export type UserSearchRow = {
@@ -45,9 +46,10 @@ function anyColumnStartsWith(word: string): SQL {
 export async function findUsersByWords(
   db: Database,
   words: string[],
-  scope: SQL,
+  scope: SchoolScope,
   page: { size: number; index: number },
 ): Promise<UserSearchRow[]> {
+  const inScope = scopeCondition(scope, sql`u.uai`);
   const leading = [...words].sort((a, b) => b.length - a.length)[0]!;
   const others = words.filter((word) => word !== leading);
   const leadingPattern = escapeLike(toSearchKey(leading)) + '%';
@@ -55,7 +57,7 @@ export async function findUsersByWords(
   const reach = page.size * (page.index + 1) + 1;
   const ranks = COLUMNS.map(
     (column, rank) => sql`(select u.id, ${rank}::int as rank, ${keyOf(column)} as key from users u
-      where ${keyOf(column)} like ${leadingPattern}${filters} and ${scope}
+      where ${keyOf(column)} like ${leadingPattern}${filters} and ${inScope}
       order by ${keyOf(column)}, u.id limit ${reach})`,
   );
   const result = await db.execute<UserSearchRow>(sql`

@@ -1,6 +1,5 @@
 import { profileNameOf, users, type UserSearchResult } from '@console/contract';
-import { sql } from 'drizzle-orm';
-import { schoolScopeCondition } from '#platform/auth/access.js';
+import { schoolScopeOf } from '#platform/auth/access.js';
 import type { ServiceContext } from '#platform/context.js';
 import { findUsersByWords } from './search.repository.js';
 
@@ -21,9 +20,8 @@ export async function searchUsers(
 ): Promise<{ results: UserSearchResult[]; page: number; hasMore: boolean }> {
   const words = splitSearchWords(input.q);
   if (words.length === 0) return { results: [], page: input.page, hasMore: false };
-  const scope = schoolScopeCondition(ctx.actor, sql`u.uai`);
   const size = users.USER_SEARCH_PAGE_SIZE;
-  const rows = await findUsersByWords(ctx.db, words, scope, { size, index: input.page });
+  const rows = await findUsersByWords(ctx.db, words, schoolScopeOf(ctx.actor), { size, index: input.page });
   return {
     page: input.page,
     hasMore: rows.length > size,

@@ -19,7 +19,8 @@ import { planAccessEdits, SECRET_BEFORE, SECRET_CHANGED, writeAccessEdits } from
 import { loadGlobalNameRules, updateUserRow } from './user-edit.repository.js';
 import { presentPageOf, revealSecret } from './user-page.service.js';
 import { findManageableUser, findReachableUser, type UserRecord } from '#platform/auth/access.js';
-import { isLoginTaken, loadSchoolNaming } from '../users.shared.js';
+import { isLoginTaken } from '../users.repository.js';
+import { loadSchoolNaming } from '../users.shared.js';
 import { canEditUserPage, diffFields } from '../users.policy.js';
 
 /** The translation key of the password rules (spec 1 §5), as the password-change form reports it. */
