@@ -39,7 +39,7 @@ describe('POST /users/batch: verifying new users', () => {
     expect(await countUsers()).toBe(usersBefore);
     // What each phase took, for the network panel and the benchmark.
     expect(String(response.headers['server-timing'])).toMatch(
-      /^app;dur=[\d.]+, school;dur=[\d.]+, read;dur=[\d.]+, plan;dur=[\d.]+, pack;dur=[\d.]+, preview;dur=[\d.]+, worker;dur=[\d.]+, store;dur=[\d.]+$/,
+      /^app;dur=[\d.]+, upload;dur=[\d.]+, school;dur=[\d.]+, read;dur=[\d.]+, plan;dur=[\d.]+, pack;dur=[\d.]+, preview;dur=[\d.]+, worker;dur=[\d.]+, store;dur=[\d.]+$/,
     );
     expect(answer).toMatchObject({
       mode: 'users_initial',
