@@ -42,14 +42,16 @@ test.describe('CSV import', () => {
     await importPage.main.getByRole('button', { name: 'Confirmer l’import (2 lignes)' }).click();
     const confirmed = page.getByRole('alert').filter({ hasText: /Import n° \d+ effectué : 2 créé\(s\)/ });
     await expect(confirmed).toBeVisible();
-    // Read, then closed as a user would: left for its 15 s, it lies over the last column of the
-    // history below at this window's size, and its count stops while the pointer rests on it.
-    await confirmed.getByRole('button', { name: 'Fermer' }).click();
-    await expect(confirmed).toBeHidden();
 
-    // Once they are loaded, the users grid shows the import's users only.
+    // Once they are loaded, the users grid shows the import's users only; the toast, still there,
+    // lies over the view's title, not over the top bar, the grid or a button.
     await expect(shell.heading('Utilisateurs')).toBeVisible({ timeout: 15_000 });
     const users = new UsersPage(page);
+    await users.expectLoaded();
+    await expect(confirmed).toBeVisible();
+    await shell.expectToastCoversNothing(confirmed, [users.grid, users.buttonBar.getByRole('button'), users.activeFilters]);
+    await confirmed.getByRole('button', { name: 'Fermer' }).click();
+    await expect(confirmed).toBeHidden();
     await expect(users.activeFilters.getByText(/N° import/)).toBeVisible();
     await expect(users.rows).toHaveCount(2);
     await expect(users.rows.filter({ hasText: 'Zoé' })).toHaveCount(1);

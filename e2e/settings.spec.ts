@@ -30,6 +30,8 @@ test.describe('general settings, Tabuléo tab', () => {
     await settings.confirm.click();
     await expect(settings.toast(SETTINGS_MESSAGES.updated)).toBeVisible();
     await expect(settings.confirmDialog).toBeHidden();
+    // Not over the tabs nor the form's button (bottom right, it lay over « Modifier » at 1280 × 720).
+    await shell.expectToastCoversNothing(settings.toast(SETTINGS_MESSAGES.updated), [page.getByRole('tab'), settings.edit]);
     await expect(helpCenter).toHaveAttribute('readonly');
     await expect(helpCenter).toHaveValue(NEW_HELP_CENTER);
     await expect(settings.edit).toBeFocused();

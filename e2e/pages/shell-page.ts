@@ -30,6 +30,23 @@ export class ShellPage {
     return shell;
   }
 
+  /**
+   * Checks that a toast covers none of what the user needs (issue 31 §7): the top bar, and each
+   * of `needed` that is on screen (a grid, the view's buttons). Boxes are read as drawn.
+   */
+  async expectToastCoversNothing(toast: Locator, needed: Locator[]): Promise<void> {
+    const box = await toast.boundingBox();
+    expect(box, 'the toast is drawn').not.toBeNull();
+    const overlaps = (a: NonNullable<typeof box>, b: NonNullable<typeof box>) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    for (const part of [this.page.getByRole('banner'), ...needed]) {
+      for (const element of await part.all()) {
+        const other = await element.boundingBox();
+        if (other) expect(overlaps(box!, other), `the toast covers ${String(element)}`).toBe(false);
+      }
+    }
+  }
+
   heading(name: string): Locator {
     return this.page.getByRole('heading', { level: 1, name, exact: true });
   }

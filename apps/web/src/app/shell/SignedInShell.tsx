@@ -19,6 +19,8 @@ import { hasSideMenu, startViewOf, type View } from '../views/views';
 const MENU_ID = 'main-menu';
 const MAIN_ID = 'main-content';
 const HEADER_HEIGHT = 60;
+/** The toasts' width in pixels; their place is in SignedInShell.module.css (`.toasts`). */
+const TOAST_WIDTH = 440;
 
 /** The signed-in console: top bar, side menu, the current view, preferences and toasts. */
 export function SignedInShell({ user }: { user: SessionUser }) {
@@ -42,8 +44,11 @@ export function SignedInShell({ user }: { user: SessionUser }) {
 
   return (
     <ShellContext.Provider value={shell}>
-      {/* Bottom right: a toast never covers the top bar's search, school picker or menu (issue 31 §7). */}
-      <Notifications position="bottom-right" zIndex={400} />
+      {/*
+        Top right, just below the top bar: over the view's title row, which no action needs, rather
+        than over the top bar's search and school picker or a grid's last column (issue 31 §7).
+      */}
+      <Notifications position="top-right" containerWidth={TOAST_WIDTH} zIndex={400} classNames={{ root: classes.toasts }} />
       <a href={`#${MAIN_ID}`} className={classes.skipLink}>
         {t('shell.skip_to_content')}
       </a>
