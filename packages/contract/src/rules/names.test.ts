@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applyConversion,
   cleanName,
+  cleanNames,
   DEFAULT_LOGIN_STRUCTURE,
   isValidStructure,
   makeLoginUnique,
@@ -59,6 +60,25 @@ describe('cleanName', () => {
     ['nothing left', '$$$', LOGIN, ''],
   ])('%s: %j → %j', (_case, value, cleaningRule, expected) => {
     expect(cleanName(value, cleaningRule)).toBe(expected);
+  });
+});
+
+describe('cleanNames', () => {
+  const rules = { firstname: FIRSTNAME, lastname: LASTNAME, login: LOGIN };
+
+  it('cleans each given field by its rule and leaves the absent ones out', () => {
+    expect(cleanNames({ firstname: ' jean-pierre ', lastname: 'Le Gall', login: undefined }, rules)).toEqual({
+      cleaned: { firstname: 'Jean-Pierre', lastname: 'LE GALL' },
+      missing: [],
+    });
+    expect(cleanNames({ login: null }, rules)).toEqual({ cleaned: {}, missing: [] });
+  });
+
+  it('names each given field that cleans to nothing, in the fields order', () => {
+    expect(cleanNames({ login: '$$$', lastname: '  ', firstname: 'Zoé' }, rules)).toEqual({
+      cleaned: { firstname: 'Zoé', lastname: '', login: '' },
+      missing: ['lastname', 'login'],
+    });
   });
 });
 

@@ -218,6 +218,26 @@ export function cleanName(value: string, rule?: NameRule): string {
   return out;
 }
 
+/**
+ * A user's names and login as a request or a file line gives them, cleaned by the school's rules:
+ * the one cleaning of a new user, a user page, a grid edit and an import line. An absent field
+ * (undefined or null) stays absent; a given one that cleans to nothing is `missing` (required).
+ */
+export function cleanNames(
+  given: { readonly [F in NameField]?: string | null },
+  rules: NameRules,
+): { cleaned: { [F in NameField]?: string }; missing: NameField[] } {
+  const cleaned: { [F in NameField]?: string } = {};
+  const missing: NameField[] = [];
+  for (const field of NAME_FIELDS) {
+    const value = given[field];
+    if (value == null) continue;
+    cleaned[field] = cleanName(value, rules[field]);
+    if (cleaned[field] === '') missing.push(field);
+  }
+  return { cleaned, missing };
+}
+
 function cleanByRule(value: string, rule: NameRule): string {
   let out = applyConversion(value.trim().replace(/\s+/g, ' '), rule.conversion);
   const keep = keptCharacters(rule.structure);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REQUIRED } from '../messages.js';
+import type { NameField } from '../rules/names.js';
 import { USER_TEXT_LIMITS } from './limits.js';
 
 /**
@@ -91,6 +92,18 @@ export function credentialFields<N extends CredentialNames>(names: N): Record<Wi
 export function credentialsOf<N extends CredentialNames>(wire: WireCredentials<N>, names: N): GivenCredentials {
   const read = (name: string) => (wire as Record<string, string | null | undefined>)[name];
   return { login: read(names.login), password: read(names.password), code: read(names.code) };
+}
+
+/** Where each call's field errors name the names and login (cleanNames' fields): the request's own fields. */
+export const NAME_FIELD_PATHS = {
+  newUser: { firstname: 'values.firstName', lastname: 'values.lastName', login: 'values.login' },
+  userPage: { firstname: 'informations.firstName', lastname: 'informations.lastName', login: 'informations.login' },
+  grid: { firstname: 'firstname', lastname: 'lastname', login: 'login' },
+} as const satisfies Record<string, Record<NameField, string>>;
+
+/** The field errors of the names a request left empty once cleaned (`cleanNames`' missing), under its paths. */
+export function missingNameErrors(missing: readonly NameField[], paths: Record<NameField, string>): Record<string, string[]> {
+  return Object.fromEntries(missing.map((field) => [paths[field], [REQUIRED]]));
 }
 
 /** Where a call's field errors name each credential: its own name for it, after `prefix` (`applications.0.`). */

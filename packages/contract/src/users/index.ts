@@ -12,6 +12,8 @@ export {
   CREDENTIAL_NAMES,
   credentialErrorPaths,
   credentialsOf,
+  missingNameErrors,
+  NAME_FIELD_PATHS,
   toWireCredentials,
   userFieldSchemas,
   type CredentialField,

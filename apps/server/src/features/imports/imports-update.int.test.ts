@@ -101,6 +101,15 @@ describe('POST /users/batch: updating users', () => {
     }
   });
 
+  it('refuses a first name or a login that the school rules clean to nothing, as the forms do', async () => {
+    const pupil = await buildUser(t.db, t.env.encryptionKey, { profile: 'Eleve', uai: home });
+    const csv = ['ID utilisateur;Prénom;Login', `${pupil.id};***;@@@`].join('\n');
+    expect(problemsOf(await verifyCsv('direction', 'users_update', csv))).toEqual([
+      { msg: imports.IMPORT_ERRORS.required, line: 2, field: 'Prénom' },
+      { msg: imports.IMPORT_ERRORS.required, line: 2, field: 'Login' },
+    ]);
+  });
+
   it('refuses a new login another account holds', async () => {
     const pupil = await buildUser(t.db, t.env.encryptionKey, { profile: 'Eleve', uai: home });
     await buildUser(t.db, t.env.encryptionKey, { profile: 'Eleve', uai: other, login: 'login.occupe' });

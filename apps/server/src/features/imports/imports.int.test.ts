@@ -178,6 +178,8 @@ describe('POST /users/batch: verifying new users', () => {
       'Administrateur établissement;Chef;Anne;;',
       'Eleve;Faure;Luc;6e;luc.faure',
       'Eleve;Faure;Lucas;6e;LUC.FAURE',
+      // Nothing left once the school's rules clean them (users.cleanNames, as the forms).
+      'Eleve;$$$;Léa;6e;@@@',
     ].join('\n');
     expect(problemsOf(await verifyCsv('direction', 'users_initial', csv))).toEqual([
       { msg: imports.IMPORT_ERRORS.loginTaken, line: 2, field: 'Login' },
@@ -185,6 +187,8 @@ describe('POST /users/batch: verifying new users', () => {
       // A school administrator needs an e-mail.
       { msg: imports.IMPORT_ERRORS.required, line: 4, field: 'Mail' },
       { msg: imports.IMPORT_ERRORS.duplicateLogin, line: 6, field: 'Login' },
+      { msg: imports.IMPORT_ERRORS.required, line: 7, field: 'Nom' },
+      { msg: imports.IMPORT_ERRORS.required, line: 7, field: 'Login' },
     ]);
     expect(await countBatches()).toBe(batchesBefore);
   });

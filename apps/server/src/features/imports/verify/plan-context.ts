@@ -4,6 +4,7 @@ import {
   meetsPasswordRules,
   strengthenForStaff,
   users as contract,
+  type NameField,
   type ProfileName,
 } from '@console/contract';
 import { decryptSecret, encryptSecret, secureIntegers } from '#platform/auth/secrets.js';
@@ -57,6 +58,12 @@ export function planContextOf(
     ...(onLinesPlanned ? { onLinesPlanned } : {}),
   };
 }
+
+/** The file's column of each name field (cleanNames' fields), for the problems it names. */
+export const NAME_HEADERS = { firstname: 'firstName', lastname: 'lastName', login: 'login' } as const satisfies Record<
+  NameField,
+  imports.ImportField
+>;
 
 /** A problem of one line. */
 export const problemAt = (

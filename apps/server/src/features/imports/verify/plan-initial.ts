@@ -1,4 +1,4 @@
-import { cleanName, imports, PROFILES, proposeLogin, users as contract, type LoginProposal } from '@console/contract';
+import { cleanNames, imports, PROFILES, proposeLogin, users as contract, type LoginProposal } from '@console/contract';
 import { hasPrintablePassword } from '#features/auth/auth.policy.js';
 import { findTakenLogins } from '../imports.repository.js';
 import { PlanPacker } from '../plan-packing.js';
@@ -6,7 +6,7 @@ import { PreviewList, type PlannedLine, type Planning } from '../plan.js';
 import { allocateLogins } from './logins.js';
 import { asUpdateLine, matchExistingUsers } from './match-existing.js';
 import { planAccesses, previewAccess } from './plan-accesses.js';
-import { passwordFor, previewOptions, problemAt, type PlanContext } from './plan-context.js';
+import { NAME_HEADERS, passwordFor, previewOptions, problemAt, type PlanContext } from './plan-context.js';
 import { planUpdate } from './plan-update.js';
 
 type InitialLine = Extract<imports.ImportedLine, { mode: 'users_initial' }>;
@@ -32,17 +32,19 @@ function draftOf(plan: PlanContext, source: InitialLine, problems: imports.Impor
       problemAt(line, IMPORT_ERRORS.profileNotAssignable, imports.fieldLabel('profile'), { profile: informations.profile }),
     );
   }
-  const firstname = cleanName(informations.firstName, rules.firstname);
-  const lastname = cleanName(informations.lastName, rules.lastname);
-  if (firstname === '') problems.push(problemAt(line, IMPORT_ERRORS.required, imports.fieldLabel('firstName')));
-  if (lastname === '') problems.push(problemAt(line, IMPORT_ERRORS.required, imports.fieldLabel('lastName')));
+  // A login left empty is made by the rules (proposeLogin); one given that cleans to nothing is missing.
+  const { cleaned, missing } = cleanNames(
+    { firstname: informations.firstName, lastname: informations.lastName, login: informations.login },
+    rules,
+  );
+  const { firstname = '', lastname = '' } = cleaned;
+  const login = cleaned.login ?? null;
+  const proposal = proposeLogin(informations.firstName, informations.lastName, extension, rules);
+  if (login === null && proposal.stem === '') missing.push('login');
+  for (const field of missing) problems.push(problemAt(line, IMPORT_ERRORS.required, imports.fieldLabel(NAME_HEADERS[field])));
   if (contract.missingEmailMessage(informations.profile, emailRequired, informations.email) !== null) {
     problems.push(problemAt(line, IMPORT_ERRORS.required, imports.fieldLabel('email')));
   }
-  const login = informations.login === null ? null : cleanName(informations.login, rules.login);
-  const proposal = proposeLogin(informations.firstName, informations.lastName, extension, rules);
-  if (login === '' || (login === null && proposal.stem === ''))
-    problems.push(problemAt(line, IMPORT_ERRORS.required, imports.fieldLabel('login')));
   const password = passwordFor(informations.profile, informations.password);
   if (password === undefined) problems.push(problemAt(line, IMPORT_ERRORS.weakPassword, imports.fieldLabel('password')));
   if (problems.length > before || password === undefined) return null;

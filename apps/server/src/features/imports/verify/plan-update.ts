@@ -1,4 +1,12 @@
-import { cleanName, imports, profileNameOf, PROFILES, users as contract, type ProfileName } from '@console/contract';
+import {
+  cleanNames,
+  imports,
+  NAME_FIELDS,
+  profileNameOf,
+  PROFILES,
+  users as contract,
+  type ProfileName,
+} from '@console/contract';
 import { listActionableUserIds } from '#platform/auth/access.js';
 import { hasPrintablePassword } from '#features/auth/auth.policy.js';
 import { listOptionLists } from '#features/users/options.repository.js';
@@ -6,7 +14,7 @@ import { findTakenLogins, listHeldAccesses, STORED_COLUMN, type SchoolUserRow } 
 import { PlanPacker } from '../plan-packing.js';
 import { PreviewList, type HeldAccess, type PlannedFields, type PlannedLine, type Planning } from '../plan.js';
 import { planAccesses, previewAccess } from './plan-accesses.js';
-import { passwordFor, previewOptions, problemAt, type PlanContext } from './plan-context.js';
+import { NAME_HEADERS, passwordFor, previewOptions, problemAt, type PlanContext } from './plan-context.js';
 import { informationsAfter, resolveLineUsers, USERS_PER_READ } from './resolve-users.js';
 
 type UpdateLine = Extract<imports.ImportedLine, { mode: 'users_update' }>;
@@ -60,21 +68,14 @@ function fieldChanges(plan: PlanContext, source: UpdateLine, user: SchoolUserRow
       shown.push({ field: imports.fieldLabel('profile'), before: profileBefore, after: profile });
     }
   }
-  for (const [key, column] of [
-    ['firstName', 'firstname'],
-    ['lastName', 'lastname'],
-  ] as const) {
-    const given = changes[key];
-    const header = imports.fieldLabel(key);
-    if (given == null) continue;
-    const cleaned = cleanName(given, rules[column]);
-    if (cleaned === '') problems.push(problemAt(line, IMPORT_ERRORS.required, header));
-    else set(column, header, user[column], cleaned, given);
-  }
-  if (changes.login != null) {
-    const cleaned = cleanName(changes.login, rules.login);
-    if (cleaned === '') problems.push(problemAt(line, IMPORT_ERRORS.required, imports.fieldLabel('login')));
-    else set('login', imports.fieldLabel('login'), user.login, cleaned, changes.login);
+  const { cleaned, missing } = cleanNames(
+    { firstname: changes.firstName, lastname: changes.lastName, login: changes.login },
+    rules,
+  );
+  for (const field of NAME_FIELDS) {
+    const header = imports.fieldLabel(NAME_HEADERS[field]);
+    if (missing.includes(field)) problems.push(problemAt(line, IMPORT_ERRORS.required, header));
+    else if (cleaned[field] !== undefined) set(field, header, user[field], cleaned[field], changes[NAME_HEADERS[field]]!);
   }
   for (const [key, column] of PLAIN_FIELDS) {
     const given = changes[key];

@@ -1,6 +1,6 @@
 import {
   REQUIRED,
-  cleanName,
+  cleanNames,
   generatePrintablePassword,
   meetsPasswordRules,
   PROFILES,
@@ -78,13 +78,12 @@ export async function createUser(ctx: ServiceContext, input: NewUser): Promise<{
       reason: 'profile_not_assignable',
     });
   const naming = await loadSchoolNaming(ctx.db, values.uai);
-  const firstname = cleanName(values.firstName, naming.rules.firstname);
-  const lastname = cleanName(values.lastName, naming.rules.lastname);
-  const login = cleanName(values.login, naming.rules.login);
-  const fieldErrors: Record<string, string[]> = {};
-  if (firstname === '') fieldErrors['values.firstName'] = [REQUIRED];
-  if (lastname === '') fieldErrors['values.lastName'] = [REQUIRED];
-  if (login === '') fieldErrors['values.login'] = [REQUIRED];
+  const { cleaned, missing } = cleanNames(
+    { firstname: values.firstName, lastname: values.lastName, login: values.login },
+    naming.rules,
+  );
+  const { firstname = '', lastname = '', login = '' } = cleaned;
+  const fieldErrors = contract.missingNameErrors(missing, contract.NAME_FIELD_PATHS.newUser);
   const missingEmail = contract.missingEmailMessage(values.profile, naming.emailRequired, values.email);
   if (missingEmail !== null) fieldErrors['values.email'] = [missingEmail];
   const isPrintable = hasPrintablePassword(values.profile);

@@ -1,6 +1,6 @@
 import {
   REQUIRED,
-  cleanName,
+  cleanNames,
   meetsPasswordRules,
   profileNameOf,
   users,
@@ -84,15 +84,13 @@ export async function updateUserPage(ctx: ServiceContext, id: number, body: User
     const user = await findManageableUser(tx, ctx.actor, id, { allowSelf: true, forUpdate: true });
     const profile = profileNameOf(user.profileId) ?? 'Eleve';
     const { rules, emailRequired } = await loadEditRules(tx, user.uai);
-    const fieldErrors: Record<string, string[]> = {};
-    const names = {
-      firstname: cleanName(body.informations.firstName, rules.firstname),
-      lastname: cleanName(body.informations.lastName, rules.lastname),
-      login: cleanName(body.informations.login, rules.login),
-    };
-    if (names.firstname === '') fieldErrors['informations.firstName'] = [REQUIRED];
-    if (names.lastname === '') fieldErrors['informations.lastName'] = [REQUIRED];
-    if (names.login === '') fieldErrors['informations.login'] = [REQUIRED];
+    const { informations } = body;
+    const { cleaned, missing } = cleanNames(
+      { firstname: informations.firstName, lastname: informations.lastName, login: informations.login },
+      rules,
+    );
+    const names = { firstname: cleaned.firstname!, lastname: cleaned.lastname!, login: cleaned.login! };
+    const fieldErrors = users.missingNameErrors(missing, users.NAME_FIELD_PATHS.userPage);
     const email = body.informations.email;
     const missingEmail = users.missingEmailMessage(profile, emailRequired, email);
     if (missingEmail !== null) fieldErrors['informations.email'] = [missingEmail];

@@ -1,6 +1,5 @@
 import {
-  REQUIRED,
-  cleanName,
+  cleanNames,
   compareFrench,
   generatePrintablePassword,
   PROFILES,
@@ -117,11 +116,10 @@ async function patchInformations(
   // The school's rules are read only when a name or the e-mail is edited (a level or a class needs none).
   const needsRules = value.firstname !== undefined || value.lastname !== undefined || value.email !== undefined;
   const edit = needsRules ? await loadEditRules(tx, user.uai) : undefined;
-  for (const field of ['firstname', 'lastname'] as const) {
-    const given = value[field];
-    if (given === undefined || !edit) continue;
-    next[field] = cleanName(given, edit.rules[field]);
-    if (next[field] === '') fieldErrors[field] = [REQUIRED];
+  if (edit) {
+    const { cleaned, missing } = cleanNames({ firstname: value.firstname, lastname: value.lastname }, edit.rules);
+    Object.assign(next, cleaned);
+    Object.assign(fieldErrors, users.missingNameErrors(missing, users.NAME_FIELD_PATHS.grid));
   }
   // The school's requirement holds on an edit of the e-mail (no clearing it); a grid edit of another
   // field of a user stored without one is not refused for a field the grid cannot fill in.
