@@ -8,14 +8,14 @@ describe('application credentials, one shape under each call’s names', () => {
     expect(credentialsOf({ loginPlateforme: 'l', passwordPlateforme: null, keys: 'K' }, CREDENTIAL_NAMES.grid)).toEqual({
       login: 'l',
       password: null,
-      code: 'K',
+      keys: 'K',
     });
     expect(credentialsOf({ login: 'l', codes: 'K' }, CREDENTIAL_NAMES.newUser)).toEqual({
       login: 'l',
       password: undefined,
-      code: 'K',
+      keys: 'K',
     });
-    expect(toWireCredentials({ login: 'l', code: null }, CREDENTIAL_NAMES.userPage)).toEqual({ platformLogin: 'l', keys: null });
+    expect(toWireCredentials({ login: 'l', keys: null }, CREDENTIAL_NAMES.userPage)).toEqual({ platformLogin: 'l', keys: null });
   });
 
   it('applies the same rules whatever the names: trimmed, blank is null, login ≤ 200, code ≤ 500', () => {
@@ -31,10 +31,10 @@ describe('application credentials, one shape under each call’s names', () => {
       [newUser, CREDENTIAL_NAMES.newUser],
       [page, CREDENTIAL_NAMES.userPage],
     ] as const) {
-      expect(parse(toWireCredentials({ login: long(200), code: long(500) }, names)).success).toBe(true);
+      expect(parse(toWireCredentials({ login: long(200), keys: long(500) }, names)).success).toBe(true);
       expect(parse(toWireCredentials({ login: long(201) }, names)).success).toBe(false);
       expect(parse(toWireCredentials({ password: long(201) }, names)).success).toBe(false);
-      expect(parse(toWireCredentials({ code: long(501) }, names)).success).toBe(false);
+      expect(parse(toWireCredentials({ keys: long(501) }, names)).success).toBe(false);
     }
     const parsed = grid({ loginPlateforme: '  ', keys: ' K ' });
     expect(parsed.success && parsed.data.informations).toMatchObject({ loginPlateforme: null, keys: 'K' });

@@ -50,8 +50,11 @@ export const userFieldSchemas = {
 
 // ---------------------------------------------------------------- application credentials
 
-/** A user's credentials on one application: the platform login and password, and the application code. */
-export const CREDENTIAL_FIELDS = ['login', 'password', 'code'] as const;
+/**
+ * A user's credentials on one application: the platform login and password, and the application
+ * code, named `keys` as its column (`user_applications.keys`) from the services to the database.
+ */
+export const CREDENTIAL_FIELDS = ['login', 'password', 'keys'] as const;
 export type CredentialField = (typeof CREDENTIAL_FIELDS)[number];
 
 /**
@@ -66,9 +69,9 @@ export type GivenCredentials = { [F in CredentialField]?: string | null };
  * page's form (`PUT /users/{id}`) uses the names of the user page it edits.
  */
 export const CREDENTIAL_NAMES = {
-  grid: { login: 'loginPlateforme', password: 'passwordPlateforme', code: 'keys' },
-  newUser: { login: 'login', password: 'password', code: 'codes' },
-  userPage: { login: 'platformLogin', password: 'platformPassword', code: 'keys' },
+  grid: { login: 'loginPlateforme', password: 'passwordPlateforme', keys: 'keys' },
+  newUser: { login: 'login', password: 'password', keys: 'codes' },
+  userPage: { login: 'platformLogin', password: 'platformPassword', keys: 'keys' },
 } as const satisfies Record<string, Record<CredentialField, string>>;
 
 type CredentialNames = (typeof CREDENTIAL_NAMES)[keyof typeof CREDENTIAL_NAMES];
@@ -84,14 +87,14 @@ export function credentialFields<N extends CredentialNames>(names: N): Record<Wi
   return {
     [names.login]: credentialSchema(USER_TEXT_LIMITS.platformCredential),
     [names.password]: credentialSchema(USER_TEXT_LIMITS.platformCredential),
-    [names.code]: credentialSchema(USER_TEXT_LIMITS.applicationCode),
+    [names.keys]: credentialSchema(USER_TEXT_LIMITS.applicationCode),
   } as Record<WireName<N>, CredentialSchema>;
 }
 
 /** The credentials a request gives, read from a call's names. */
 export function credentialsOf<N extends CredentialNames>(wire: WireCredentials<N>, names: N): GivenCredentials {
   const read = (name: string) => (wire as Record<string, string | null | undefined>)[name];
-  return { login: read(names.login), password: read(names.password), code: read(names.code) };
+  return { login: read(names.login), password: read(names.password), keys: read(names.keys) };
 }
 
 /** Where each call's field errors name the names and login (cleanNames' fields): the request's own fields. */
@@ -108,7 +111,7 @@ export function missingNameErrors(missing: readonly NameField[], paths: Record<N
 
 /** Where a call's field errors name each credential: its own name for it, after `prefix` (`applications.0.`). */
 export function credentialErrorPaths<N extends CredentialNames>(prefix: string, names: N): Record<CredentialField, string> {
-  return { login: `${prefix}${names.login}`, password: `${prefix}${names.password}`, code: `${prefix}${names.code}` };
+  return { login: `${prefix}${names.login}`, password: `${prefix}${names.password}`, keys: `${prefix}${names.keys}` };
 }
 
 /** Credentials under a call's names, leaving out those not given (so that the server keeps them). */

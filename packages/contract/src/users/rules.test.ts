@@ -34,49 +34,49 @@ describe('credentialFieldsOf', () => {
       'nothing asked',
       {},
       plainPlatform,
-      { login: { required: false }, password: { required: false }, code: { shown: false, required: false }, commonCode: null },
+      { login: { required: false }, password: { required: false }, keys: { shown: false, required: false }, commonCode: null },
     ],
     [
       'login and password required by the scheme',
       { urlSchemeLoginRequired: true, urlSchemePwdRequired: true },
       plainPlatform,
-      { login: { required: true }, password: { required: true }, code: { shown: false, required: false }, commonCode: null },
+      { login: { required: true }, password: { required: true }, keys: { shown: false, required: false }, commonCode: null },
     ],
     [
       'code shown by the scheme option',
       { urlSchemeCodeYesNo: true },
       plainPlatform,
-      { login: { required: false }, password: { required: false }, code: { shown: true, required: false }, commonCode: null },
+      { login: { required: false }, password: { required: false }, keys: { shown: true, required: false }, commonCode: null },
     ],
     [
       'code shown by the application option',
       { applicationCodeYesNo: true },
       undefined,
-      { login: { required: false }, password: { required: false }, code: { shown: true, required: false }, commonCode: null },
+      { login: { required: false }, password: { required: false }, keys: { shown: true, required: false }, commonCode: null },
     ],
     [
       'code shown by the platform option',
       {},
       { platformCodeYesNo: true },
-      { login: { required: false }, password: { required: false }, code: { shown: true, required: false }, commonCode: null },
+      { login: { required: false }, password: { required: false }, keys: { shown: true, required: false }, commonCode: null },
     ],
     [
       'code required by the scheme',
       { urlSchemeCodeRequired: true },
       plainPlatform,
-      { login: { required: false }, password: { required: false }, code: { shown: true, required: true }, commonCode: null },
+      { login: { required: false }, password: { required: false }, keys: { shown: true, required: true }, commonCode: null },
     ],
     [
       'code required by the application',
       { applicationCodeRequired: true },
       plainPlatform,
-      { login: { required: false }, password: { required: false }, code: { shown: true, required: true }, commonCode: null },
+      { login: { required: false }, password: { required: false }, keys: { shown: true, required: true }, commonCode: null },
     ],
     [
       'code required by the platform',
       {},
       { platformCodeRequired: true },
-      { login: { required: false }, password: { required: false }, code: { shown: true, required: true }, commonCode: null },
+      { login: { required: false }, password: { required: false }, keys: { shown: true, required: true }, commonCode: null },
     ],
     [
       'a required code filled by the application’s common code',
@@ -85,7 +85,7 @@ describe('credentialFieldsOf', () => {
       {
         login: { required: false },
         password: { required: false },
-        code: { shown: true, required: false },
+        keys: { shown: true, required: false },
         commonCode: 'APP-CODE',
       },
     ],
@@ -96,14 +96,14 @@ describe('credentialFieldsOf', () => {
       {
         login: { required: false },
         password: { required: false },
-        code: { shown: true, required: false },
+        keys: { shown: true, required: false },
         commonCode: 'PLATFORM-CODE',
       },
     ],
   ])('%s', (_case, application, platform, expected) => {
     const fields = credentialFieldsOf({ ...plainApplication, ...application }, platform && { ...plainPlatform, ...platform });
     expect(fields).toEqual(expected);
-    expect(asksCredentialsOnEnable(fields)).toBe(expected.code.required);
+    expect(asksCredentialsOnEnable(fields)).toBe(expected.keys.required);
   });
 });
 
@@ -115,10 +115,10 @@ describe('missingCredentials', () => {
   const nothing = credentialFieldsOf(plainApplication, plainPlatform);
 
   it.each<[string, CredentialFields, Parameters<typeof missingCredentials>[1], ReturnType<typeof missingCredentials>]>([
-    ['all given', everything, { login: 'jdupont', password: 'secret', code: 'C-1' }, []],
-    ['all missing', everything, {}, ['login', 'password', 'code']],
-    ['blank counts as missing', everything, { login: '  ', password: '', code: null }, ['login', 'password', 'code']],
-    ['a stored password counts', everything, { login: 'jdupont', code: 'C-1', hasStoredPassword: true }, []],
+    ['all given', everything, { login: 'jdupont', password: 'secret', keys: 'C-1' }, []],
+    ['all missing', everything, {}, ['login', 'password', 'keys']],
+    ['blank counts as missing', everything, { login: '  ', password: '', keys: null }, ['login', 'password', 'keys']],
+    ['a stored password counts', everything, { login: 'jdupont', keys: 'C-1', hasStoredPassword: true }, []],
     ['nothing required', nothing, {}, []],
   ])('%s', (_case, fields, values, expected) => {
     expect(missingCredentials(fields, values)).toEqual(expected);

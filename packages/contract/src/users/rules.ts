@@ -104,7 +104,8 @@ export type CredentialPlatform = { platformCodeYesNo: boolean; platformCodeRequi
 export type CredentialFields = {
   login: { required: boolean };
   password: { required: boolean };
-  code: { shown: boolean; required: boolean };
+  /** The application code (`keys`). */
+  keys: { shown: boolean; required: boolean };
   /** The code everybody shares (application's, else platform's), filled in for the user. */
   commonCode: string | null;
 };
@@ -126,26 +127,26 @@ export function credentialFieldsOf(
   return {
     login: { required: application.urlSchemeLoginRequired },
     password: { required: application.urlSchemePwdRequired },
-    code: { shown: codeShown, required: codeRequired && commonCode === null },
+    keys: { shown: codeShown, required: codeRequired && commonCode === null },
     commonCode,
   };
 }
 
 /** Whether enabling the application from a toggle first asks login, password and code (its code is required). */
 export function asksCredentialsOnEnable(fields: CredentialFields): boolean {
-  return fields.code.required;
+  return fields.keys.required;
 }
 
 const blank = (value: string | null | undefined) => value == null || value.trim() === '';
 
-/** The credential fields missing for an access: each required field left blank, keyed `login`, `password`, `code`. */
+/** The credential fields missing for an access: each required field left blank, keyed `login`, `password`, `keys`. */
 export function missingCredentials(
   fields: CredentialFields,
-  values: { login?: string | null; password?: string | null; code?: string | null; hasStoredPassword?: boolean },
+  values: { login?: string | null; password?: string | null; keys?: string | null; hasStoredPassword?: boolean },
 ): CredentialField[] {
   const missing: CredentialField[] = [];
   if (fields.login.required && blank(values.login)) missing.push('login');
   if (fields.password.required && blank(values.password) && !values.hasStoredPassword) missing.push('password');
-  if (fields.code.required && blank(values.code)) missing.push('code');
+  if (fields.keys.required && blank(values.keys)) missing.push('keys');
   return missing;
 }

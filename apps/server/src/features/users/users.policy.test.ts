@@ -136,7 +136,7 @@ describe('planAccessChange', () => {
     expect(planAccessChange(demanding, undefined, { status: 1 }).problems).toEqual([
       { field: 'login', reason: 'required' },
       { field: 'password', reason: 'required' },
-      { field: 'code', reason: 'required' },
+      { field: 'keys', reason: 'required' },
     ]);
     expect(planAccessChange(demanding, stored, { status: 1 }).problems).toEqual([]);
     expect(planAccessChange(demanding, undefined, { status: 1, login: 'a', password: 'b', keys: 'c' })).toMatchObject({
@@ -144,7 +144,7 @@ describe('planAccessChange', () => {
       problems: [],
     });
     expect(planAccessChange(demanding, stored, { status: 1, keys: null }).problems).toEqual([
-      { field: 'code', reason: 'required' },
+      { field: 'keys', reason: 'required' },
     ]);
   });
 

@@ -122,7 +122,7 @@ export function planAccessChange(
     const missing = users.missingCredentials(fields, {
       login: next.login,
       password: newPassword ?? null,
-      code: next.keys,
+      keys: next.keys,
       hasStoredPassword: stored?.hasPassword ?? false,
     });
     for (const field of missing) problems.push({ field, reason: 'required' });

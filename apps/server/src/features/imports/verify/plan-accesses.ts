@@ -5,7 +5,7 @@ import { newAccessCredentialsOf } from '#features/users/add-user/add-user.policy
 import type { HeldAccess, PlannedAccess } from '../plan.js';
 
 /** The column of a credential in the messages, as the templates name it. */
-const CREDENTIAL_SUFFIX = { login: 'Login', password: 'Mot de passe', code: 'Code' } as const;
+const CREDENTIAL_SUFFIX = { login: 'Login', password: 'Mot de passe', keys: 'Code' } as const;
 
 export type AccessPlanning = {
   accesses: PlannedAccess[];
@@ -52,7 +52,7 @@ export function planAccesses(
     const given = {
       login: application.login ?? existing?.login ?? null,
       password: application.password ?? heldPassword,
-      code: application.code ?? existing?.keys ?? null,
+      keys: application.code ?? existing?.keys ?? null,
     };
     const credentials = newAccessCredentialsOf(credentialFieldsOfRow(row), given, account);
     for (const field of credentials.missing) {
@@ -63,7 +63,7 @@ export function planAccesses(
       existing.status === 1 &&
       existing.login === credentials.login &&
       heldPassword === credentials.password &&
-      existing.keys === credentials.code;
+      existing.keys === credentials.keys;
     if (unchanged) continue;
     accesses.push({
       applicationId: row.id,
@@ -74,7 +74,7 @@ export function planAccesses(
         credentials.password === account.password && account.sealedPassword !== null
           ? account.sealedPassword
           : secrets.encrypt(credentials.password),
-      keys: credentials.code,
+      keys: credentials.keys,
     });
   }
   return { accesses, problems };

@@ -19,13 +19,13 @@ describe('newAccessCredentialsOf', () => {
     expect(newAccessCredentialsOf(fields, { login: null }, account)).toEqual({
       login: 'jean.dupont',
       password: 'ravo4821',
-      code: null,
-      missing: ['code'],
+      keys: null,
+      missing: ['keys'],
     });
-    expect(newAccessCredentialsOf(fields, { login: 'autre', password: 'x', code: 'C-1' }, account)).toEqual({
+    expect(newAccessCredentialsOf(fields, { login: 'autre', password: 'x', keys: 'C-1' }, account)).toEqual({
       login: 'autre',
       password: 'x',
-      code: 'C-1',
+      keys: 'C-1',
       missing: [],
     });
   });
@@ -36,7 +36,7 @@ describe('newAccessCredentialsOf', () => {
       platformCodeRequired: true,
       commonCode: 'COMMUN',
     });
-    expect(newAccessCredentialsOf(fields, {}, account)).toMatchObject({ code: 'COMMUN', missing: [] });
+    expect(newAccessCredentialsOf(fields, {}, account)).toMatchObject({ keys: 'COMMUN', missing: [] });
   });
 });
 

@@ -4,7 +4,7 @@ import { users as contract } from '@console/contract';
 export type NewAccessCredentials = {
   login: string;
   password: string;
-  code: string | null;
+  keys: string | null;
   missing: contract.CredentialField[];
 };
 
@@ -20,8 +20,8 @@ export function newAccessCredentialsOf(
 ): NewAccessCredentials {
   const login = given.login ?? account.login;
   const password = given.password ?? account.password;
-  const code = given.code ?? fields.commonCode;
-  return { login, password, code, missing: contract.missingCredentials(fields, { login, password, code }) };
+  const keys = given.keys ?? fields.commonCode;
+  return { login, password, keys, missing: contract.missingCredentials(fields, { login, password, keys }) };
 }
 
 /** The applications of a new user, each once (the first mention wins), with their index in the body. */

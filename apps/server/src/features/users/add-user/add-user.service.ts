@@ -56,7 +56,7 @@ async function resolveAccesses(
         status: 1,
         login: credentials.login,
         passwordEncrypted: encryptSecret(ctx.env.encryptionKey, credentials.password),
-        keys: credentials.code,
+        keys: credentials.keys,
       },
     ];
   });

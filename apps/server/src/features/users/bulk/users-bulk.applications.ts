@@ -78,7 +78,7 @@ function enabledAccess(
     status: 1,
     login: given?.login ?? stored?.login ?? null,
     passwordEncrypted: sealPassword(ctx.env.encryptionKey, given?.password, stored?.passwordEncrypted ?? null),
-    keys: given?.code ?? stored?.keys ?? fields.commonCode,
+    keys: given?.keys ?? stored?.keys ?? fields.commonCode,
     validToken: stored?.validToken ?? null,
     tokenCheckedAt: stored?.tokenCheckedAt ?? null,
   };
@@ -115,7 +115,7 @@ export async function changeApplication(
     const missing = contract.missingCredentials(fields, {
       login: after.login,
       password: given.get(user.id)?.password,
-      code: after.keys,
+      keys: after.keys,
       hasStoredPassword: after.passwordEncrypted !== null,
     });
     const paths = contract.credentialErrorPaths(`value.${user.id}.`, contract.CREDENTIAL_NAMES.grid);

@@ -21,7 +21,7 @@ export async function getColumnDefinitions(ctx: ServiceContext, uai: string): Pr
     applications: catalogue.map((application) => ({
       id: application.id,
       name: application.name,
-      showsCode: application.fields.code.shown,
+      showsCode: application.fields.keys.shown,
     })),
   });
   // The spec's wire names (ColonneBDD, TypeColonne...) are written here, at the edge.

@@ -103,7 +103,7 @@ export async function updateUserPage(ctx: ServiceContext, id: number, body: User
         const given = users.credentialsOf(item, users.CREDENTIAL_NAMES.userPage);
         return {
           applicationId: item.applicationId,
-          request: { status: item.status, login: given.login, password: given.password, keys: given.code },
+          request: { status: item.status, ...given },
           paths: {
             application: `applications.${index}.applicationId`,
             ...users.credentialErrorPaths(`applications.${index}.`, users.CREDENTIAL_NAMES.userPage),

@@ -197,7 +197,7 @@ async function patchApplication(
   const plan = await planAccessEdits(tx, key, user.id, [
     {
       applicationId: informations.idApplication,
-      request: { status: informations.status, login: given.login, password: given.password, keys: given.code },
+      request: { status: informations.status, ...given },
       paths: { application: 'idApplication', ...users.credentialErrorPaths('', users.CREDENTIAL_NAMES.grid) },
     },
   ]);

@@ -46,7 +46,7 @@ export function AddUserCredentialsDialog({
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setTouched(Object.fromEntries(groups.map((group) => [group.platformId, { login: true, password: true, code: true }])));
+    setTouched(Object.fromEntries(groups.map((group) => [group.platformId, { login: true, password: true, keys: true }])));
     if (groups.some((group) => missingOf(group, values[group.platformId]!).length > 0)) return;
     onConfirm(values);
   };
@@ -69,7 +69,7 @@ export function AddUserCredentialsDialog({
                     autoComplete: 'off',
                     ...(isEdited
                       ? {
-                          required: name === 'code' ? fields.code.required : fields[name].required,
+                          required: fields[name].required,
                           error: errorOf(group, name),
                           onChange: (event: { currentTarget: HTMLInputElement }) =>
                             change(group.platformId, name, event.currentTarget.value),
@@ -90,10 +90,10 @@ export function AddUserCredentialsDialog({
                           </Text>
                         )}
                       </Group>
-                      <SimpleGrid cols={{ base: 1, sm: fields.code.shown ? 3 : 2 }} spacing="sm">
+                      <SimpleGrid cols={{ base: 1, sm: fields.keys.shown ? 3 : 2 }} spacing="sm">
                         <TextInput label={t('users.add.credentials.login')} {...inputProps('login')} />
                         <TextInput label={t('users.add.credentials.password')} {...inputProps('password')} />
-                        {fields.code.shown && <TextInput label={t('users.add.credentials.code')} {...inputProps('code')} />}
+                        {fields.keys.shown && <TextInput label={t('users.add.credentials.code')} {...inputProps('keys')} />}
                       </SimpleGrid>
                     </div>
                   );

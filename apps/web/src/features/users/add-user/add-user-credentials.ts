@@ -20,7 +20,7 @@ export function mergeCredentialFields(list: readonly CredentialFields[]): Creden
   return {
     login: { required: list.some((fields) => fields.login.required) },
     password: { required: list.some((fields) => fields.password.required) },
-    code: { shown: list.some((fields) => fields.code.shown), required: list.some((fields) => fields.code.required) },
+    keys: { shown: list.some((fields) => fields.keys.shown), required: list.some((fields) => fields.keys.required) },
     commonCode: list.find((fields) => fields.commonCode !== null)?.commonCode ?? null,
   };
 }
@@ -70,7 +70,7 @@ export function newUserApplicationsOf(
         platformId: group.platformId,
         idApplication: application.idApplication,
         ...users.toWireCredentials(
-          { login: text(values?.login), password: text(values?.password), code: fields.code.shown ? text(values?.code) : null },
+          { login: text(values?.login), password: text(values?.password), keys: fields.keys.shown ? text(values?.keys) : null },
           users.CREDENTIAL_NAMES.newUser,
         ),
       };

@@ -125,12 +125,12 @@ describe('add-user credentials', () => {
       ['P1', ['A', 'B']],
       ['P2', ['C']],
     ]);
-    expect(groups[0]!.fields).toMatchObject({ login: { required: true }, code: { shown: true, required: false } });
+    expect(groups[0]!.fields).toMatchObject({ login: { required: true }, keys: { shown: true, required: false } });
   });
 
   it("applies a platform's values to each of its applications, a code only where one is shown", () => {
     const groups = credentialGroupsOf([10, 11], catalogue);
-    expect(newUserApplicationsOf(groups, { P1: { login: ' ana ', password: 'x1', code: 'K' } })).toEqual([
+    expect(newUserApplicationsOf(groups, { P1: { login: ' ana ', password: 'x1', keys: 'K' } })).toEqual([
       { platformId: 'P1', idApplication: 11, login: 'ana', password: 'x1', codes: 'K' },
       { platformId: 'P1', idApplication: 10, login: 'ana', password: 'x1', codes: null },
     ]);

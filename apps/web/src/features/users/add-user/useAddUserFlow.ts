@@ -77,7 +77,7 @@ export function useAddUserFlow({ school, grid, onMessages, onCreated }: FlowOpti
       const initialValues = Object.fromEntries(
         groups.map((group, index) => [
           group.platformId,
-          { login: values.login, password: passwords[index]?.[0] ?? '', code: group.fields.commonCode ?? '' },
+          { login: values.login, password: passwords[index]?.[0] ?? '', keys: group.fields.commonCode ?? '' },
         ]),
       );
       setCredentialMessages([]);

@@ -30,7 +30,7 @@ export function BulkCredentialsTable({ rows, fields, isChecked, page, onPageChan
         size="xs"
         // The login tells apart two users of the same name.
         aria-label={`${label} — ${row.name} (${row.userLogin})`}
-        required={name === 'code' ? fields.code.required : fields[name].required}
+        required={fields[name].required}
         value={row[name]}
         placeholder={isKept ? t('users.bulk.applications.password_kept') : undefined}
         disabled={isKept}
@@ -49,7 +49,7 @@ export function BulkCredentialsTable({ rows, fields, isChecked, page, onPageChan
               <Table.Th>{t('users.bulk.applications.user')}</Table.Th>
               <Table.Th>{t('users.bulk.applications.login')}</Table.Th>
               <Table.Th>{t('users.bulk.applications.password')}</Table.Th>
-              {fields.code.shown && <Table.Th>{t('users.bulk.applications.code')}</Table.Th>}
+              {fields.keys.shown && <Table.Th>{t('users.bulk.applications.code')}</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -63,7 +63,7 @@ export function BulkCredentialsTable({ rows, fields, isChecked, page, onPageChan
                 </Table.Td>
                 <Table.Td>{input(row, 'login', t('users.bulk.applications.login'))}</Table.Td>
                 <Table.Td>{input(row, 'password', t('users.bulk.applications.password'))}</Table.Td>
-                {fields.code.shown && <Table.Td>{input(row, 'code', t('users.bulk.applications.code'))}</Table.Td>}
+                {fields.keys.shown && <Table.Td>{input(row, 'keys', t('users.bulk.applications.code'))}</Table.Td>}
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -10,14 +10,14 @@ export type BulkCredentialRow = {
   userLogin: string;
   login: string;
   password: string;
-  code: string;
+  keys: string;
   /** A stored password is kept and not editable (spec 3 §5). */
   hasStoredPassword: boolean;
 };
 
 /** Whether the application asks anything per user: a required login or password, or a code. */
 export function asksCredentials(fields: CredentialFields): boolean {
-  return fields.login.required || fields.password.required || fields.code.shown;
+  return fields.login.required || fields.password.required || fields.keys.shown;
 }
 
 /**
@@ -40,7 +40,7 @@ export function bulkCredentialRowsOf(
       userLogin: user.login,
       login: sibling?.login ?? user.login,
       password: hasStoredPassword ? '' : (sibling?.password ?? user.userPassword ?? ''),
-      code: same?.keys ?? fields.commonCode ?? '',
+      keys: same?.keys ?? fields.commonCode ?? '',
       hasStoredPassword,
     };
   });
@@ -61,7 +61,7 @@ export function bulkApplicationValueOf(
       {
         login: blankToNull(row.login),
         ...(row.hasStoredPassword ? {} : { password: blankToNull(row.password) }),
-        ...(fields.code.shown ? { code: blankToNull(row.code) } : {}),
+        ...(fields.keys.shown ? { keys: blankToNull(row.keys) } : {}),
       },
       users.CREDENTIAL_NAMES.grid,
     ),

@@ -28,17 +28,17 @@ describe('bulk application credentials', () => {
     [
       'nothing on the platform: own login and console password',
       [],
-      { login: 'ana', password: 'ravo4821', code: '', hasStoredPassword: false },
+      { login: 'ana', password: 'ravo4821', keys: '', hasStoredPassword: false },
     ],
     [
       'a sibling application: its credentials',
       [{ idApplication: 99, status: 1, login: 'kne.ana', password: 'sib', hasPassword: true, keys: 'X' }],
-      { login: 'kne.ana', password: 'sib', code: '', hasStoredPassword: false },
+      { login: 'kne.ana', password: 'sib', keys: '', hasStoredPassword: false },
     ],
     [
       'the application itself with a stored password: kept',
       [{ idApplication: 4, status: 0, login: 'kne.ana', password: null, hasPassword: true, keys: 'K1' }],
-      { login: 'kne.ana', password: '', code: 'K1', hasStoredPassword: true },
+      { login: 'kne.ana', password: '', keys: 'K1', hasStoredPassword: true },
     ],
   ])('fills a row from %s', (_case, applications, expected) => {
     expect(bulkCredentialRowsOf([platformsOf(applications)], APPLICATIONS.kne, fields)[0]).toMatchObject(expected);
@@ -46,8 +46,8 @@ describe('bulk application credentials', () => {
 
   it('leaves a stored password out of the value', () => {
     const rows = [
-      { userId: 1, name: 'A', userLogin: 'a', login: 'a', password: '', code: 'K', hasStoredPassword: true },
-      { userId: 2, name: 'B', userLogin: 'b', login: ' b ', password: 'p', code: '', hasStoredPassword: false },
+      { userId: 1, name: 'A', userLogin: 'a', login: 'a', password: '', keys: 'K', hasStoredPassword: true },
+      { userId: 2, name: 'B', userLogin: 'b', login: ' b ', password: 'p', keys: '', hasStoredPassword: false },
     ];
     expect(bulkApplicationValueOf(rows, fields)).toEqual([
       { idUser: 1, loginPlateforme: 'a', keys: 'K' },

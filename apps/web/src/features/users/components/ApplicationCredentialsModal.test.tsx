@@ -22,7 +22,7 @@ function renderModal(overrides: Partial<ApplicationCredentialsModalProps> & { pl
       isOpened
       application={buildSchoolApplication()}
       platform={buildSchoolPlatform()}
-      initial={{ login: null, code: null, hasStoredPassword: false }}
+      initial={{ login: null, keys: null, hasStoredPassword: false }}
       isSaving={false}
       onConfirm={onConfirm}
       onCancel={onCancel}
@@ -82,7 +82,7 @@ describe('ApplicationCredentialsModal', () => {
 
     await events.click(screen.getByRole('button', { name: 'Valider' }));
 
-    expect(onConfirm).toHaveBeenCalledWith({ login: null, password: null, code: null });
+    expect(onConfirm).toHaveBeenCalledWith({ login: null, password: null, keys: null });
   });
 
   it('shows the code the platform requires, filled with the common code, which fills it when left blank', async () => {
@@ -96,7 +96,7 @@ describe('ApplicationCredentialsModal', () => {
     await events.clear(code);
     await events.click(screen.getByRole('button', { name: 'Valider' }));
 
-    expect(onConfirm).toHaveBeenCalledWith({ login: null, password: null, code: 'COMMUN-1' });
+    expect(onConfirm).toHaveBeenCalledWith({ login: null, password: null, keys: 'COMMUN-1' });
   });
 
   it('requires the code the platform requires when there is no common code', async () => {
@@ -107,7 +107,7 @@ describe('ApplicationCredentialsModal', () => {
     await events.type(screen.getByLabelText(/^Code/), 'PERSO-2');
     await events.click(screen.getByRole('button', { name: 'Valider' }));
 
-    expect(onConfirm).toHaveBeenCalledWith({ login: null, password: null, code: 'PERSO-2' });
+    expect(onConfirm).toHaveBeenCalledWith({ login: null, password: null, keys: 'PERSO-2' });
   });
 
   it('shows the code when only the application has a code option, optional then', () => {
@@ -119,7 +119,7 @@ describe('ApplicationCredentialsModal', () => {
   it('keeps a stored platform password: the field is disabled and not required', async () => {
     const { events, onConfirm } = renderModal({
       application: buildSchoolApplication({ urlSchemeLoginRequired: true, urlSchemePwdRequired: true }),
-      initial: { login: 'lea.kne', code: null, hasStoredPassword: true },
+      initial: { login: 'lea.kne', keys: null, hasStoredPassword: true },
     });
     const password = screen.getByLabelText(/^Mot de passe/);
     expect(password).toBeDisabled();
@@ -129,7 +129,7 @@ describe('ApplicationCredentialsModal', () => {
 
     await events.click(screen.getByRole('button', { name: 'Valider' }));
 
-    expect(onConfirm).toHaveBeenCalledWith({ login: 'lea.kne', password: null, code: null });
+    expect(onConfirm).toHaveBeenCalledWith({ login: 'lea.kne', password: null, keys: null });
   });
 
   it('sends the trimmed values typed, and cancels without sending', async () => {
@@ -142,6 +142,6 @@ describe('ApplicationCredentialsModal', () => {
     expect(onConfirm).not.toHaveBeenCalled();
 
     await events.click(screen.getByRole('button', { name: 'Valider' }));
-    expect(onConfirm).toHaveBeenCalledWith({ login: 'lea', password: 'pa55', code: null });
+    expect(onConfirm).toHaveBeenCalledWith({ login: 'lea', password: 'pa55', keys: null });
   });
 });

@@ -4,14 +4,14 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '#ui/PasswordField';
 
-export type ApplicationCredentials = { login: string | null; password: string | null; code: string | null };
+export type ApplicationCredentials = { login: string | null; password: string | null; keys: string | null };
 
 export type ApplicationCredentialsModalProps = {
   isOpened: boolean;
   application: SchoolApplication;
   platform: SchoolPlatform | undefined;
   /** What is stored already: the login and code shown first; a stored password is not editable. */
-  initial: { login: string | null; code: string | null; hasStoredPassword: boolean };
+  initial: { login: string | null; keys: string | null; hasStoredPassword: boolean };
   isSaving: boolean;
   onConfirm: (values: ApplicationCredentials) => void;
   onCancel: () => void;
@@ -45,7 +45,7 @@ function CredentialsForm({ application, platform, initial, isSaving, onConfirm, 
   const [values, setValues] = useState<Values>(() => ({
     login: initial.login ?? '',
     password: '',
-    code: initial.code ?? fields.commonCode ?? '',
+    keys: initial.keys ?? fields.commonCode ?? '',
   }));
   const [checked, setChecked] = useState<ReadonlySet<Field>>(new Set());
 
@@ -53,7 +53,7 @@ function CredentialsForm({ application, platform, initial, isSaving, onConfirm, 
     users.missingCredentials(fields, {
       login: values.login,
       password: values.password,
-      code: fields.code.shown ? values.code : fields.commonCode,
+      keys: fields.keys.shown ? values.keys : fields.commonCode,
       hasStoredPassword: initial.hasStoredPassword,
     }),
   );
@@ -74,7 +74,7 @@ function CredentialsForm({ application, platform, initial, isSaving, onConfirm, 
       login: blankToNull(values.login),
       password: initial.hasStoredPassword ? null : blankToNull(values.password),
       // A code left blank is the common one, when there is one.
-      code: (fields.code.shown ? blankToNull(values.code) : null) ?? fields.commonCode,
+      keys: (fields.keys.shown ? blankToNull(values.keys) : null) ?? fields.commonCode,
     });
   };
 
@@ -105,15 +105,15 @@ function CredentialsForm({ application, platform, initial, isSaving, onConfirm, 
           onBlur={() => check('password')}
           error={errorOf('password')}
         />
-        {fields.code.shown && (
+        {fields.keys.shown && (
           <TextInput
             label={t('users.page.credentials.code')}
-            required={fields.code.required}
+            required={fields.keys.required}
             autoComplete="off"
-            value={values.code}
-            onChange={(event) => handleChange('code', event.currentTarget.value)}
-            onBlur={() => check('code')}
-            error={errorOf('code')}
+            value={values.keys}
+            onChange={(event) => handleChange('keys', event.currentTarget.value)}
+            onBlur={() => check('keys')}
+            error={errorOf('keys')}
           />
         )}
         <Group justify="flex-end" gap="sm">

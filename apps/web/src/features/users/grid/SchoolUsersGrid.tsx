@@ -288,7 +288,7 @@ export function SchoolUsersGrid({
           isOpened
           application={edits.credentialsPrompt.application}
           platform={edits.credentialsPrompt.platform}
-          initial={{ login: null, code: edits.credentialsPrompt.code, hasStoredPassword: false }}
+          initial={{ login: null, keys: edits.credentialsPrompt.code, hasStoredPassword: false }}
           isSaving={edits.isSaving}
           onConfirm={edits.confirmCredentials}
           onCancel={edits.cancelCredentials}

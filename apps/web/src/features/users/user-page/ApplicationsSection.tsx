@@ -53,7 +53,7 @@ export function ApplicationsSection({ page, catalogue, isOnlyEnabled = false }: 
           platform={toggle.request.platform}
           initial={{
             login: toggle.request.application.informations.platformLogin,
-            code: toggle.request.application.informations.applicationKeys,
+            keys: toggle.request.application.informations.applicationKeys,
             hasStoredPassword: toggle.request.application.informations.hasPlatformPassword,
           }}
           isSaving={toggle.isSaving}

@@ -68,7 +68,7 @@ export function useApplicationToggle(page: UserPage, catalogue: Catalogue | null
       ? users.missingCredentials(fields, {
           login: informations.platformLogin,
           password: informations.platformPassword,
-          code: informations.applicationKeys,
+          keys: informations.applicationKeys,
           hasStoredPassword: informations.hasPlatformPassword,
         })
       : [];
@@ -85,7 +85,7 @@ export function useApplicationToggle(page: UserPage, catalogue: Catalogue | null
       login: values.login,
       // No password: the stored one stays.
       ...(values.password !== null ? { password: values.password } : {}),
-      code: values.code,
+      keys: values.keys,
     });
   };
 

@@ -82,14 +82,14 @@ describe('grid edit requests', () => {
   });
 
   it('send an application with its status and only the credentials given', () => {
-    expect(buildApplicationEdit(4, 1, { login: 'jdoe', code: 'K-1' })).toEqual({
+    expect(buildApplicationEdit(4, 1, { login: 'jdoe', keys: 'K-1' })).toEqual({
       isValid: true,
       body: {
         key: 'applications',
         value: { informations: { idApplication: 4, status: 1, loginPlateforme: 'jdoe', keys: 'K-1' } },
       },
     });
-    expect(buildApplicationEdit(4, 2, { code: null })).toEqual({
+    expect(buildApplicationEdit(4, 2, { keys: null })).toEqual({
       isValid: true,
       body: { key: 'applications', value: { informations: { idApplication: 4, status: 2, keys: null } } },
     });

@@ -144,7 +144,7 @@ export function useGridEdits({ api, school, usersById, definitionsByKey }: GridE
         return buildOptionsEdit(user.options, parsed.position, value, school.options);
       case 'code':
         return buildApplicationEdit(parsed.applicationId, 2, {
-          code: typeof value === 'string' && value.trim() !== '' ? value.trim() : null,
+          keys: typeof value === 'string' && value.trim() !== '' ? value.trim() : null,
         });
       case 'application':
         return null;
@@ -191,7 +191,7 @@ export function useGridEdits({ api, school, usersById, definitionsByKey }: GridE
     const request = buildApplicationEdit(application.idApplication, isEnabled ? 1 : 0, {
       login: credentials?.login ?? undefined,
       password: credentials?.password ?? undefined,
-      code: credentials?.code ?? undefined,
+      keys: credentials?.keys ?? undefined,
     });
     const fail = () => {
       setCell(row, colId, isEnabled ? 0 : 1);
