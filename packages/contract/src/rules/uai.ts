@@ -15,6 +15,9 @@ export function isValidUai(input: string): boolean {
   return /^\d{7}[A-Z]$/.test(uai) && computeUaiCheckLetter(uai.slice(0, 7)) === uai[7];
 }
 
+/** A UAI's length: 7 digits and a letter (a form's field allows no more). */
+export const UAI_LENGTH = 8;
+
 /** 7 digits and a letter, upper-case: a UAI's shape once trimmed and upper-cased. */
 const UAI_SHAPE = /^\d{7}[A-Z]$/;
 
@@ -28,7 +31,7 @@ export function hasUaiShape(input: string): boolean {
 
 /** The UAI of a picker label: its first 8 characters. */
 export function readUaiFromLabel(label: string): string {
-  return label.slice(0, 8);
+  return label.slice(0, UAI_LENGTH);
 }
 
 /**

@@ -1,3 +1,4 @@
+export * from './limits.js';
 export * from './new-school.js';
 export * from './routes.js';
 export * from './schemas.js';

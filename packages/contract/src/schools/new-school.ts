@@ -3,19 +3,23 @@ import { REQUIRED } from '../messages.js';
 import { recordIdSchema } from '../ids.js';
 import { withoutAccents } from '../rules/names.js';
 import { isValidUai, UAI_FORMAT_MESSAGE, uaiFieldSchema } from '../rules/uai.js';
+import { SCHOOL_TEXT_LIMITS as LIMITS } from './limits.js';
 
 export const UAI_CHECK_LETTER_MESSAGE = 'school.errors.uai_check_letter';
+
+/** A directory text the record may leave out (null or absent). */
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
 /** A French school chosen in the education directory: its record as the directory gave it. */
 export const directorySchoolStateSchema = z.object({
   identifiant_de_l_etablissement: z.string().trim(),
-  nom_etablissement: z.string().trim().min(1, REQUIRED).max(200),
-  nom_commune: z.string().trim().max(120).nullable().optional(),
-  statut_public_prive: z.string().trim().max(40).nullable().optional(),
-  code_postal: z.string().trim().max(10).nullable().optional(),
-  libelle_departement: z.string().trim().max(120).nullable().optional(),
-  libelle_region: z.string().trim().max(120).nullable().optional(),
-  adresse_1: z.string().trim().max(300).nullable().optional(),
+  nom_etablissement: z.string().trim().min(1, REQUIRED).max(LIMITS.name),
+  nom_commune: optionalText(LIMITS.place),
+  statut_public_prive: optionalText(LIMITS.sector),
+  code_postal: optionalText(LIMITS.postalCode),
+  libelle_departement: optionalText(LIMITS.place),
+  libelle_region: optionalText(LIMITS.place),
+  adresse_1: optionalText(LIMITS.address),
   latitude: z.number().min(-90).max(90).nullable().optional(),
   longitude: z.number().min(-180).max(180).nullable().optional(),
 });
@@ -24,15 +28,15 @@ export const directorySchoolStateSchema = z.object({
 export const foreignSchoolStateSchema = z
   .object({
     uai: uaiFieldSchema,
-    name: z.string().trim().min(1, REQUIRED).max(200),
+    name: z.string().trim().min(1, REQUIRED).max(LIMITS.name),
     typeOfEstablishment: recordIdSchema.default(1),
-    address: z.string().trim().min(1, REQUIRED).max(300),
+    address: z.string().trim().min(1, REQUIRED).max(LIMITS.address),
     idCounty: z.number().int().default(999),
     sector: z.enum(['Privé', 'Public']).default('Privé'),
     /** 0 when no city is chosen; then nameOfCity and idCountry create one, or the school has no city. */
     idCity: z.number().int().min(0).default(0),
     idCountry: recordIdSchema.nullable().optional(),
-    nameOfCity: z.string().trim().max(120).optional(),
+    nameOfCity: z.string().trim().max(LIMITS.place).optional(),
     idAcademy: z.number().int().default(99),
   })
   .superRefine((state, context) => {

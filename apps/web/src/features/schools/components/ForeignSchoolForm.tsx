@@ -1,4 +1,4 @@
-import { REQUIRED, schools } from '@console/contract';
+import { REQUIRED, schools, UAI_LENGTH } from '@console/contract';
 import { Alert, Button, Checkbox, Group, NativeSelect, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -139,7 +139,7 @@ export function ForeignSchoolForm({ onCreated }: { onCreated: () => void }) {
             required
             label={t('schools.add.foreign.uai')}
             description={t('schools.add.foreign.uai_hint')}
-            maxLength={8}
+            maxLength={UAI_LENGTH}
             autoComplete="off"
             value={values.uai}
             onChange={(event) => set('uai', event.currentTarget.value)}
@@ -148,7 +148,7 @@ export function ForeignSchoolForm({ onCreated }: { onCreated: () => void }) {
           <TextInput
             required
             label={t('schools.add.foreign.name')}
-            maxLength={200}
+            maxLength={schools.SCHOOL_TEXT_LIMITS.name}
             value={values.name}
             onChange={(event) => set('name', event.currentTarget.value)}
             error={messageOf('name')}
@@ -157,7 +157,7 @@ export function ForeignSchoolForm({ onCreated }: { onCreated: () => void }) {
         <TextInput
           required
           label={t('schools.add.foreign.address')}
-          maxLength={300}
+          maxLength={schools.SCHOOL_TEXT_LIMITS.address}
           value={values.address}
           onChange={(event) => set('address', event.currentTarget.value)}
           error={messageOf('address')}
@@ -192,7 +192,7 @@ export function ForeignSchoolForm({ onCreated }: { onCreated: () => void }) {
             <TextInput
               required
               label={t('schools.add.foreign.city_name')}
-              maxLength={120}
+              maxLength={schools.SCHOOL_TEXT_LIMITS.place}
               value={values.nameOfCity}
               onChange={(event) => set('nameOfCity', event.currentTarget.value)}
               error={messageOf('nameOfCity')}
