@@ -3,7 +3,7 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 /** Libraries the server loads only when a request or a setting needs them (docs/testing.md). */
-const LOADED_WHEN_USED = ['exceljs', 'pdfkit', 'redis', 'ioredis', 'bullmq', '@socket.io/redis-adapter'];
+const LOADED_WHEN_USED = ['exceljs', 'pdfkit', 'i18next', 'ioredis', 'bullmq', '@socket.io/redis-adapter'];
 
 const SERVER_ROOT = fileURLToPath(new URL('..', import.meta.url));
 

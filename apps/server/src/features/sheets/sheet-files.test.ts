@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UserRecord } from '#platform/auth/access.js';
 import { safeFileName, sheetFilesOf } from './sheet-files.js';
-import { SHEET_TEXTS } from './sheet-texts.js';
+import { sheetTextsOf } from './sheet-texts.js';
 
 let nextId = 1;
 const user = (values: Partial<UserRecord>) =>
@@ -10,28 +10,30 @@ const namesAndLogins = (files: ReturnType<typeof sheetFilesOf>) =>
   files.map((file) => [file.name, file.users.map((member) => member.login)]);
 
 describe('sheetFilesOf', () => {
-  it("orders the files by their names' natural order and keeps the grid's order inside each", () => {
+  it("orders the files by their names' natural order and keeps the grid's order inside each", async () => {
     const users = [
       user({ login: 'b', className: '10e A' }),
       user({ login: 'a', className: '6e A' }),
       user({ login: 'c', className: '10e A' }),
       user({ login: 'd', className: ' ' }),
     ];
-    expect(namesAndLogins(sheetFilesOf(users, 'class', SHEET_TEXTS.fr))).toEqual([
+    expect(namesAndLogins(sheetFilesOf(users, 'class', await sheetTextsOf('fr')))).toEqual([
       ['6e_A.pdf', ['a']],
       ['10e_A.pdf', ['b', 'c']],
       ['sans_classe.pdf', ['d']],
     ]);
-    expect(namesAndLogins(sheetFilesOf(users, 'level', SHEET_TEXTS.es))).toEqual([['sin_nivel.pdf', ['b', 'a', 'c', 'd']]]);
+    expect(namesAndLogins(sheetFilesOf(users, 'level', await sheetTextsOf('es')))).toEqual([
+      ['sin_nivel.pdf', ['b', 'a', 'c', 'd']],
+    ]);
   });
 
-  it('tells apart two names that read the same once made safe', () => {
+  it('tells apart two names that read the same once made safe', async () => {
     const users = [
       user({ login: 'x', className: '6e/A' }),
       user({ login: 'y', className: '6e:A' }),
       user({ login: 'z', className: '6E A' }),
     ];
-    expect(sheetFilesOf(users, 'class', SHEET_TEXTS.fr).map((file) => file.name)).toEqual([
+    expect(sheetFilesOf(users, 'class', await sheetTextsOf('fr')).map((file) => file.name)).toEqual([
       '6E_A.pdf',
       '6e_A_2.pdf',
       '6e_A_3.pdf',

@@ -1,6 +1,7 @@
 import type { sheets } from '@console/contract';
+import { documentTranslator } from '#platform/i18n/documents.js';
 
-/** The words printed on a sheet, in each of the sheets' languages (spec 3 §9: fr, en, es). */
+/** The words printed on a sheet, in one of the sheets' languages (spec 3 §9: fr, en, es). */
 export type SheetTexts = {
   deployTitle: string;
   /** The label sheets' titles (the PDF's title; labels print no heading). */
@@ -26,68 +27,34 @@ export type SheetTexts = {
   noLevel: string;
 };
 
-export const SHEET_TEXTS: Record<sheets.SheetLanguage, SheetTexts> = {
-  fr: {
-    deployTitle: 'Fiche de déploiement',
-    labelBoxTitle: 'Étiquettes pour boîtier',
-    labelFrameTitle: 'Étiquettes pour cadre',
-    school: 'Établissement',
-    name: 'Nom',
-    classOrLevel: 'Classe / niveau',
-    login: 'Identifiant',
-    password: 'Mot de passe',
-    ownPassword: 'choisi par l’utilisateur',
-    hidden: 'non communiqué',
-    scan: 'Scannez ce code pour vous connecter',
-    accesses: 'Vos accès aux ressources',
-    application: 'Ressource',
-    code: 'Code',
-    noAccess: 'Aucun accès à une ressource.',
-    printedOn: 'Imprimé le',
-    noClass: 'sans classe',
-    noLevel: 'sans niveau',
-  },
-  en: {
-    deployTitle: 'Deployment sheet',
-    labelBoxTitle: 'Box labels',
-    labelFrameTitle: 'Frame labels',
-    school: 'School',
-    name: 'Name',
-    classOrLevel: 'Class / level',
-    login: 'Login',
-    password: 'Password',
-    ownPassword: 'chosen by the user',
-    hidden: 'not disclosed',
-    scan: 'Scan this code to sign in',
-    accesses: 'Your access to resources',
-    application: 'Resource',
-    code: 'Code',
-    noAccess: 'No access to any resource.',
-    printedOn: 'Printed on',
-    noClass: 'no class',
-    noLevel: 'no level',
-  },
-  es: {
-    deployTitle: 'Ficha de despliegue',
-    labelBoxTitle: 'Etiquetas para caja',
-    labelFrameTitle: 'Etiquetas para marco',
-    school: 'Centro',
-    name: 'Nombre',
-    classOrLevel: 'Clase / nivel',
-    login: 'Usuario',
-    password: 'Contraseña',
-    ownPassword: 'elegida por el usuario',
-    hidden: 'no comunicada',
-    scan: 'Escanee este código para conectarse',
-    accesses: 'Sus accesos a los recursos',
-    application: 'Recurso',
-    code: 'Código',
-    noAccess: 'Ningún acceso a un recurso.',
-    printedOn: 'Impreso el',
-    noClass: 'sin clase',
-    noLevel: 'sin nivel',
-  },
-};
+/**
+ * The words a sheet prints in a language, from the documents' i18next resources
+ * (src/locales/<language>.json, `sheets.words`).
+ */
+export async function sheetTextsOf(language: sheets.SheetLanguage): Promise<SheetTexts> {
+  const t = await documentTranslator(language);
+  const word = (key: string) => t(`sheets.words.${key}`);
+  return {
+    deployTitle: word('deploy_title'),
+    labelBoxTitle: word('label_box_title'),
+    labelFrameTitle: word('label_frame_title'),
+    school: word('school'),
+    name: word('name'),
+    classOrLevel: word('class_or_level'),
+    login: word('login'),
+    password: word('password'),
+    ownPassword: word('own_password'),
+    hidden: word('hidden'),
+    scan: word('scan'),
+    accesses: word('accesses'),
+    application: word('application'),
+    code: word('code'),
+    noAccess: word('no_access'),
+    printedOn: word('printed_on'),
+    noClass: word('no_class'),
+    noLevel: word('no_level'),
+  };
+}
 
 const LOCALES: Record<sheets.SheetLanguage, string> = { fr: 'fr-FR', en: 'en-GB', es: 'es-ES' };
 

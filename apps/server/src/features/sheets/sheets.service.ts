@@ -9,13 +9,13 @@ import { writePrint } from './print-log.repository.js';
 import { sheetFilesOf, zipOfPdfs } from './sheet-files.js';
 import { drawDeploySheet, type DeploySheet, type SheetAccess, type SheetPassword } from './deploy-sheet.js';
 import { drawFormSheet } from './form-sheet.js';
-import { FORM_SHEET_TEXTS } from './form-sheet-texts.js';
+import { formSheetTextsOf } from './form-sheet-texts.js';
 import { drawLabel } from './label-sheet.js';
 import { streamPdf } from './pdf-stream.js';
 import { sheetsProgress } from './sheets-progress.js';
 import { findSchoolName, listSheetAccesses, type SheetAccessRow } from './sheets.repository.js';
 import { fileNameStamp } from '#platform/time/file-name-stamp.js';
-import { printedDate, SHEET_TEXTS } from './sheet-texts.js';
+import { printedDate, sheetTextsOf, type SheetTexts } from './sheet-texts.js';
 
 /**
  * The selected users' sheets (spec 3 §7 `POST /pdf/{type}`), as one PDF or a zip of PDFs by
@@ -52,13 +52,13 @@ export async function generateSheets(
     await writePrint(tx, ctx.actor, { uai: request.uai, type, lang: request.lang, mode: request.option, userIds });
   });
 
-  const texts = SHEET_TEXTS[request.lang];
+  const texts = await sheetTextsOf(request.lang);
   const printedOn = printedDate(request.lang, now, ctx.env.TIME_ZONE);
   const stamp = fileNameStamp(now, ctx.env.TIME_ZONE);
   const origin = publicOrigin(ctx.env);
   const accesses = groupByUser(accessRows);
   const sheetOf = (user: UserRecord) => deploySheetOf(selection, user, schoolName, origin, accesses.get(user.id) ?? []);
-  const drawer = drawerOf(type, request.lang, printedOn);
+  const drawer = await drawerOf(type, request.lang, texts, printedOn);
   // Counted as drawn, for the menu's toast (GET /sheets/progress).
   const progress = sheetsProgress.start(ctx.actor.id, request.uai, selection.users.length);
   /** One PDF of these users' sheets (a page each) or labels (a label each), in their order, drawn while it is read. */
@@ -99,8 +99,12 @@ const TYPES_WITH_ACCESSES: ReadonlySet<contract.SheetType> = new Set(contract.SH
 /** How a sheet type is drawn: the PDF's title, and the `index`th user's page or label. */
 type SheetDrawer = { title: string; draw: (doc: PDFKit.PDFDocument, index: number, sheet: DeploySheet) => void };
 
-function drawerOf(type: contract.SheetType, lang: contract.SheetLanguage, printedOn: string): SheetDrawer {
-  const texts = SHEET_TEXTS[lang];
+async function drawerOf(
+  type: contract.SheetType,
+  lang: contract.SheetLanguage,
+  texts: SheetTexts,
+  printedOn: string,
+): Promise<SheetDrawer> {
   switch (type) {
     case 'deploy':
       return { title: texts.deployTitle, draw: (doc, _index, sheet) => drawDeploySheet(doc, sheet, texts, printedOn) };
@@ -111,7 +115,7 @@ function drawerOf(type: contract.SheetType, lang: contract.SheetLanguage, printe
         draw: (doc, index, sheet) => drawLabel(doc, type, index, sheet, texts),
       };
     default: {
-      const form = FORM_SHEET_TEXTS[lang][type];
+      const form = await formSheetTextsOf(lang, type);
       return { title: form.title, draw: (doc, _index, sheet) => drawFormSheet(doc, type, sheet, form, texts, printedOn) };
     }
   }
