@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { users } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './context.js';
@@ -7,6 +8,22 @@ beforeAll(async () => {
   t = await createTestContext();
 });
 afterAll(() => t.close());
+
+const FEATURES_DIR = new URL('../src/features/', import.meta.url);
+/** Routes of the platform itself, which no feature README lists. */
+const PLATFORM_ROUTES = ['GET /health', 'GET /ready'];
+
+/** The "Routes and rights" lines of every feature's README: `METHOD /path → right`. */
+function readmeRouteLines(): string[] {
+  return readdirSync(FEATURES_DIR, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) => {
+      const readme = readFileSync(new URL(`${entry.name}/README.md`, FEATURES_DIR), 'utf8');
+      return [...readme.matchAll(/^- `([A-Z]+) ([^`]+)` — (.+)$/gm)].map(
+        ([, method, path, right]) => `${method} ${path} → ${right!.replace(' ', ':')}`,
+      );
+    });
+}
 
 function describeRight(right: unknown): string {
   if (right === undefined) return 'NONE';
@@ -27,6 +44,15 @@ describe('route rights', () => {
       .map((route) => `${route.method} ${route.url.replace(/^\/api/, '')} → ${describeRight(route.right)}`)
       .sort();
     expect(lines).toMatchSnapshot();
+  });
+
+  // docs/conventions.md: each feature folder's README says its routes and their rights; this keeps it true.
+  it('lists every route once, with its right, in the README of its feature', () => {
+    const routes = t.app.routeRights
+      .map((route) => `${route.method} ${route.url.replace(/^\/api/, '')} → ${describeRight(route.right)}`)
+      .filter((line) => !PLATFORM_ROUTES.some((platform) => line.startsWith(`${platform} `)))
+      .sort();
+    expect(readmeRouteLines().sort()).toEqual(routes);
   });
 
   it("matches the snapshot of each bulk-menu item → its route's right + its own right (checked by the bulk service)", () => {
