@@ -1,15 +1,19 @@
 import type { SessionUser } from '@console/contract';
 import { Button, Drawer, Group, Stack } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '#lib/abilities';
 import { useUserPage } from '../api';
-import { UserPageBody } from './UserPageBody';
 import { UserPageHeader } from './UserPageHeader';
 import type { Section } from './UserPageSections';
 import { LoadingBlock } from '#ui/LoadingBlock';
 import { ErrorAlert } from '#ui/ErrorAlert';
+
+// The page's sections and forms load with the first page opened, beside its data, not with the
+// users view (its bundle budget: docs/design.md, "Bundle budgets").
+const loadBody = () => import('./UserPageBody');
+const UserPageBody = lazy(() => loadBody().then((module) => ({ default: module.UserPageBody })));
 
 export type UserPageDrawerProps = {
   /** The user shown, or null when closed. */
@@ -37,6 +41,9 @@ export function UserPageDrawer({ userId, user, getOrderedIds, onNavigate, onClos
   const isOpened = userId !== null;
   const canStep = can(user, 'Table');
   const { previousId, nextId } = isOpened && canStep ? neighboursOf(getOrderedIds(), userId) : { previousId: null, nextId: null };
+  useEffect(() => {
+    if (isOpened) void loadBody();
+  }, [isOpened]);
 
   return (
     <Drawer.Root opened={isOpened} onClose={onClose} position="right" size="min(1120px, 100%)">
@@ -78,14 +85,16 @@ export function UserPageDrawer({ userId, user, getOrderedIds, onNavigate, onClos
           ) : (
             <Stack gap="lg">
               <UserPageHeader page={page.data} />
-              {/* Keyed by user, so that an edit under way does not follow to the next user. */}
-              <UserPageBody
-                key={page.data.informations.userId}
-                page={page.data}
-                user={user}
-                section={section}
-                onSectionChange={setSection}
-              />
+              <Suspense fallback={<LoadingBlock minHeight={240} />}>
+                {/* Keyed by user, so that an edit under way does not follow to the next user. */}
+                <UserPageBody
+                  key={page.data.informations.userId}
+                  page={page.data}
+                  user={user}
+                  section={section}
+                  onSectionChange={setSection}
+                />
+              </Suspense>
             </Stack>
           )}
         </Drawer.Body>
