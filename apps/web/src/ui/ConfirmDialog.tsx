@@ -11,7 +11,7 @@ type ConfirmDialogProps = {
   onClose: () => void;
 };
 
-/** A question before a change that cannot be undone. */
+/** A question before a change that cannot be undone: cancel, or the red confirmation. */
 export function ConfirmDialog({ isOpen, title, text, confirmLabel, isPending = false, onConfirm, onClose }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
@@ -20,7 +20,7 @@ export function ConfirmDialog({ isOpen, title, text, confirmLabel, isPending = f
         <Text size="sm">{text}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            {t('workflow.cancel')}
+            {t('global.cancel')}
           </Button>
           <Button color="red.9" onClick={onConfirm} loading={isPending}>
             {confirmLabel}

@@ -1,4 +1,4 @@
-import { users, type ColumnDefinition, type GridColumn, type RouteInput, type SchoolUser } from '@console/contract';
+import { auth, users, type ColumnDefinition, type GridColumn, type RouteInput, type SchoolUser } from '@console/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from '#lib/api';
@@ -108,6 +108,34 @@ export function useUpdateUser() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: Body<typeof users.updateUser> }) =>
       call(users.updateUser, { params: { id }, body }),
+  });
+}
+
+/**
+ * Unlocks an account that wrong passwords locked (`POST /auth/unlock/{id}`, an Administrateur's):
+ * its page and its school's rows (the grid's Verrouille column) load again.
+ */
+export function useUnlockAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id }: { id: number; uai: string | null }) => call(auth.unlockAccount, { params: { userId: id } }),
+    onSuccess: (_answer, { id, uai }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: usersQueryKeys.page(id) }),
+        ...(uai ? [queryClient.invalidateQueries({ queryKey: schoolsQueryKeys.users(uai) })] : []),
+      ]),
+  });
+}
+
+/**
+ * Gives a pupil or a teacher a new sign-in link (`POST /auth/link-token/{id}`): the old one, and
+ * the QR code of every sheet printed with it, stop working. The page shows the new QR code.
+ */
+export function useNewSignInLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => call(auth.regenerateLinkToken, { params: { userId: id } }),
+    onSuccess: (_answer, id) => queryClient.invalidateQueries({ queryKey: usersQueryKeys.page(id) }),
   });
 }
 

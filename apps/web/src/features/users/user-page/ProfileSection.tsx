@@ -4,7 +4,9 @@ import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccessEditForm } from './AccessEditForm';
+import { AccountLockAlert } from './AccountLockAlert';
 import { DetailList, type Detail } from './DetailList';
+import { NewSignInLinkButton } from './NewSignInLinkButton';
 import { SecretText } from './SecretText';
 import { SignInQrCode } from './SignInQrCode';
 
@@ -18,7 +20,8 @@ export type AccessEditing = {
 
 /**
  * The profile and access of a user (spec 3 §2.3): login, password, names, e-mail, level and the
- * QR code of the sign-in link; an edit form with FicheUser_profil at Ecriture.
+ * QR code of the sign-in link; an edit form and a new sign-in link with FicheUser_profil at
+ * Ecriture; a locked account says so, and an Administrateur unlocks it.
  */
 export function ProfileSection({ page, editing }: { page: UserPage; editing: AccessEditing | null }) {
   const { t } = useTranslation();
@@ -55,6 +58,7 @@ export function ProfileSection({ page, editing }: { page: UserPage; editing: Acc
           </Button>
         )}
       </Group>
+      <AccountLockAlert page={page} />
       {canEdit && isEditing ? (
         <AccessEditForm
           page={page}
@@ -68,7 +72,12 @@ export function ProfileSection({ page, editing }: { page: UserPage; editing: Acc
           <div style={{ flex: 1, minWidth: 240 }}>
             <DetailList details={details} />
           </div>
-          {informations.qrCode !== null && <SignInQrCode qrCode={informations.qrCode} />}
+          {informations.qrCode !== null && (
+            <Stack gap="xs" align="center">
+              <SignInQrCode qrCode={informations.qrCode} />
+              {page.abilities.canEditProfile && <NewSignInLinkButton userId={informations.userId} />}
+            </Stack>
+          )}
         </Group>
       )}
     </Stack>

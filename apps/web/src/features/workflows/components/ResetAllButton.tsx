@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconRotate2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '#ui/ConfirmDialog';
 
 type ResetAllButtonProps = { selectedCount: number; isRunning: boolean; onConfirm: () => void };
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResetWorkflow } from '../api';
 import { notifySaveError } from '../save-feedback';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '#ui/ConfirmDialog';
 
 type ResetWorkflowButtonProps = { uai: string; schoolLabel: string; isDisabled: boolean; onReset: () => void };
 
