@@ -1,6 +1,6 @@
 import { Button, Fieldset, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Fragment, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '#lib/forms';
@@ -79,12 +79,12 @@ export function EditAndSave({
   };
   const firstEditable = fields.find((field) => !field.locked)?.name;
 
-  // A new entry was just asked for: its first field is where the user goes on.
-  useEffect(() => {
+  // A new entry was just asked for: its first field is where the user goes on. Once, on mount:
+  // later renders must not take the focus back.
+  const focusNewEntry = useEffectEvent(() => {
     if (isNew) focusField(firstEditable);
-    // Once, on mount: later renders must not take the focus back.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
+  useEffect(() => focusNewEntry(), []);
 
   const handleEdit = () => {
     flushSync(() => {

@@ -1,17 +1,9 @@
 import { compareFrench, users, type GridColumn, type SchoolUser } from '@console/contract';
 import { Button, Group, Stack } from '@mantine/core';
 import { IconEye, IconFilter } from '@tabler/icons-react';
-import type {
-  CellClickedEvent,
-  CellKeyDownEvent,
-  ColDef,
-  GetRowIdParams,
-  GridApi,
-  RowSelectionOptions,
-  SelectionColumnDef,
-} from 'ag-grid-community';
+import type { ColDef, GetRowIdParams, GridApi, RowSelectionOptions, SelectionColumnDef } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useEffect, useImperativeHandle, useMemo, useState } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActiveFilterChips } from '#ui/grid/ActiveFilterChips';
 import { ColumnsMenu } from '#ui/grid/ColumnsMenu';
@@ -28,11 +20,14 @@ import { EmailPromptModal } from './edits/EmailPromptModal';
 import { FiltersPanel } from './filters/FiltersPanel';
 import { choicesOfColumn } from './edits/editor-choices';
 import { GridBridge } from './grid-bridge';
-import { buildColumnDefs, IMPORT_NUMBER_COLUMN, LOGIN_COLUMN, PASSWORD_COLUMN } from './grid-columns';
+import { buildColumnDefs, LOGIN_COLUMN, PASSWORD_COLUMN } from './grid-columns';
 import { readGridPreferences } from './grid-preferences';
 import { createRowBuilder, type UsersGridRow } from './grid-rows';
 import { useGridEdits } from './edits/useGridEdits';
+import { useGridImportFilter } from './useGridImportFilter';
+import { useGridKeyboard } from './useGridKeyboard';
 import { useGridLayout } from './useGridLayout';
+import { useGridSelection } from './useGridSelection';
 import { usePasswordReveal } from './usePasswordReveal';
 import classes from './UsersGrid.module.css';
 
@@ -67,9 +62,12 @@ const rowIdOf = ({ data }: GetRowIdParams<UsersGridRow>) => String(data.id);
 // Filter popups open over the page, not clipped by the grid's 70vh box.
 const POPUP_PARENT = typeof document === 'undefined' ? undefined : document.body;
 
-/** The benchmark's marks (issue 4 figures): a grid got its users answer, then drew its first rows. */
-function markPerformance(name: 'users-grid:answer' | 'users-grid:rows'): void {
-  if (typeof performance !== 'undefined') performance.mark(name);
+/**
+ * The benchmark's marks (bench/users-grid.bench.ts): a grid got its users answer (`at`, its first
+ * render), then drew its first rows.
+ */
+function markPerformance(name: 'users-grid:answer' | 'users-grid:rows', at?: number): void {
+  if (typeof performance !== 'undefined') performance.mark(name, at === undefined ? undefined : { startTime: at });
 }
 
 /**
@@ -86,13 +84,13 @@ export function SchoolUsersGrid({
   importFilter = null,
   onImportFilterApplied,
 }: UsersGridProps) {
-  useState(() => markPerformance('users-grid:answer'));
+  const [answeredAt] = useState(() => performance.now());
+  useEffect(() => markPerformance('users-grid:answer', answeredAt), [answeredAt]);
   const { t, i18n } = useTranslation();
   const [api, setApi] = useState<GridApi<UsersGridRow> | null>(null);
   const [bridge] = useState(() => new GridBridge());
   const [preferences] = useState(() => readGridPreferences());
   const [displayedCount, setDisplayedCount] = useState(school.users.length);
-  const [selectedCount, setSelectedCount] = useState(0);
   const [isFiltersPanelOpened, setIsFiltersPanelOpened] = useState(false);
 
   const definitionsByKey = useMemo(
@@ -114,16 +112,18 @@ export function SchoolUsersGrid({
   const layout = useGridLayout({ api, definitions: columns, definitionsByKey, preferences });
   const edits = useGridEdits({ api, school, usersById, definitionsByKey });
   const passwords = usePasswordReveal(api);
+  const selection = useGridSelection({ api, usersById, onSelectionChange });
+  const keyboard = useGridKeyboard({ definitionsByKey, onOpenUser, passwords, toggle: edits.toggle });
+  useGridImportFilter(api, importFilter, onImportFilterApplied);
 
-  const selectedUsersOf = (gridApi: GridApi<UsersGridRow>) =>
-    gridApi.getSelectedRows().flatMap((row) => usersById.get(row.id) ?? []);
-  const filteredIds = () => {
+  /** The ids of the rows the filters keep, in the grid's order. */
+  const filteredIds = useCallback(() => {
     const ids: number[] = [];
     api?.forEachNodeAfterFilterAndSort((node) => {
       if (node.data) ids.push(node.data.id);
     });
     return ids;
-  };
+  }, [api]);
 
   // The cells' handlers, the latest each render (the bridge is the grid's stable context).
   bridge.setHandlers({
@@ -151,53 +151,19 @@ export function SchoolUsersGrid({
       filterOnLogin: (login) => api?.setFilterModel({ [LOGIN_COLUMN]: { filterType: 'text', type: 'equals', filter: login } }),
       deselectAll: () => api?.deselectAll(),
     }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- filteredIds reads the api, the only input
-    [api],
+    [api, filteredIds],
   );
-
-  // A confirmed import's users: the grid filtered on its number (the chips show it, to clear).
-  useEffect(() => {
-    if (!api || api.isDestroyed() || importFilter === null) return;
-    api.setFilterModel({ [IMPORT_NUMBER_COLUMN]: { filterType: 'number', type: 'equals', filter: importFilter } });
-    onImportFilterApplied?.();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per request, when the grid is ready
-  }, [api, importFilter]);
-
-  // Rows that changed (an edit, a reload) are reported again as selected with their new values
-  // (the grid itself reports a selection that lost rows).
-  useEffect(() => {
-    if (api && !api.isDestroyed() && api.getSelectedRows().length > 0) onSelectionChange(selectedUsersOf(api));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the users change
-  }, [usersById]);
   const getLocaleText = useMemo(() => createLocaleTextGetter(i18n, LOCALE_NAMESPACES), [i18n]);
-
-  const handleCellClicked = (event: CellClickedEvent<UsersGridRow>) => {
-    if (event.column.getColId() === LOGIN_COLUMN && event.data) onOpenUser(event.data.id);
-  };
-  const handleCellKeyDown = (event: CellKeyDownEvent<UsersGridRow>) => {
-    const key = (event.event as KeyboardEvent | null)?.key;
-    const colId = event.column.getColId();
-    if (key !== 'Enter' || !event.data) return;
-    if (colId === LOGIN_COLUMN) onOpenUser(event.data.id);
-    // Enter on a Password cell reveals its password, as its eye button does: a keyboard user
-    // reaches the cell, not the button in it. Not from the button itself, which reveals it already.
-    const isOnCell = (event.event?.target as Element | null)?.classList.contains('ag-cell') ?? false;
-    if (colId === PASSWORD_COLUMN && isOnCell && passwords.passwordOf(event.data.id) === undefined) {
-      void passwords.reveal([event.data.id]);
-    }
-    const definition = definitionsByKey.get(colId);
-    // Enter toggles a checkbox cell, as a click does.
-    if (definition?.cellType === 'checkbox' && definition.editable && definition.modificationKey) {
-      edits.toggle(event.data, colId, event.data[colId] !== 1);
-      event.api.refreshCells({ rowNodes: [event.node], columns: [colId], force: true });
-    }
-  };
 
   return (
     <Stack gap="xs">
       <Group justify="space-between" gap="sm">
         <GridStatusLine>
-          {t('users.grid.status_line', { total: school.users.length, filtered: displayedCount, selected: selectedCount })}
+          {t('users.grid.status_line', {
+            total: school.users.length,
+            filtered: displayedCount,
+            selected: selection.selectedCount,
+          })}
         </GridStatusLine>
         <Group gap="xs">
           {hasPasswordColumn && (
@@ -249,14 +215,10 @@ export function SchoolUsersGrid({
             initialState={layout.initialState}
             onGridReady={(event) => setApi(event.api)}
             onFirstDataRendered={() => markPerformance('users-grid:rows')}
-            onCellClicked={handleCellClicked}
-            onCellKeyDown={handleCellKeyDown}
+            onCellClicked={keyboard.handleCellClicked}
+            onCellKeyDown={keyboard.handleCellKeyDown}
             onCellValueChanged={edits.handleCellValueChanged}
-            onSelectionChanged={(event) => {
-              const selected = selectedUsersOf(event.api);
-              setSelectedCount(selected.length);
-              onSelectionChange(selected);
-            }}
+            onSelectionChanged={selection.handleSelectionChanged}
             onFilterChanged={layout.handleLayoutChanged}
             onColumnVisible={layout.handleLayoutChanged}
             onColumnMoved={(event) => event.finished && layout.handleLayoutChanged()}

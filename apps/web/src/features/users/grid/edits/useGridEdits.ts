@@ -13,13 +13,10 @@
  * - Success: `mergeRows` puts the answered user in the cached answer in place; only that user's row
  *   is built again (scroll, selection and filters stay). One toast says it, replacing the last one.
  * - Failure: `setCell` writes the old value back into the row and redraws the cell, a warning says
- *   why, and a text or combobox cell is edited again (a checkbox only goes back). `restartEditing`
- *   reopens the editor in a `setTimeout(0)`, a guard so that it opens once AG Grid has wholly ended
- *   the refused edit (AG Grid already calls `onCellValueChanged` from its own deferred queue); it
- *   finds the row by id again (a sort may have moved it) and does nothing once the grid is destroyed.
- * State lives in three places: the query cache holds the server's truth, changed only by answers;
- * the row objects hold what the cells show, unsaved values included, until an answer replaces them
- * or `setCell` puts the old value back; this hook's React state holds the waiting prompts.
+ *   why, and a text or combobox cell is edited again (a checkbox only goes back): useCellWriteBack.
+ * State lives in three places, each with one owner: the query cache holds the server's truth,
+ * changed only by answers (`mergeRows`); the row objects hold what the cells show, unsaved values
+ * included, written only by AG Grid and useCellWriteBack; useEditPrompts holds the waiting prompts.
  */
 import {
   blankToNull,
@@ -32,30 +29,18 @@ import {
   type ProfileName,
   type School,
   type SchoolApplication,
-  type SchoolPlatform,
   type SchoolUser,
 } from '@console/contract';
-import { notifications } from '@mantine/notifications';
 import type { CellValueChangedEvent, GridApi } from 'ag-grid-community';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMergeUserRows, usePatchUser } from '../../api';
 import type { ApplicationCredentials } from '../../components/ApplicationCredentialsModal';
 import { buildApplicationEdit, buildFieldEdit, buildOptionsEdit, type EditRequest } from './edit-requests';
 import { messageOfFailedEdit, messageOfRefusal } from './edit-messages';
 import type { UsersGridRow } from '../grid-rows';
-
-/** A profile change waiting for the e-mail a manager or school administrator must have. */
-export type EmailPrompt = { row: UsersGridRow; name: string; profile: ProfileName; error: string | null };
-
-/** An application being enabled, waiting for its credentials. */
-export type CredentialsPrompt = {
-  row: UsersGridRow;
-  colId: string;
-  application: SchoolApplication;
-  platform: SchoolPlatform | undefined;
-  code: string | null;
-};
+import { useCellWriteBack } from './useCellWriteBack';
+import { useEditPrompts } from './useEditPrompts';
 
 type GridEditsInput = {
   api: GridApi<UsersGridRow> | null;
@@ -63,9 +48,6 @@ type GridEditsInput = {
   usersById: ReadonlyMap<number, SchoolUser>;
   definitionsByKey: ReadonlyMap<string, GridColumn>;
 };
-
-const SAVED_TOAST_ID = 'users-grid-saved';
-const SAVED_TOAST_MS = 3000;
 
 /** A typed cell value as sent: a text trimmed, blank is null (the contract's blankToNull); others as they are. */
 const cellToSend = (value: CellValue) => (typeof value === 'string' ? blankToNull(value) : value);
@@ -83,38 +65,11 @@ export function useGridEdits({ api, school, usersById, definitionsByKey }: GridE
   const { t, i18n } = useTranslation();
   const patch = usePatchUser();
   const mergeRows = useMergeUserRows();
-  const [emailPrompt, setEmailPrompt] = useState<EmailPrompt | null>(null);
-  const [credentialsPrompt, setCredentialsPrompt] = useState<CredentialsPrompt | null>(null);
+  const prompts = useEditPrompts();
+  const { setCell, refuseEdit, warn, confirmSaved } = useCellWriteBack(api, definitionsByKey);
   const uai = school.informations.uai;
   const nameRules = useMemo(() => nameRulesOf(school), [school]);
 
-  /** Sets a cell's value and redraws it: a refused edit put back, a cleaned name shown. */
-  const setCell = (row: UsersGridRow, colId: string, value: CellValue) => {
-    row[colId] = value;
-    const node = api?.getRowNode(String(row.id));
-    if (node) api?.refreshCells({ rowNodes: [node], columns: [colId], force: true });
-  };
-  const restartEditing = (row: UsersGridRow, colId: string) => {
-    // After the grid has ended the edit that was refused.
-    setTimeout(() => {
-      const rowIndex = api?.getRowNode(String(row.id))?.rowIndex;
-      if (api && !api.isDestroyed() && rowIndex !== null && rowIndex !== undefined)
-        api.startEditingCell({ rowIndex, colKey: colId });
-    }, 0);
-  };
-  const warn = (message: string, color: 'red' | 'yellow' = 'red', title?: string) =>
-    notifications.show({ color, title, message });
-  const columnName = (colId: string) => definitionsByKey.get(colId)?.label ?? colId;
-  /** A saved edit is confirmed by one short toast, the latest edit's (a run of edits does not stack them). */
-  const confirmSaved = (row: UsersGridRow, colId: string) => {
-    notifications.hide(SAVED_TOAST_ID);
-    notifications.show({
-      id: SAVED_TOAST_ID,
-      color: 'teal',
-      autoClose: SAVED_TOAST_MS,
-      message: t('users.grid.saved', { column: columnName(colId), login: row.login }),
-    });
-  };
   const send = (row: UsersGridRow, colId: string, body: EditRequest & { isValid: true }) =>
     patch.mutateAsync({ id: row.id, body: body.body }).then((answer) => {
       mergeRows(uai, [answer.user]);
@@ -125,13 +80,6 @@ export function useGridEdits({ api, school, usersById, definitionsByKey }: GridE
   const showSent = (row: UsersGridRow, colId: string, request: EditRequest & { isValid: true }) => {
     const sent = request.body.key === 'informations' ? (request.body.value as Record<string, CellValue>)[colId] : undefined;
     if (typeof sent === 'string' && sent !== row[colId]) setCell(row, colId, sent);
-  };
-
-  /** A refused edit: the warning, the cell as it was, and its editor again. */
-  const refuseEdit = (row: UsersGridRow, colId: string, previous: CellValue, message: string) => {
-    setCell(row, colId, previous);
-    warn(t(message), message === REQUIRED ? 'yellow' : 'red', columnName(colId));
-    restartEditing(row, colId);
   };
 
   const requestOf = (colId: string, user: SchoolUser, value: CellValue): EditRequest | null => {
@@ -161,7 +109,7 @@ export function useGridEdits({ api, school, usersById, definitionsByKey }: GridE
     // An empty cell left empty ('' for null) changes nothing.
     if (cellToSend(value) === cellToSend(previous)) return;
     if (colId === 'profile' && isProfileName(value) && users.profileRequiresEmail(value) && !user.email) {
-      setEmailPrompt({ row, name: `${user.firstname} ${user.lastname}`, profile: value, error: null });
+      prompts.askEmail({ row, name: `${user.firstname} ${user.lastname}`, profile: value });
       return;
     }
     const request = requestOf(colId, user, value);
@@ -236,51 +184,50 @@ export function useGridEdits({ api, school, usersById, definitionsByKey }: GridE
     const platform = school.platforms.find((candidate) => candidate.platformId === application.platformId);
     if (isChecked && users.asksCredentialsOnEnable(users.credentialFieldsOf(application, platform))) {
       const code = usersById.get(row.id)?.applications[String(application.idApplication)]?.code ?? null;
-      setCredentialsPrompt({ row, colId, application, platform, code });
+      prompts.askCredentials({ row, colId, application, platform, code });
       return;
     }
     void saveApplication(row, colId, application, isChecked, null);
   };
 
   const confirmCredentials = (credentials: ApplicationCredentials) => {
-    if (!credentialsPrompt) return;
-    const { row, colId, application } = credentialsPrompt;
-    void saveApplication(row, colId, application, true, credentials).finally(() => setCredentialsPrompt(null));
+    const prompt = prompts.credentialsPrompt;
+    if (!prompt) return;
+    void saveApplication(prompt.row, prompt.colId, prompt.application, true, credentials).finally(prompts.closeCredentials);
   };
   const cancelCredentials = () => {
-    if (!credentialsPrompt) return;
-    setCell(credentialsPrompt.row, credentialsPrompt.colId, 0);
-    setCredentialsPrompt(null);
+    const prompt = prompts.credentialsPrompt;
+    if (!prompt) return;
+    setCell(prompt.row, prompt.colId, 0);
+    prompts.closeCredentials();
   };
 
   /** The e-mail the profile change asked: one PATCH of the profile and the e-mail; the server's refusal shows in the prompt. */
   const submitEmail = (email: string) => {
-    if (!emailPrompt) return;
-    const { row, profile } = emailPrompt;
-    const parsed = users.informationsPatchSchema.safeParse({ profile, email });
+    const prompt = prompts.emailPrompt;
+    if (!prompt) return;
+    const parsed = users.informationsPatchSchema.safeParse({ profile: prompt.profile, email });
     if (!parsed.success) {
-      setEmailPrompt({ ...emailPrompt, error: parsed.error.issues[0]?.message ?? REQUIRED });
+      prompts.refuseEmail(parsed.error.issues[0]?.message ?? REQUIRED);
       return;
     }
     patch
-      .mutateAsync({ id: row.id, body: { key: 'informations', value: parsed.data } })
+      .mutateAsync({ id: prompt.row.id, body: { key: 'informations', value: parsed.data } })
       .then((answer) => {
         mergeRows(uai, [answer.user]);
-        setEmailPrompt(null);
-        confirmSaved(row, 'profile');
+        prompts.closeEmail();
+        confirmSaved(prompt.row, 'profile');
       })
-      .catch((error: unknown) =>
-        setEmailPrompt((current) => (current ? { ...current, error: messageOfRefusal(error, 'email') } : current)),
-      );
+      .catch((error: unknown) => prompts.refuseEmail(messageOfRefusal(error, 'email')));
   };
 
   return {
     handleCellValueChanged,
     toggle,
     isSaving: patch.isPending,
-    emailPrompt,
+    emailPrompt: prompts.emailPrompt,
     submitEmail,
-    credentialsPrompt,
+    credentialsPrompt: prompts.credentialsPrompt,
     confirmCredentials,
     cancelCredentials,
   };
