@@ -69,7 +69,7 @@ describe('the web features’ READMEs', () => {
     );
     const readme = readFileSync(path.join(dir, 'README.md'), 'utf8');
     const listed = [...readme.matchAll(/^- `([A-Z]+) ([^`]+)` — (.+)$/gm)].map(
-      ([, method, path, right]) => `${method} ${path} — ${right}`,
+      ([, method, routePath, right]) => `${method} ${routePath} — ${right}`,
     );
     expect(listed.sort()).toEqual([...called].sort());
   });

@@ -1,5 +1,5 @@
 import { apps } from '@console/contract';
-import { requireReachableSchool, schoolScopeOf, type SchoolScope } from '#platform/auth/access.js';
+import { oneSchoolScope, requireReachableSchool, schoolScopeOf, type SchoolScope } from '#platform/auth/access.js';
 import type { ServiceContext } from '#platform/context.js';
 import { presentTokenReport } from './token-report.presenter.js';
 import { listTokenErrorGroups, listTokenErrorUsers } from './token-report.repository.js';
@@ -13,7 +13,7 @@ import { listTokenErrorGroups, listTokenErrorUsers } from './token-report.reposi
 export async function getTokenReport(ctx: ServiceContext, input: { uai?: string }): Promise<apps.TokenReportSchool[]> {
   const uai = input.uai?.toUpperCase();
   if (uai !== undefined) await requireReachableSchool(ctx, uai);
-  const scope: SchoolScope = uai === undefined ? schoolScopeOf(ctx.actor) : { kind: 'own', uai };
+  const scope: SchoolScope = uai === undefined ? schoolScopeOf(ctx.actor) : oneSchoolScope(uai);
   const [groups, errorUsers] = await Promise.all([
     listTokenErrorGroups(ctx.db, scope),
     listTokenErrorUsers(ctx.db, scope, apps.TOKEN_REPORT_USERS_PER_APPLICATION),

@@ -7,7 +7,7 @@ import {
   type TokenVerifier,
 } from '#adapters/publishers/index.js';
 import { writeAudit } from '#platform/audit/audit.js';
-import { requireReachableSchool, schoolScopeOf } from '#platform/auth/access.js';
+import { oneSchoolScope, requireReachableSchool, schoolScopeOf } from '#platform/auth/access.js';
 import type { ServiceContext } from '#platform/context.js';
 import { isDatabaseUnreachable } from '#platform/db/availability.js';
 import { countTokenStatuses, PUBLISHER_PLATFORMS, readSyncTarget } from './apps.policy.js';
@@ -54,7 +54,7 @@ async function synchronise(ctx: TokenSyncContext, publisher: apps.Publisher, tar
   if (!verifier) return { kind: 'not_configured' };
   const applicationIds = await listApplicationIdsOfPlatform(ctx.db, PUBLISHER_PLATFORMS[publisher]);
   if (applicationIds.length === 0) return { kind: 'no_application' };
-  const scope = wanted.kind === 'all' ? schoolScopeOf(ctx.actor) : ({ kind: 'own', uai: wanted.uai } as const);
+  const scope = wanted.kind === 'all' ? schoolScopeOf(ctx.actor) : oneSchoolScope(wanted.uai);
   const uais = await listSchoolsWithEnabledAccesses(ctx.db, applicationIds, scope);
   if (uais.length === 0) return { kind: 'nothing_to_check' };
 

@@ -1,6 +1,6 @@
 import { schools, type School, type SchoolListItem, type SchoolUser, type Statistics } from '@console/contract';
 import { writeAudit } from '#platform/audit/audit.js';
-import { canReachSchool, requireReachableSchool, schoolNotFound, schoolScopeOf } from '#platform/auth/access.js';
+import { canReachSchool, oneSchoolScope, requireReachableSchool, schoolNotFound, schoolScopeOf } from '#platform/auth/access.js';
 import { editorLabel, type ServiceContext } from '#platform/context.js';
 import { AppError, validationError } from '#platform/errors/app-error.js';
 import { canDeleteSchool, canReadStatistics } from './schools.policy.js';
@@ -90,7 +90,7 @@ export async function getStatistics(ctx: ServiceContext, uai: string | undefined
     throw new AppError('forbidden', 'Right Overview at Lecture required', { reason: 'no_right' });
   if (uai !== undefined) {
     await requireReachableSchool(ctx, uai);
-    return presentStatistics(await countStatistics(ctx.db, { kind: 'own', uai }, { applicationsNeedUsers: true }));
+    return presentStatistics(await countStatistics(ctx.db, oneSchoolScope(uai), { applicationsNeedUsers: true }));
   }
   const scope = schoolScopeOf(ctx.actor);
   return presentStatistics(await countStatistics(ctx.db, scope, { applicationsNeedUsers: scope.kind !== 'all' }));

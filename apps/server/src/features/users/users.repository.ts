@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '#platform/db/client.js';
 import { schools } from '#platform/db/schema/index.js';
 
-/** What the users' use cases read beyond a use case's own repository: a school's naming columns, whether a login is taken. */
+// What the users' use cases read beyond their own repositories: a school's naming columns, whether a login is taken.
 
 /** A school's name, login extension, own login pattern and e-mail requirement; undefined for no such school. */
 export async function findSchoolNamingRow(db: Executor, uai: string) {

@@ -40,6 +40,14 @@ export function schoolScopeOf(actor: AccessActor): SchoolScope {
   }
 }
 
+/**
+ * One school, as a scope: a query of a school the caller was checked to reach
+ * (requireReachableSchool) scoped like the caller's own lists.
+ */
+export function oneSchoolScope(uai: string): SchoolScope {
+  return { kind: 'own', uai };
+}
+
 /** Whether the caller reaches every school, and staff without a school too. */
 export function reachesEverySchool(actor: AccessActor): boolean {
   return schoolScopeOf(actor).kind === 'all';

@@ -1,4 +1,6 @@
 import type { TFunction, i18n } from 'i18next';
+// A type alone: the resources load with the first document (below), not with this module.
+import type { DOCUMENT_RESOURCES } from './document-resources.js';
 
 /**
  * The words of the documents the server renders (PDF sheets), from i18next resources as the
@@ -6,7 +8,7 @@ import type { TFunction, i18n } from 'i18next';
  * answers codes and the browser translates them, but a document the server draws is written here.
  * i18next and the resources load with the first document, not at start.
  */
-export type DocumentLanguage = 'fr' | 'en' | 'es';
+export type DocumentLanguage = keyof typeof DOCUMENT_RESOURCES;
 
 let loading: Promise<i18n> | undefined;
 

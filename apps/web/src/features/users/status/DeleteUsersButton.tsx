@@ -1,5 +1,4 @@
 import { users, type School, type SchoolUser, type SessionUser } from '@console/contract';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useState, type RefObject } from 'react';
@@ -8,6 +7,7 @@ import { can } from '#lib/abilities';
 import { useDeleteUsers, useReloadSchoolUsers } from '../api';
 import type { UsersGridHandle } from '../users-view';
 import { ReasonedButton } from './ReasonedButton';
+import { ConfirmDialog } from '#ui/ConfirmDialog';
 import { notifyFailure } from '#ui/notify-failure';
 
 type DeleteUsersButtonProps = {
@@ -64,24 +64,15 @@ export function DeleteUsersButton({ school, user, selected, grid }: DeleteUsersB
       >
         {t('users.actions.delete')}
       </ReasonedButton>
-      <Modal
-        opened={isConfirming}
-        onClose={() => setIsConfirming(false)}
+      <ConfirmDialog
+        isOpen={isConfirming}
         title={t('users.actions.delete_confirm_title')}
-        centered
-      >
-        <Stack gap="lg">
-          <Text size="sm">{t('users.actions.delete_confirm_text', { count: selected.length, days })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setIsConfirming(false)}>
-              {t('users.actions.cancel')}
-            </Button>
-            <Button color="red.9" loading={deleteUsers.isPending} onClick={handleConfirm}>
-              {t('users.actions.delete_confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        text={t('users.actions.delete_confirm_text', { count: selected.length, days })}
+        confirmLabel={t('users.actions.delete_confirm')}
+        isPending={deleteUsers.isPending}
+        onConfirm={handleConfirm}
+        onClose={() => setIsConfirming(false)}
+      />
     </>
   );
 }
