@@ -52,7 +52,7 @@ export class ShellPage {
   }
 
   menuEntry(name: string): Locator {
-    return this.menu.getByRole('button', { name, exact: true });
+    return this.menu.getByRole('link', { name, exact: true });
   }
 
   /** Opens a view from the menu; its heading is the entry's name unless given. */

@@ -1,13 +1,18 @@
 import { createContext, useContext } from 'react';
-import type { View } from '../views/views';
+import type { Place, View } from '../views/views';
 
-/** What features may steer in the shell: the active school and the current view. */
+/** What features may steer in the shell: the active school and where the console is (the address mirrors it). */
 export type Shell = {
   activeSchoolUai: string | null;
-  /** Makes a school active (or none); the school menu group follows. */
+  /** Makes a school active (or none): the school menu group follows, and a school view moves to that school. */
   setActiveSchoolUai: (uai: string | null) => void;
+  /** Where the console is: the view, and its school, user page or tab. */
+  place: Place;
   view: View;
+  /** Opens a view of the active school, or a product-wide view. */
   setView: (view: View) => void;
+  /** Goes to a place: a new step in the browser's history, or in place of the current one. */
+  go: (place: Place, options?: { replace?: boolean }) => void;
 };
 
 export const ShellContext = createContext<Shell | null>(null);

@@ -1,11 +1,13 @@
 import type { ProfileName, UserPage } from '@console/contract';
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryHistory } from '@tanstack/react-router';
 import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '#test/fetch-mock';
 import { createTestI18n, renderWithProviders } from '#test/render';
 import { buildSessionUser } from '#test/users';
+import { buildSchool } from '#features/users/test-factories';
 import { SignedInShell } from './SignedInShell';
 
 const config = {
@@ -60,8 +62,12 @@ function ownPage(profile: ProfileName): UserPage {
   };
 }
 
-function renderShell(profile: ProfileName, overrides = {}) {
-  return renderWithProviders(<SignedInShell user={buildSessionUser(profile, overrides)} />, { i18n });
+/** The shell of a user of this profile, at an address (the start by default); resolves once the shell shows. */
+async function renderShell(profile: ProfileName, overrides = {}, address = '/') {
+  const history = createMemoryHistory({ initialEntries: [address] });
+  const result = renderWithProviders(<SignedInShell user={buildSessionUser(profile, overrides)} history={history} />, { i18n });
+  await screen.findByRole('banner');
+  return { ...result, history };
 }
 
 function menuEntries(): string[] {
@@ -74,7 +80,7 @@ function menuEntries(): string[] {
 describe('side menu', () => {
   // The overview's chunk brings the charts, whose first transform in jsdom takes seconds on a busy machine.
   it('shows an Administrateur every product-wide entry and starts on the overview', { timeout: 30_000 }, async () => {
-    renderShell('Administrateur');
+    await renderShell('Administrateur');
 
     expect(await screen.findByRole('heading', { level: 1, name: "Vue d'ensemble" }, { timeout: 25_000 })).toBeInTheDocument();
     expect(menuEntries()).toEqual(
@@ -88,7 +94,7 @@ describe('side menu', () => {
       ]),
     );
     expect(menuEntries()).not.toContain('Utilisateurs');
-    expect(screen.getByRole('button', { name: "Vue d'ensemble" })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: "Vue d'ensemble" })).toHaveAttribute('aria-current', 'page');
   });
 
   // The users view's chunk brings AG Grid, whose first transform in jsdom takes seconds too.
@@ -96,9 +102,16 @@ describe('side menu', () => {
     'shows a school administrator the school entries and the help link of their profile, without product-wide ones',
     { timeout: 30_000 },
     async () => {
-      renderShell('Administrateur établissement');
+      const school = buildSchool({ informations: { uai: '0750001A', name: 'Collège Jean Moulin' } });
+      mockFetch({
+        'GET /api/config': { status: 200, body: config },
+        'GET /api/schools/0750001A': { status: 200, body: school },
+      });
+      const { history } = await renderShell('Administrateur établissement');
 
       expect(await screen.findByRole('heading', { level: 1, name: 'Utilisateurs' }, { timeout: 25_000 })).toBeInTheDocument();
+      expect(history.location.pathname).toBe('/schools/0750001A/users');
+      await waitFor(() => expect(document.title).toBe('Utilisateurs — Collège Jean Moulin — Console ENT'));
       expect(await screen.findByRole('link', { name: /Aide/ })).toHaveAttribute(
         'href',
         config.helpUrls['Administrateur établissement'],
@@ -112,12 +125,12 @@ describe('side menu', () => {
     },
   );
 
-  it('leaves out an entry whose read right is withdrawn', () => {
+  it('leaves out an entry whose read right is withdrawn', async () => {
     const rights = {
       ...buildSessionUser('Administrateur').rights,
       GlobalMonitoring: { Lecture: 0 as const, Ecriture: 0 as const },
     };
-    renderShell('Administrateur', { rights });
+    await renderShell('Administrateur', { rights });
 
     expect(menuEntries()).not.toContain('Suivi global');
     expect(menuEntries()).toContain('Configuration');
@@ -130,7 +143,7 @@ describe('side menu', () => {
         'GET /api/config': { status: 200, body: config },
         'GET /api/users/7': { status: 200, body: ownPage(profile) },
       });
-      renderShell(profile);
+      await renderShell(profile);
 
       expect(await screen.findByRole('heading', { level: 1, name: 'Mon compte' })).toBeInTheDocument();
       expect(await screen.findByRole('heading', { name: 'Camille MARTIN' })).toBeInTheDocument();
@@ -142,18 +155,26 @@ describe('side menu', () => {
     },
   );
 
-  it('opens a view from the menu and marks it as current', async () => {
-    renderShell('Administrateur');
+  it('opens a view from the menu by its address, marks it as current, and goes back', async () => {
+    const { history } = await renderShell('Administrateur');
+    expect(history.location.pathname).toBe('/overview');
+    expect(screen.getByRole('link', { name: 'Notifications' })).toHaveAttribute('href', '/notifications');
 
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Notifications' }));
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Notifications' }));
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Notifications' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Notifications' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('button', { name: "Vue d'ensemble" })).not.toHaveAttribute('aria-current');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Notifications' })).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/notifications');
+    expect(document.title).toBe('Notifications — Console ENT');
+    expect(screen.getByRole('link', { name: 'Notifications' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: "Vue d'ensemble" })).not.toHaveAttribute('aria-current');
+
+    act(() => history.back());
+    expect(await screen.findByRole('heading', { level: 1, name: "Vue d'ensemble" }, { timeout: 25_000 })).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/overview');
   });
 
   it('toggles with Ctrl+B and keeps the state in the sidebar_state cookie', async () => {
-    renderShell('Administrateur');
+    await renderShell('Administrateur');
     const toggle = screen.getByRole('button', { name: 'Afficher ou masquer le menu (Ctrl+B)' });
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
 
@@ -162,5 +183,63 @@ describe('side menu', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(document.cookie).toContain('sidebar_state=false');
     expect(screen.queryByRole('navigation', { name: 'Menu principal' })).toHaveAttribute('inert');
+  });
+});
+
+describe('addresses', () => {
+  it('opens the settings tab an address names, and names the view in the title', async () => {
+    mockFetch({
+      'GET /api/config': { status: 200, body: config },
+      'GET /api/settings/regex': { status: 200, body: [] },
+    });
+    const { history } = await renderShell('Administrateur', {}, '/settings/regex');
+
+    expect(await screen.findByRole('tab', { name: 'Regex' }, { timeout: 15_000 })).toHaveAttribute('aria-selected', 'true');
+    expect(document.title).toBe('Configuration — Console ENT');
+
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Plateformes' }));
+    expect(history.location.pathname).toBe('/settings/platforms');
+    act(() => history.back());
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Regex' })).toHaveAttribute('aria-selected', 'true'));
+  });
+
+  it('says an address names no page, with the way back to the start', async () => {
+    await renderShell('Administrateur', {}, '/settings/regex/extra');
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Page introuvable' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: "Revenir à l'accueil" })).toHaveAttribute('href', '/overview');
+    expect(document.title).toBe('Page introuvable — Console ENT');
+  });
+
+  it("tells a school administrator that another school's address is not theirs", async () => {
+    const fetchMock = mockFetch({ 'GET /api/config': { status: 200, body: config } });
+    await renderShell('Administrateur établissement', { uai: '0750001A' }, '/schools/0693284V/dashboard');
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Accès refusé' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: "Revenir à l'accueil" })).toHaveAttribute('href', '/schools/0750001A/users');
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContainEqual(expect.stringContaining('0693284V'));
+  });
+
+  it('tells a manager that a school the server refuses them is not theirs', async () => {
+    mockFetch({
+      'GET /api/config': { status: 200, body: config },
+      'GET /api/schools/0693284V': { status: 403, body: { code: 'forbidden', message: 'Forbidden' } },
+    });
+    await renderShell('Gestionnaire', { uai: null }, '/schools/0693284V/users');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Accès refusé' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: "Revenir à l'accueil" })).toHaveAttribute('href', '/users');
+  });
+
+  it('keeps a pupil on their own page: another view is not theirs', async () => {
+    mockFetch({
+      'GET /api/config': { status: 200, body: config },
+      'GET /api/users/7': { status: 200, body: ownPage('Eleve') },
+    });
+    await renderShell('Eleve', {}, '/overview');
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Accès refusé' })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Revenir à mon compte' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mon compte' })).toBeInTheDocument();
   });
 });

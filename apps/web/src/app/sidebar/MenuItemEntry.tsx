@@ -14,6 +14,7 @@ import {
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { View } from '../views/views';
 import type { MenuItem } from './menu';
@@ -35,10 +36,18 @@ const VIEW_ICONS: Record<View, Icon> = {
 /** Long labels ('Gestionnaire de documents') wrap: keep their lines close together. */
 const NAV_LINK_STYLES = { body: { lineHeight: 1.3 } };
 
-type MenuItemEntryProps = { item: MenuItem; currentView: View; onSelectView: (view: View) => void };
+type MenuItemEntryProps = {
+  item: MenuItem;
+  currentView: View | null;
+  addressOf: (view: View) => string;
+  onSelectView: () => void;
+};
 
-/** One side-menu entry: a view button, the external help link, or the support or catalogue button. */
-export function MenuItemEntry({ item, currentView, onSelectView }: MenuItemEntryProps) {
+/**
+ * One side-menu entry: a link to a view (its address, so that a middle click opens it in a new
+ * tab), the external help link, or the support or catalogue button.
+ */
+export function MenuItemEntry({ item, currentView, addressOf, onSelectView }: MenuItemEntryProps) {
   const { t } = useTranslation();
 
   if (item.kind === 'view') {
@@ -47,13 +56,13 @@ export function MenuItemEntry({ item, currentView, onSelectView }: MenuItemEntry
     return (
       <NavLink
         styles={NAV_LINK_STYLES}
-        component="button"
-        type="button"
+        component={Link}
+        to={addressOf(item.view)}
         label={t(`views.titles.${item.view}`)}
         leftSection={<ViewIcon size={18} stroke={1.6} aria-hidden />}
         active={isCurrent}
         aria-current={isCurrent ? 'page' : undefined}
-        onClick={() => onSelectView(item.view)}
+        onClick={onSelectView}
       />
     );
   }

@@ -5,10 +5,15 @@ import type { View } from '../views/views';
 import type { MenuGroup } from './menu';
 import { MenuItemEntry } from './MenuItemEntry';
 
-type SidebarGroupProps = { group: MenuGroup; currentView: View; onSelectView: (view: View) => void };
+type SidebarGroupProps = {
+  group: MenuGroup;
+  currentView: View | null;
+  addressOf: (view: View) => string;
+  onSelectView: () => void;
+};
 
 /** One group of the side menu (product-wide, school, utilities), named by its visible title. */
-export function SidebarGroup({ group, currentView, onSelectView }: SidebarGroupProps) {
+export function SidebarGroup({ group, currentView, addressOf, onSelectView }: SidebarGroupProps) {
   const { t } = useTranslation();
   const titleId = useId();
   return (
@@ -19,7 +24,7 @@ export function SidebarGroup({ group, currentView, onSelectView }: SidebarGroupP
       <ul role="list" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {group.items.map((item) => (
           <li key={item.kind === 'view' ? item.view : item.kind}>
-            <MenuItemEntry item={item} currentView={currentView} onSelectView={onSelectView} />
+            <MenuItemEntry item={item} currentView={currentView} addressOf={addressOf} onSelectView={onSelectView} />
           </li>
         ))}
       </ul>

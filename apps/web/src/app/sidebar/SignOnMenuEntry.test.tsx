@@ -5,6 +5,7 @@ import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '#test/fetch-mock';
 import { createTestI18n, renderWithProviders } from '#test/render';
+import { inRouter } from '#test/router';
 import { buildSessionUser } from '#test/users';
 import { visibleMenuGroups } from './menu';
 import { Sidebar } from './Sidebar';
@@ -19,19 +20,17 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderSidebar(email: string | null) {
+async function renderSidebar(email: string | null) {
   const groups = visibleMenuGroups(buildSessionUser('Gestionnaire', { email }), { hasActiveSchool: false, helpUrls: undefined });
-  return renderWithProviders(<Sidebar groups={groups} currentView="users" onSelectView={() => {}} />, {
-    i18n,
-    withNotifications: true,
-  });
+  const sidebar = <Sidebar groups={groups} currentView="users" addressOf={(view) => `/${view}`} onSelectView={() => {}} />;
+  return renderWithProviders(await inRouter(sidebar), { i18n, withNotifications: true });
 }
 
 describe('support and catalogue buttons', () => {
   it('are disabled, saying why, for a user without e-mail, and call nothing', async () => {
     const fetchMock = mockFetch({});
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    renderSidebar(null);
+    await renderSidebar(null);
 
     for (const name of ['Support', 'Catalogue']) {
       const button = screen.getByRole('button', { name });
@@ -49,7 +48,7 @@ describe('support and catalogue buttons', () => {
       'GET /api/apps/catalog': { status: 200, body: { url: 'https://catalogue.example/sso?token=def' } },
     });
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    renderSidebar('camille.martin@example.fr');
+    await renderSidebar('camille.martin@example.fr');
     const user = userEvent.setup();
 
     await user.click(screen.getByRole('button', { name: /^Support/ }));
@@ -66,7 +65,7 @@ describe('support and catalogue buttons', () => {
       },
     });
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    renderSidebar('camille.martin@example.fr');
+    await renderSidebar('camille.martin@example.fr');
 
     await userEvent.setup().click(screen.getByRole('button', { name: /^Support/ }));
 
@@ -78,7 +77,7 @@ describe('support and catalogue buttons', () => {
   it('refuses to open an address that is not a web address', async () => {
     mockFetch({ 'GET /api/apps/catalog': { status: 200, body: { url: 'javascript:alert(1)' } } });
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    renderSidebar('camille.martin@example.fr');
+    await renderSidebar('camille.martin@example.fr');
 
     await userEvent.setup().click(screen.getByRole('button', { name: /^Catalogue/ }));
 

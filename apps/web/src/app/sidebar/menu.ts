@@ -1,6 +1,6 @@
-import type { ClientConfig, ProfileName, RightArea, SessionUser } from '@console/contract';
+import type { ClientConfig, ProfileName, SessionUser } from '@console/contract';
 import { can } from '#lib/abilities';
-import { hasSideMenu, type View } from '../views/views';
+import { hasSideMenu, VIEW_AREAS, type View } from '../views/views';
 
 export type MenuItem =
   | { kind: 'view'; view: View }
@@ -11,24 +11,9 @@ export type MenuItem =
 export type MenuGroupName = 'product' | 'school' | 'utilities';
 export type MenuGroup = { name: MenuGroupName; items: MenuItem[] };
 
-const PRODUCT_VIEWS: [View, RightArea][] = [
-  ['overview', 'Overview'],
-  ['global_monitoring', 'GlobalMonitoring'],
-  ['config', 'Config'],
-  ['notifications', 'notifications'],
-];
-
-const SCHOOL_VIEWS: [View, RightArea][] = [
-  ['users', 'Table'],
-  ['dashboard', 'Dashboard'],
-  ['monitoring', 'Monitoring'],
-  ['params', 'ParamEtablissement'],
-];
-
-const UTILITY_VIEWS: [View, RightArea][] = [
-  ['document_manager', 'FileManager'],
-  ['import', 'ImportModal'],
-];
+const PRODUCT_VIEWS: View[] = ['overview', 'global_monitoring', 'config', 'notifications'];
+const SCHOOL_VIEWS: View[] = ['users', 'dashboard', 'monitoring', 'params'];
+const UTILITY_VIEWS: View[] = ['document_manager', 'import'];
 
 type MenuContext = {
   /** True when a school is active: the school group shows only then. */
@@ -49,8 +34,8 @@ function helpUrlOf(profile: ProfileName, helpUrls: MenuContext['helpUrls']): str
  */
 export function visibleMenuGroups(user: MenuUser, context: MenuContext): MenuGroup[] {
   if (!hasSideMenu(user.profile)) return [];
-  const viewItems = (entries: [View, RightArea][]): MenuItem[] =>
-    entries.filter(([, area]) => can(user, area)).map(([view]) => ({ kind: 'view', view }));
+  const viewItems = (views: View[]): MenuItem[] =>
+    views.filter((view) => can(user, VIEW_AREAS[view])).map((view) => ({ kind: 'view', view }));
 
   const utilities = viewItems(UTILITY_VIEWS);
   const helpUrl = helpUrlOf(user.profile, context.helpUrls);

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildWorkflow } from '#features/workflows/test-fixtures';
@@ -6,6 +7,8 @@ import { resetFakeRealtime } from '#features/workflows/test-realtime';
 import { mockFetch } from '#test/fetch-mock';
 import { createTestI18n, renderWithProviders } from '#test/render';
 import { buildSessionUser } from '#test/users';
+import { renderInShell } from '#features/schools/testing';
+import { useShell } from '#app/shell/ShellContext';
 import { ViewSwitch } from './ViewSwitch';
 
 vi.mock('#lib/realtime', () => import('#features/workflows/test-realtime'));
@@ -21,6 +24,12 @@ afterEach(() => {
   resetFakeRealtime();
 });
 
+/** The view of the shell's place, as the signed-in shell shows it. */
+function ShellView({ user }: { user: ReturnType<typeof buildSessionUser> }) {
+  const { place } = useShell();
+  return <ViewSwitch place={place} user={user} />;
+}
+
 describe('view switch', () => {
   it(
     'shows the tracker skeleton of 13 steps, not a bare loader, while the monitoring view first loads',
@@ -31,7 +40,7 @@ describe('view switch', () => {
         [`GET /api/workflows/${UAI}/quote`]: { status: 200, body: { uai: UAI, status: 'pending' } },
         'GET /api/schools/': { status: 200, body: [] },
       });
-      renderWithProviders(<ViewSwitch view="monitoring" user={buildSessionUser('Administrateur')} activeSchoolUai={UAI} />, {
+      renderWithProviders(<ViewSwitch place={{ view: 'monitoring', uai: UAI }} user={buildSessionUser('Administrateur')} />, {
         i18n,
       });
 
@@ -50,12 +59,21 @@ describe('view switch', () => {
 
   it('shows a loader while the config view loads, then the general settings', { timeout: 20_000 }, async () => {
     mockFetch({ 'GET /api/settings/tabuleo': { status: 200, body: { helpCenter: 'https://aide.exemple.fr' } } });
-    renderWithProviders(<ViewSwitch view="config" user={buildSessionUser('Administrateur')} activeSchoolUai={null} />, { i18n });
+    const { shell } = renderInShell(<ShellView user={buildSessionUser('Administrateur')} />, {
+      i18n,
+      initial: { view: 'config' },
+    });
 
     expect(screen.getByLabelText('Chargement…')).toBeInTheDocument();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Paramètres généraux' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(await screen.findByLabelText('Centre d’aide')).toHaveValue('https://aide.exemple.fr');
+    expect(screen.getByRole('tab', { name: 'Tabuléo' })).toHaveAttribute('aria-selected', 'true');
+
+    // The tab chosen is where the console goes (the address mirrors it), and the tab follows where it is.
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Regex' }));
+    expect(shell().place).toEqual({ view: 'config', tab: 'regex' });
+    expect(screen.getByRole('tab', { name: 'Regex' })).toHaveAttribute('aria-selected', 'true');
   });
 });

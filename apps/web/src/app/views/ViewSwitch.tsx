@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { MonitoringViewSkeleton } from '#features/workflows/components/MonitoringViewSkeleton';
 import { EmptyView } from './EmptyView';
 import { LoadingBlock } from '#ui/LoadingBlock';
-import type { View } from './views';
+import type { Place, View } from './views';
 
 // Each view loads its own chunk (charts, tables), never with the sign-in screen.
 const OverviewView = lazy(() =>
@@ -30,10 +30,12 @@ const ConfigView = lazy(() =>
   import('#features/settings/components/ConfigView').then((module) => ({ default: module.ConfigView })),
 );
 
-type ViewSwitchProps = { view: View; user: SessionUser; activeSchoolUai: string | null };
+type ViewSwitchProps = { place: Place; user: SessionUser };
 
-/** The main view for the current view value. */
-export function ViewSwitch({ view, user, activeSchoolUai }: ViewSwitchProps) {
+/** The main view of a place: its view value, for its school (`place.uai`, the active school). */
+export function ViewSwitch({ place, user }: ViewSwitchProps) {
+  const { view } = place;
+  const activeSchoolUai = place.uai ?? null;
   if (view === 'users' && isAccountHolderProfile(user.profile)) {
     return (
       <Suspense fallback={<LoadingBlock />}>

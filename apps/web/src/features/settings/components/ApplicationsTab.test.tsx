@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { bodiesSentTo, mockFetch } from '#test/fetch-mock';
-import { cleanUpAfterEachTest, createTestI18n, renderWithProviders } from '#test/render';
+import { cleanUpAfterEachTest, createTestI18n } from '#test/render';
+import { renderInShell } from '#features/schools/testing';
 import { buildSessionUser } from '#test/users';
 import { buildApplicationSetting, buildPlatformSetting, NO_APPLICATION_URLS } from '../test-factories';
 import { ConfigView } from './ConfigView';
@@ -22,7 +23,7 @@ async function renderApplicationsTab(routes: Parameters<typeof mockFetch>[0]) {
     'GET /api/settings/platforms': { status: 200, body: PLATFORMS },
     ...routes,
   });
-  renderWithProviders(<ConfigView user={buildSessionUser('Administrateur')} />, { i18n, withNotifications: true });
+  renderInShell(<ConfigView user={buildSessionUser('Administrateur')} />, { i18n, initial: { view: 'config' } });
   const user = userEvent.setup();
   await user.click(screen.getByRole('tab', { name: 'Applications' }));
   return { fetchMock, user };

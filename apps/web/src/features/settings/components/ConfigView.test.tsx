@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { bodiesSentTo, mockFetch } from '#test/fetch-mock';
-import { cleanUpAfterEachTest, createTestI18n, renderWithProviders } from '#test/render';
+import { cleanUpAfterEachTest, createTestI18n } from '#test/render';
+import { renderInShell } from '#features/schools/testing';
 import { buildSessionUser } from '#test/users';
 import { ConfigView } from './ConfigView';
 
@@ -20,7 +21,7 @@ const NEW_HELP_CENTER = 'https://support.tabuleo.fr/aide';
 
 function renderConfig(routes: Parameters<typeof mockFetch>[0], sessionUser = buildSessionUser('Administrateur')) {
   const fetchMock = mockFetch(routes);
-  renderWithProviders(<ConfigView user={sessionUser} />, { i18n, withNotifications: true });
+  renderInShell(<ConfigView user={sessionUser} />, { i18n, initial: { view: 'config' } });
   return { fetchMock, user: userEvent.setup() };
 }
 

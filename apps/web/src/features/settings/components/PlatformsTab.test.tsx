@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { bodiesSentTo, mockFetch } from '#test/fetch-mock';
-import { cleanUpAfterEachTest, createTestI18n, renderWithProviders } from '#test/render';
+import { cleanUpAfterEachTest, createTestI18n } from '#test/render';
+import { renderInShell } from '#features/schools/testing';
 import { buildSessionUser } from '#test/users';
 import { buildPlatformSetting as platform } from '../test-factories';
 import { ConfigView } from './ConfigView';
@@ -19,9 +20,9 @@ const TICKET = {
 
 async function renderPlatformsTab(routes: Parameters<typeof mockFetch>[0]) {
   const fetchMock = mockFetch({ 'GET /api/settings/tabuleo': { status: 200, body: {} }, ...routes });
-  const { container } = renderWithProviders(<ConfigView user={buildSessionUser('Administrateur')} />, {
+  const { container } = renderInShell(<ConfigView user={buildSessionUser('Administrateur')} />, {
     i18n,
-    withNotifications: true,
+    initial: { view: 'config' },
   });
   const user = userEvent.setup();
   await user.click(screen.getByRole('tab', { name: 'Plateformes' }));

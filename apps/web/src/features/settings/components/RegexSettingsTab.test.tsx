@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { bodiesSentTo, mockFetch } from '#test/fetch-mock';
-import { cleanUpAfterEachTest, createTestI18n, renderWithProviders } from '#test/render';
+import { cleanUpAfterEachTest, createTestI18n } from '#test/render';
+import { renderInShell } from '#features/schools/testing';
 import { buildSessionUser } from '#test/users';
 import { ConfigView } from './ConfigView';
 
@@ -19,7 +20,7 @@ const SAVED = [
 
 async function renderRegexTab(routes: Parameters<typeof mockFetch>[0], sessionUser = buildSessionUser('Administrateur')) {
   const fetchMock = mockFetch({ 'GET /api/settings/tabuleo': { status: 200, body: {} }, ...routes });
-  renderWithProviders(<ConfigView user={sessionUser} />, { i18n, withNotifications: true });
+  renderInShell(<ConfigView user={sessionUser} />, { i18n, initial: { view: 'config' } });
   const user = userEvent.setup();
   await user.click(screen.getByRole('tab', { name: 'Regex' }));
   return { fetchMock, user };

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { bodiesSentTo, mockFetch } from '#test/fetch-mock';
 import { expectLabelInName } from '#test/label-in-name';
-import { cleanUpAfterEachTest, createTestI18n, renderWithProviders } from '#test/render';
+import { cleanUpAfterEachTest, createTestI18n } from '#test/render';
+import { renderInShell } from '#features/schools/testing';
 import { buildSessionUser } from '#test/users';
 import { buildPlatformSetting, buildPurgeTask } from '../test-factories';
 import { ConfigView } from './ConfigView';
@@ -43,7 +44,7 @@ async function renderTokensTab(routes: Parameters<typeof mockFetch>[0], sessionU
     'GET /api/tokens/preview': { status: 200, body: { tokens: 1234, users: 56 } },
     ...routes,
   });
-  renderWithProviders(<ConfigView user={sessionUser} />, { i18n, withNotifications: true });
+  renderInShell(<ConfigView user={sessionUser} />, { i18n, initial: { view: 'config' } });
   const user = userEvent.setup();
   await user.click(screen.getByRole('tab', { name: 'Tokens' }));
   return { fetchMock, user };

@@ -1,10 +1,10 @@
 import type { SchoolUser, SessionUser } from '@console/contract';
 import { Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '#lib/abilities';
 import { useSchoolUsers } from '#features/schools/api';
-import { clearFocusedUser, useFocusedUser, type FocusedUser } from '#features/schools/focused-user';
+import { useShell } from '#app/shell/ShellContext';
 import { useColumnDefinitions } from '../api';
 import { clearImportFilter, useImportFilterRequest } from '../import-filter';
 import type { UsersGridHandle } from '../users-view';
@@ -31,20 +31,15 @@ export function UsersView({ uai, user }: { uai: string; user: SessionUser }) {
   const [selection, setSelection] = useState<{ uai: string; users: readonly SchoolUser[] }>({ uai, users: [] });
   const selected = selection.uai === uai ? selection.users : NO_USERS;
   const handleSelectionChange = useCallback((rows: readonly SchoolUser[]) => setSelection({ uai, users: rows }), [uai]);
-  const [openedUserId, setOpenedUserId] = useState<number | null>(null);
   const [isBinShown, setIsBinShown] = useState(false);
 
-  // The user chosen in the top bar's user search opens on their page; the request is then
-  // forgotten, so that coming back to the view later does not open it again.
-  const focused = useFocusedUser(uai);
-  const [openedFocus, setOpenedFocus] = useState<FocusedUser | null>(null);
-  if (focused && focused !== openedFocus) {
-    setOpenedFocus(focused);
-    setOpenedUserId(focused.userId);
-  }
-  useEffect(() => {
-    if (focused) clearFocusedUser();
-  }, [focused]);
+  // The open user page is part of the address (`/schools/{uai}/users/{id}`): opening one is a step
+  // in the history, so Back returns to the grid; stepping to the previous or next user is not.
+  const { place, go } = useShell();
+  const openedUserId = place.view === 'users' && place.uai === uai ? (place.userId ?? null) : null;
+  const openUser = useCallback((userId: number) => go({ view: 'users', uai, userId }), [go, uai]);
+  const stepToUser = useCallback((userId: number) => go({ view: 'users', uai, userId }, { replace: true }), [go, uai]);
+  const closeUser = useCallback(() => go({ view: 'users', uai }), [go, uai]);
 
   // A confirmed import asks for its users: the grid filters on its number once, then forgets the request.
   const importFilter = useImportFilterRequest(uai);
@@ -90,7 +85,7 @@ export function UsersView({ uai, user }: { uai: string; user: SessionUser }) {
                 columns={columns.data}
                 user={user}
                 onSelectionChange={handleSelectionChange}
-                onOpenUser={canSeeUserPage ? setOpenedUserId : () => undefined}
+                onOpenUser={canSeeUserPage ? openUser : () => undefined}
                 handleRef={grid}
                 importFilter={importFilter?.importNumber ?? null}
                 onImportFilterApplied={clearImportFilter}
@@ -104,8 +99,8 @@ export function UsersView({ uai, user }: { uai: string; user: SessionUser }) {
           userId={openedUserId}
           user={user}
           getOrderedIds={getOrderedIds}
-          onNavigate={setOpenedUserId}
-          onClose={() => setOpenedUserId(null)}
+          onNavigate={stepToUser}
+          onClose={closeUser}
         />
       )}
     </Stack>

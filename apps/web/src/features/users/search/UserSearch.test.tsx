@@ -5,7 +5,6 @@ import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '#test/fetch-mock';
 import { createTestI18n } from '#test/render';
-import { clearFocusedUser, useFocusedUser } from '#features/schools/focused-user';
 import { renderInShell } from '#features/schools/testing';
 import { UserSearchBox } from './UserSearchBox';
 
@@ -40,24 +39,12 @@ beforeAll(async () => {
 });
 afterEach(() => {
   act(() => notifications.clean());
-  clearFocusedUser();
   vi.unstubAllGlobals();
 });
 
-function FocusProbe({ uai }: { uai: string }) {
-  const focused = useFocusedUser(uai);
-  return <output aria-label="focus">{focused ? String(focused.userId) : 'none'}</output>;
-}
-
 function renderSearch(answer: () => { status: number; body: unknown }) {
   const fetchMock = mockFetch({ 'GET /api/users/search': answer });
-  const result = renderInShell(
-    <>
-      <UserSearchBox />
-      <FocusProbe uai="0441750K" />
-    </>,
-    { i18n },
-  );
+  const result = renderInShell(<UserSearchBox />, { i18n });
   return { ...result, fetchMock };
 }
 
@@ -124,8 +111,11 @@ describe('user search', () => {
     act(() => row.focus());
     await user.keyboard('{Enter}');
 
-    expect(shell()).toEqual({ activeSchoolUai: '0441750K', view: 'users' });
-    expect(screen.getByRole('status', { name: 'focus' })).toHaveTextContent('42');
+    expect(shell()).toEqual({
+      activeSchoolUai: '0441750K',
+      view: 'users',
+      place: { view: 'users', uai: '0441750K', userId: 42 },
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
@@ -136,6 +126,6 @@ describe('user search', () => {
 
     await user.click(await screen.findByRole('cell', { name: 'helene.dupont' }));
 
-    expect(shell()).toEqual({ activeSchoolUai: '0693284X', view: 'users' });
+    expect(shell().place).toEqual({ view: 'users', uai: '0693284X', userId: HELENE.id });
   });
 });

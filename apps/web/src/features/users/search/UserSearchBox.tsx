@@ -1,8 +1,7 @@
 import { ActionIcon, Box, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clearFocusedUser } from '#features/schools/focused-user';
 
 // The dialog's code loads with the first search, never with the shell.
 const UserSearchDialog = lazy(() => import('./UserSearchDialog').then((module) => ({ default: module.UserSearchDialog })));
@@ -15,8 +14,6 @@ export function UserSearchBox() {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [search, setSearch] = useState<{ text: string; isOpen: boolean } | null>(null);
-  // The searched user belongs to this session: forget them when the top bar goes (sign-out).
-  useEffect(() => clearFocusedUser, []);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
