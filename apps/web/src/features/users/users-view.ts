@@ -1,5 +1,6 @@
 import type { GridColumn, School, SchoolUser, SessionUser } from '@console/contract';
 import type { Ref } from 'react';
+import type { GridAddress } from './grid/state/useGridAddress';
 
 /**
  * What the users view's parts share: the grid exposes this handle to the button bar (which
@@ -29,4 +30,6 @@ export type UsersGridProps = {
   /** An import whose users to show (the grid filtered on its number, once ready), then `onImportFilterApplied`. */
   importFilter?: number | null;
   onImportFilterApplied?: () => void;
+  /** The address's query, which holds the filters and sort (absent outside the shell: the grid then keeps them to itself). */
+  address?: GridAddress;
 };

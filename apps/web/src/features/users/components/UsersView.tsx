@@ -1,6 +1,6 @@
 import type { SchoolUser, SessionUser } from '@console/contract';
 import { Stack, Text, Title } from '@mantine/core';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '#lib/abilities';
 import { useSchoolUsers } from '#features/schools/api';
@@ -36,10 +36,23 @@ export function UsersView({ uai, user }: { uai: string; user: SessionUser }) {
   // The open user page is part of the address (`/schools/{uai}/users/{id}`): opening one is a step
   // in the history, so Back returns to the grid; stepping to the previous or next user is not.
   const { place, go } = useShell();
-  const openedUserId = place.view === 'users' && place.uai === uai ? (place.userId ?? null) : null;
-  const openUser = useCallback((userId: number) => go({ view: 'users', uai, userId }), [go, uai]);
-  const stepToUser = useCallback((userId: number) => go({ view: 'users', uai, userId }, { replace: true }), [go, uai]);
-  const closeUser = useCallback(() => go({ view: 'users', uai }), [go, uai]);
+  // The grid's filters and sort are the address's query: the user page keeps them, for Back and for a link.
+  const isHere = place.view === 'users' && place.uai === uai;
+  const openedUserId = isHere ? (place.userId ?? null) : null;
+  const query = isHere ? (place.query ?? null) : null;
+  const openUser = useCallback((userId: number) => go({ view: 'users', uai, userId, query }), [go, uai, query]);
+  const stepToUser = useCallback(
+    (userId: number) => go({ view: 'users', uai, userId, query }, { replace: true }),
+    [go, uai, query],
+  );
+  const closeUser = useCallback(() => go({ view: 'users', uai, query }), [go, uai, query]);
+  const address = useMemo(
+    () => ({
+      query,
+      onQueryChange: (next: string) => go({ view: 'users', uai, userId: openedUserId, query: next }, { replace: true }),
+    }),
+    [go, uai, openedUserId, query],
+  );
 
   // A confirmed import asks for its users: the grid filters on its number once, then forgets the request.
   const importFilter = useImportFilterRequest(uai);
@@ -89,6 +102,7 @@ export function UsersView({ uai, user }: { uai: string; user: SessionUser }) {
                 handleRef={grid}
                 importFilter={importFilter?.importNumber ?? null}
                 onImportFilterApplied={clearImportFilter}
+                address={address}
               />
             </div>
           )}

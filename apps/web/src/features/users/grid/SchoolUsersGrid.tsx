@@ -21,12 +21,13 @@ import { FiltersPanel } from './filters/FiltersPanel';
 import { choicesOfColumn } from './edits/editor-choices';
 import { GridBridge } from './grid-bridge';
 import { buildColumnDefs, LOGIN_COLUMN, PASSWORD_COLUMN } from './grid-columns';
-import { readGridPreferences } from './grid-preferences';
+import { readGridPreferences } from './state/grid-preferences';
 import { createRowBuilder, type UsersGridRow } from './grid-rows';
 import { useGridEdits } from './edits/useGridEdits';
+import { initialAddressState, useGridAddress } from './state/useGridAddress';
 import { useGridImportFilter } from './useGridImportFilter';
 import { useGridKeyboard } from './useGridKeyboard';
-import { useGridLayout } from './useGridLayout';
+import { useGridLayout } from './state/useGridLayout';
 import { useGridSelection } from './useGridSelection';
 import { usePasswordReveal } from './usePasswordReveal';
 import classes from './UsersGrid.module.css';
@@ -83,6 +84,7 @@ export function SchoolUsersGrid({
   handleRef,
   importFilter = null,
   onImportFilterApplied,
+  address,
 }: UsersGridProps) {
   const [answeredAt] = useState(() => performance.now());
   useEffect(() => markPerformance('users-grid:answer', answeredAt), [answeredAt]);
@@ -109,7 +111,9 @@ export function SchoolUsersGrid({
   const profiles = useProfiles({ isEnabled: isProfileEditable });
   const hasPasswordColumn = definitionsByKey.has(PASSWORD_COLUMN);
 
-  const layout = useGridLayout({ api, definitions: columns, definitionsByKey, preferences });
+  const [addressState] = useState(() => initialAddressState(address, columns));
+  const layout = useGridLayout({ api, definitions: columns, definitionsByKey, preferences, addressState });
+  const handleAddressChange = useGridAddress(api, columns, address);
   const edits = useGridEdits({ api, school, usersById, definitionsByKey });
   const passwords = usePasswordReveal(api);
   const selection = useGridSelection({ api, usersById, onSelectionChange });
@@ -219,7 +223,11 @@ export function SchoolUsersGrid({
             onCellKeyDown={keyboard.handleCellKeyDown}
             onCellValueChanged={edits.handleCellValueChanged}
             onSelectionChanged={selection.handleSelectionChanged}
-            onFilterChanged={layout.handleLayoutChanged}
+            onFilterChanged={() => {
+              layout.handleLayoutChanged();
+              handleAddressChange();
+            }}
+            onSortChanged={handleAddressChange}
             onColumnVisible={layout.handleLayoutChanged}
             onColumnMoved={(event) => event.finished && layout.handleLayoutChanged()}
             onColumnResized={(event) => event.finished && layout.handleLayoutChanged()}

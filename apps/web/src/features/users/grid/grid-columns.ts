@@ -13,7 +13,7 @@ import { CheckboxCellRenderer } from './checkbox-cell-renderer';
 import { ComboboxCellEditor, type ComboboxEditorParams } from './edits/ComboboxCellEditor';
 import { isBooleanFilterModel, isOptionFilterModel, passesBooleanFilter, passesOptionFilter } from './filters/filter-models';
 import type { GridBridge } from './grid-bridge';
-import { applyColumnLayout, type StoredColumn } from './grid-preferences';
+import { applyColumnLayout, type StoredColumn } from './state/grid-preferences';
 import type { UsersGridRow } from './grid-rows';
 import { OptionSetFilter, type OptionFilterParams } from './filters/OptionSetFilter';
 import { OptionSetFloatingFilter } from './filters/OptionSetFloatingFilter';

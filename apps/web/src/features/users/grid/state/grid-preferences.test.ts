@@ -8,7 +8,7 @@ import {
   toSavedPreferences,
   writeGridPreferences,
 } from './grid-preferences';
-import { buildGridColumns } from './test-fixtures';
+import { buildGridColumns } from '../test-fixtures';
 
 const definitions = buildGridColumns();
 const defaultColumns = definitions.map((definition) => ({ colId: definition.key, hide: !definition.visible }));

@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import type { ActiveFilter } from '#ui/grid/ActiveFilterChips';
 import type { ToggleableColumn } from '#ui/grid/ColumnsMenu';
 import { USERS_GRID_PREFERENCES_RESET_EVENT } from '#features/preferences/components/GridPreferencesPanel';
-import { describeUsersFilter } from './filters/describe-users-filter';
-import type { FilterableColumn } from './filters/FiltersPanel';
-import { defaultWidthOf } from './grid-columns';
+import { describeUsersFilter } from '../filters/describe-users-filter';
+import type { FilterableColumn } from '../filters/FiltersPanel';
+import type { GridAddressState } from './grid-address';
+import { defaultWidthOf } from '../grid-columns';
 import {
   defaultFilterModel,
   initialFilterModel,
@@ -16,13 +17,15 @@ import {
   type GridPreferences,
   type StoredColumn,
 } from './grid-preferences';
-import type { UsersGridRow } from './grid-rows';
+import type { UsersGridRow } from '../grid-rows';
 
 type GridLayoutInput = {
   api: GridApi<UsersGridRow> | null;
   definitions: readonly GridColumn[];
   definitionsByKey: ReadonlyMap<string, GridColumn>;
   preferences: GridPreferences;
+  /** The filters and sort the address names, which the grid opens with rather than the saved ones. */
+  addressState: GridAddressState | null;
 };
 
 /** Only filters of filterable columns the grid has: a saved layout may name columns another school had. */
@@ -41,7 +44,7 @@ function filtersOfColumns(
  * filter saved, the preferences dialog's reset followed; and what the columns panel, the filters
  * panel and the chips show.
  */
-export function useGridLayout({ api, definitions, definitionsByKey, preferences }: GridLayoutInput) {
+export function useGridLayout({ api, definitions, definitionsByKey, preferences, addressState }: GridLayoutInput) {
   const { t, i18n } = useTranslation();
   // The grid holds the layout; this counter makes the panels and chips read it again.
   const [, refresh] = useReducer((count: number) => count + 1, 0);
@@ -70,9 +73,12 @@ export function useGridLayout({ api, definitions, definitionsByKey, preferences 
     writeGridPreferences(toSavedPreferences(columnState, api.getFilterModel(), definitions));
   };
 
-  // The saved filters (or the default one), applied before the first rows are drawn.
+  // The address's filters and sort, else the saved filters (or the default one), applied before the first rows are drawn.
   const [initialState] = useState<GridState>(() => ({
-    filter: { filterModel: filtersOfColumns(initialFilterModel(preferences, definitions), definitionsByKey) },
+    filter: {
+      filterModel: filtersOfColumns(addressState?.filterModel ?? initialFilterModel(preferences, definitions), definitionsByKey),
+    },
+    ...(addressState && addressState.sortModel.length > 0 && { sort: { sortModel: addressState.sortModel } }),
   }));
   const handleLayoutChanged = () => {
     save();

@@ -1,6 +1,6 @@
 import type { GridColumn } from '@console/contract';
 import { USERS_GRID_PREFERENCES_KEY } from '#features/preferences/components/GridPreferencesPanel';
-import type { BooleanFilterModel } from './filters/filter-models';
+import type { BooleanFilterModel } from '../filters/filter-models';
 
 /** A column as the layout keeps it, in the grid's order; the width only when the user changed it. */
 export type StoredColumn = { colId: string; hide: boolean; width?: number };
