@@ -10,7 +10,7 @@ import { buildSessionUser } from '#test/users';
 import { renderInShell } from '#features/schools/testing';
 import { buildCatalogueSchool } from '../test-school';
 import { buildDefinitions } from '../grid/test-fixtures';
-import { expectStatus, shownLogins, waitForGrid } from '../grid/test-queries';
+import { expectStatus, shownHeaders, shownLogins, waitForGrid } from '../grid/test-queries';
 import { buildSchoolUser, SCHOOL_UAI } from '../test-factories';
 import { UsersView } from './UsersView';
 
@@ -61,6 +61,9 @@ describe('the users grid in the address', () => {
 
     await expectStatus('4 utilisateurs · 2 filtrés · 0 sélectionnés');
     expect(shownLogins()).toEqual(['zbernardin', 'abernard']);
+    // The columns the layout hides stay hidden (a sort in AG Grid's initial state showed them).
+    expect(shownHeaders()).not.toContain('id');
+    expect(shownHeaders()).toContain('lastname');
     expect(within(screen.getByRole('group', { name: 'Filtres actifs' })).getByText(/bernard/)).toBeInTheDocument();
   });
 

@@ -24,7 +24,7 @@ type GridLayoutInput = {
   definitions: readonly GridColumn[];
   definitionsByKey: ReadonlyMap<string, GridColumn>;
   preferences: GridPreferences;
-  /** The filters and sort the address names, which the grid opens with rather than the saved ones. */
+  /** The filters the address names, which the grid opens with rather than the saved ones. */
   addressState: GridAddressState | null;
 };
 
@@ -73,12 +73,13 @@ export function useGridLayout({ api, definitions, definitionsByKey, preferences,
     writeGridPreferences(toSavedPreferences(columnState, api.getFilterModel(), definitions));
   };
 
-  // The address's filters and sort, else the saved filters (or the default one), applied before the first rows are drawn.
+  // The address's filters, else the saved filters (or the default one), applied before the first rows
+  // are drawn. The address's sort is applied once the grid is ready (useGridAddress): a sort in the
+  // initial state would make AG Grid show the columns the layout hides.
   const [initialState] = useState<GridState>(() => ({
     filter: {
       filterModel: filtersOfColumns(addressState?.filterModel ?? initialFilterModel(preferences, definitions), definitionsByKey),
     },
-    ...(addressState && addressState.sortModel.length > 0 && { sort: { sortModel: addressState.sortModel } }),
   }));
   const handleLayoutChanged = () => {
     save();
