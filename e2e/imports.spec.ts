@@ -87,7 +87,7 @@ test.describe('CSV import', () => {
     // The grid keeps its filter on the import's number: none of its users is left.
     await shell.openView('Utilisateurs');
     await expect(users.activeFilters.getByText(/N° import/)).toBeVisible();
-    await expect(users.status).toContainText('0 filtrés');
+    await expect(users.status).toContainText('0 filtré');
     await expect(users.rows).toHaveCount(0);
   });
 

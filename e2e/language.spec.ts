@@ -19,3 +19,42 @@ test('switching to English changes the interface at once and survives a reload',
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
+
+test('in English, the users grid reads English: headers, profiles, counts, the filters dialog', async ({ page }) => {
+  const shell = await ShellPage.signIn(page, DEMO.administrator);
+  const preferences = await shell.openPreferences('Langue');
+  await preferences.getByRole('radio', { name: 'English' }).check();
+  await page.keyboard.press('Escape');
+
+  await page.goto('/schools/0693284V/users?profile=pupil&sort=lastname');
+  const users = page.getByRole('main').getByRole('region', { name: "The school's users" });
+  await expect(users.getByRole('grid')).toBeVisible();
+  await expect(
+    page
+      .getByRole('main')
+      .getByRole('status')
+      .filter({ hasText: /users ·/ }),
+  ).toHaveText(/^[\d\s,]+ users · [\d\s,]+ filtered · 0 selected$/);
+  const headers = await users.locator('.ag-header-cell-text').allTextContents();
+  expect(headers).toEqual(expect.arrayContaining(['Last name', 'First name', 'Level', 'Class']));
+  // The profile filter of the address reads the English names: « pupil » keeps the pupils only.
+  await expect(page.getByRole('group', { name: 'Active filters' })).toContainText('Profile');
+  const counts = await page
+    .getByRole('main')
+    .getByRole('status')
+    .filter({ hasText: /users ·/ })
+    .innerText();
+  const [total, filtered] = [...counts.matchAll(/[\d\s,]+(?= (users|filtered))/g)].map((match) =>
+    Number(match[0].replace(/\D/g, '')),
+  );
+  expect(filtered).toBeGreaterThan(0);
+  expect(filtered).toBeLessThan(total!);
+
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Column filters' });
+  await expect(dialog).toBeVisible();
+  // None of the French the grid and its dialog used to show stays.
+  const french = /\b(Nom|Prénom|Niveau|Classe|Profil|Élève|Enseignant|Désactivé|utilisateurs|filtrés|sélectionnés|Filtres)\b/;
+  expect(await page.getByRole('main').innerText()).not.toMatch(french);
+  expect(await dialog.innerText()).not.toMatch(french);
+});

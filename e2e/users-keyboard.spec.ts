@@ -111,7 +111,7 @@ test.describe('users grid with the keyboard only', () => {
     await page.keyboard.press('Enter');
     await pressUntilFocused(page, 'ArrowDown', users.cellOfRow(userId, SELECTION_COLUMN), 5);
     await page.keyboard.press('Space');
-    await expect(users.status).toContainText('1 sélectionnés');
+    await expect(users.status).toHaveText(/· 1 sélectionné$/);
 
     // Out of the grid backwards in one press, then back to the bulk menu.
     await page.keyboard.press('Shift+Tab');

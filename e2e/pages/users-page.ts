@@ -16,7 +16,7 @@ export class UsersPage {
     this.main = page.getByRole('main');
     this.grid = this.main.getByRole('region', { name: "Utilisateurs de l'établissement" }).getByRole('grid');
     this.rows = this.grid.locator('[role="row"][row-id]');
-    this.status = this.main.getByRole('status').filter({ hasText: /utilisateurs ·/ });
+    this.status = this.main.getByRole('status').filter({ hasText: /utilisateurs? ·/ });
     this.buttonBar = this.main.getByRole('group', { name: 'Actions sur les utilisateurs' });
     this.activeFilters = this.main.getByRole('group', { name: 'Filtres actifs' });
     this.userPage = page.getByRole('dialog', { name: 'Fiche utilisateur' });

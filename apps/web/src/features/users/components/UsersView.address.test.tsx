@@ -59,7 +59,7 @@ describe('the users grid in the address', () => {
     renderView('lastname=bernard&sort=-firstname&filters=none');
     await waitForGrid();
 
-    await expectStatus('4 utilisateurs · 2 filtrés · 0 sélectionnés');
+    await expectStatus('4 utilisateurs · 2 filtrés · 0 sélectionné');
     expect(shownLogins()).toEqual(['zbernardin', 'abernard']);
     // The columns the layout hides stay hidden (a sort in AG Grid's initial state showed them).
     expect(shownHeaders()).not.toContain('id');
@@ -71,14 +71,14 @@ describe('the users grid in the address', () => {
     const { shell } = renderView(null);
     await waitForGrid();
     await waitFor(() => expect(shell().place.query).toBe('disabled=0'));
-    await expectStatus('4 utilisateurs · 3 filtrés · 0 sélectionnés');
+    await expectStatus('4 utilisateurs · 3 filtrés · 0 sélectionné');
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Filtres' }));
     const panel = await screen.findByRole('dialog', { name: 'Filtres des colonnes' });
     await user.type(within(panel).getByLabelText('Valeur du filtre Classe'), '6A');
 
-    await expectStatus('4 utilisateurs · 2 filtrés · 0 sélectionnés');
+    await expectStatus('4 utilisateurs · 2 filtrés · 0 sélectionné');
     await waitFor(() => expect(shell().place.query).toBe('className=6A&disabled=0'));
   });
 
@@ -89,11 +89,11 @@ describe('the users grid in the address', () => {
       query: 'filters=none&sort=lastname',
     });
     await waitForGrid();
-    await expectStatus('4 utilisateurs · 2 filtrés · 0 sélectionnés');
+    await expectStatus('4 utilisateurs · 2 filtrés · 0 sélectionné');
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Suivre le lien' }));
 
-    await expectStatus('4 utilisateurs · 4 filtrés · 0 sélectionnés');
+    await expectStatus('4 utilisateurs · 4 filtrés · 0 sélectionné');
     expect(shownLogins()).toEqual(['abernard', 'zbernardin', 'ccaron', 'ddupont']);
     expect(shell().place.query).toBe('filters=none&sort=lastname');
   });

@@ -276,7 +276,7 @@ describe('the users view acts on the selected rows it shows', { timeout: 60_000 
     await user.click(screen.getByRole('button', { name: 'Retirer le filtre Désactivé' }));
     await select(user, 'ffabre', 'ggirard');
     await filter(user, 'Nom', 'Gir');
-    await expectStatus('2 utilisateurs · 1 filtrés · 1 sélectionnés');
+    await expectStatus('2 utilisateurs · 1 filtré · 1 sélectionné');
 
     await user.click(screen.getByRole('button', { name: 'Supprimer' }));
     const confirmation = await screen.findByRole('dialog', { name: 'Supprimer les utilisateurs' });
@@ -312,7 +312,7 @@ describe('the users view acts on the selected rows it shows', { timeout: 60_000 
 
     await user.click(screen.getByRole('button', { name: 'Désactiver' }));
 
-    await expectStatus('5 utilisateurs · 2 filtrés · 0 sélectionnés');
+    await expectStatus('5 utilisateurs · 2 filtrés · 0 sélectionné');
     await user.click(screen.getByRole('button', { name: 'Modification groupée' }));
     for (const entry of await screen.findAllByRole('menuitem')) expect(entry).toBeDisabled();
   });
@@ -325,7 +325,7 @@ describe('the users view acts on the selected rows it shows', { timeout: 60_000 
 
     await user.click(screen.getByRole('button', { name: "Changer d'établissement" }));
 
-    await expectStatus('1 utilisateurs · 1 filtrés · 0 sélectionnés');
+    await expectStatus('1 utilisateur · 1 filtré · 0 sélectionné');
     expect(screen.getByRole('button', { name: 'Activer / Désactiver' })).toHaveAttribute('aria-disabled', 'true');
     await user.click(screen.getByRole('button', { name: 'Modification groupée' }));
     for (const entry of await screen.findAllByRole('menuitem')) expect(entry).toBeDisabled();

@@ -12,6 +12,7 @@ import { BinPanel } from '../status/BinPanel';
 import { UserPageDrawer } from '../user-page/UserPageDrawer';
 import { UsersButtonBar } from './UsersButtonBar';
 import { UsersGrid } from './UsersGrid';
+import { translateColumns } from '../grid/column-labels';
 import { LoadingBlock } from '#ui/LoadingBlock';
 import { ErrorAlert } from '#ui/ErrorAlert';
 
@@ -57,6 +58,9 @@ export function UsersView({ uai, user }: { uai: string; user: SessionUser }) {
   // A confirmed import asks for its users: the grid filters on its number once, then forgets the request.
   const importFilter = useImportFilterRequest(uai);
 
+  // The server's headers are French: the grid shows them in the reader's language.
+  const gridColumns = useMemo(() => columns.data && translateColumns(columns.data, t), [columns.data, t]);
+
   const getOrderedIds = useCallback(() => grid.current?.getOrderedIds() ?? [], []);
   const canSeeTable = can(user, 'Table');
   const canSeeUserPage = can(user, 'FicheUser');
@@ -91,11 +95,11 @@ export function UsersView({ uai, user }: { uai: string; user: SessionUser }) {
           )}
           {isBinShown && <BinPanel uai={uai} />}
           {/* Kept mounted under the bin, so that its filters, selection and scroll stay. */}
-          {canSeeTable && columns.data && (
+          {canSeeTable && gridColumns && (
             <div hidden={isBinShown}>
               <UsersGrid
                 school={school.data}
-                columns={columns.data}
+                columns={gridColumns}
                 user={user}
                 onSelectionChange={handleSelectionChange}
                 onOpenUser={canSeeUserPage ? openUser : () => undefined}

@@ -1,4 +1,4 @@
-import { compareFrench, users, type GridColumn, type SchoolUser } from '@console/contract';
+import { compareFrench, users, type GridColumn, type ProfileName, type SchoolUser } from '@console/contract';
 import { Button, Group, Stack } from '@mantine/core';
 import { IconEye, IconFilter } from '@tabler/icons-react';
 import type { ColDef, GetRowIdParams, GridApi, RowSelectionOptions, SelectionColumnDef } from 'ag-grid-community';
@@ -13,6 +13,7 @@ import { GridStatusLine } from '#ui/grid/GridStatusLine';
 import { deselectHiddenRows } from '#ui/grid/deselect-hidden-rows';
 import { tabOutOfGridFromCell, tabOutOfGridFromHeader } from '#ui/grid/keyboard-navigation';
 import { createLocaleTextGetter } from '#ui/grid/locale-text';
+import { PROFILE_LABEL_KEYS } from '#features/schools/profile-labels';
 import { useProfiles } from '../api';
 import { ApplicationCredentialsModal } from '../components/ApplicationCredentialsModal';
 import type { UsersGridProps } from '../users-view';
@@ -100,9 +101,16 @@ export function SchoolUsersGrid({
     [columns],
   );
   const optionNames = useMemo(() => school.options.map((option) => option.name).sort(compareFrench), [school.options]);
+  const profileLabel = useCallback(
+    (name: string) => {
+      const key: string | undefined = PROFILE_LABEL_KEYS[name as ProfileName];
+      return key ? t(key) : name;
+    },
+    [t],
+  );
   const columnDefs = useMemo(
-    () => buildColumnDefs(columns, { columnState: preferences.columnState, optionNames, language: i18n.language }),
-    [columns, preferences, optionNames, i18n.language],
+    () => buildColumnDefs(columns, { columnState: preferences.columnState, optionNames, language: i18n.language, profileLabel }),
+    [columns, preferences, optionNames, i18n.language, profileLabel],
   );
   const buildRows = useMemo(() => createRowBuilder(columns), [columns]);
   const rows = useMemo(() => buildRows(school.users), [buildRows, school.users]);
@@ -136,7 +144,8 @@ export function SchoolUsersGrid({
       const target = usersById.get(row.id);
       return target !== undefined && users.canManageProfile(user.profile, target.profile);
     },
-    choicesOf: (colId) => choicesOfColumn(colId, { users: school.users, options: optionNames, profiles: profiles.data ?? [] }),
+    choicesOf: (colId) =>
+      choicesOfColumn(colId, { users: school.users, options: optionNames, profiles: profiles.data ?? [], profileLabel }),
     toggle: edits.toggle,
     toggleLabelOf: (column, row) => t('users.grid.toggle_label', { column, login: row.login }),
     passwordOf: passwords.passwordOf,
@@ -163,11 +172,11 @@ export function SchoolUsersGrid({
     <Stack gap="xs">
       <Group justify="space-between" gap="sm">
         <GridStatusLine>
-          {t('users.grid.status_line', {
-            total: school.users.length,
-            filtered: displayedCount,
-            selected: selection.selectedCount,
-          })}
+          {[
+            t('users.grid.status.total', { count: school.users.length }),
+            t('users.grid.status.filtered', { count: displayedCount }),
+            t('users.grid.status.selected', { count: selection.selectedCount }),
+          ].join(' · ')}
         </GridStatusLine>
         <Group gap="xs">
           {hasPasswordColumn && (

@@ -29,7 +29,7 @@ describe('the users grid layout', { timeout: 30_000 }, () => {
     renderUsersGrid(i18n);
 
     await findRow('aarnaud');
-    await expectStatus('5 utilisateurs · 4 filtrés · 0 sélectionnés');
+    await expectStatus('5 utilisateurs · 4 filtrés · 0 sélectionné');
     expect(shownLogins()).toEqual(['aarnaud', 'bbernard', 'ccaron', 'ddupont']);
     expect(screen.getByRole('group', { name: 'Filtres actifs' })).toHaveTextContent('Désactivé : = 0');
     expect(
@@ -41,7 +41,7 @@ describe('the users grid layout', { timeout: 30_000 }, () => {
     const many = Array.from({ length: 1234 }, (_unused, index) => buildSchoolUser({ id: index + 1, disabled: index >= 1200 }));
     renderUsersGrid(i18n, { school: buildGridSchool({ users: many }) });
 
-    await expectStatus('1 234 utilisateurs · 1 200 filtrés · 0 sélectionnés');
+    await expectStatus('1 234 utilisateurs · 1 200 filtrés · 0 sélectionné');
   });
 
   it('removes a filter from its chip, and every filter with the clear-all chip', async () => {
@@ -50,7 +50,7 @@ describe('the users grid layout', { timeout: 30_000 }, () => {
     await waitForGrid();
 
     await user.click(screen.getByRole('button', { name: 'Retirer le filtre Désactivé' }));
-    await expectStatus('5 utilisateurs · 5 filtrés · 0 sélectionnés');
+    await expectStatus('5 utilisateurs · 5 filtrés · 0 sélectionné');
     expect(screen.getByText('eetienne')).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Filtres actifs' })).not.toBeInTheDocument();
     expect(stored()?.filterModel).toEqual({});
@@ -58,12 +58,12 @@ describe('the users grid layout', { timeout: 30_000 }, () => {
     const panel = await openFiltersPanel(user);
     await user.type(within(panel).getByLabelText('Valeur du filtre Nom'), 'ar');
     await user.selectOptions(within(panel).getByLabelText('Valeur du filtre Désactivé'), '0');
-    await expectStatus('5 utilisateurs · 3 filtrés · 0 sélectionnés');
+    await expectStatus('5 utilisateurs · 3 filtrés · 0 sélectionné');
     const chips = screen.getByRole('group', { name: 'Filtres actifs' });
     expect(chips).toHaveTextContent('Nom : contient « ar »');
 
     await user.click(within(chips).getByRole('button', { name: 'Supprimer les filtres' }));
-    await expectStatus('5 utilisateurs · 5 filtrés · 0 sélectionnés');
+    await expectStatus('5 utilisateurs · 5 filtrés · 0 sélectionné');
   });
 
   it('filters on options with OR, then AND, over every option of the user', async () => {
@@ -120,12 +120,12 @@ describe('the users grid layout', { timeout: 30_000 }, () => {
     await waitFor(() => expect(shownHeaders()).not.toContain('comment'));
     expect(shownHeaders().slice(0, 4)).toEqual(['adminMode', 'lastname', 'login', 'firstname']);
     await user.click(await screen.findByRole('button', { name: 'Retirer le filtre Désactivé' }));
-    await expectStatus('5 utilisateurs · 5 filtrés · 0 sélectionnés');
+    await expectStatus('5 utilisateurs · 5 filtrés · 0 sélectionné');
     first.unmount();
 
     renderUsersGrid(i18n);
     await findRow('eetienne');
-    await expectStatus('5 utilisateurs · 5 filtrés · 0 sélectionnés');
+    await expectStatus('5 utilisateurs · 5 filtrés · 0 sélectionné');
     expect(shownHeaders()).not.toContain('comment');
     expect(shownHeaders().slice(0, 4)).toEqual(['adminMode', 'lastname', 'login', 'firstname']);
   });
@@ -139,13 +139,13 @@ describe('the users grid layout', { timeout: 30_000 }, () => {
       within(await screen.findByRole('group', { name: 'Colonnes affichées' })).getByRole('checkbox', { name: 'Commentaire' }),
     );
     await user.click(await screen.findByRole('button', { name: 'Retirer le filtre Désactivé' }));
-    await expectStatus('5 utilisateurs · 5 filtrés · 0 sélectionnés');
+    await expectStatus('5 utilisateurs · 5 filtrés · 0 sélectionné');
     expect(stored()).not.toBeNull();
 
     renderWithProviders(<GridPreferencesPanel />, { i18n, withNotifications: true });
     await user.click(screen.getByRole('button', { name: 'Réinitialiser les préférences de grille' }));
 
-    await expectStatus('5 utilisateurs · 4 filtrés · 0 sélectionnés');
+    await expectStatus('5 utilisateurs · 4 filtrés · 0 sélectionné');
     expect(shownHeaders()).toContain('comment');
     expect(stored()).toBeNull();
   });
@@ -165,7 +165,7 @@ describe('the users grid layout', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     await user.click(await findSelectionBox('bbernard'));
     expect(onSelectionChange).toHaveBeenLastCalledWith([expect.objectContaining({ id: 2, login: 'bbernard' })]);
-    await expectStatus('5 utilisateurs · 4 filtrés · 1 sélectionnés');
+    await expectStatus('5 utilisateurs · 4 filtrés · 1 sélectionné');
 
     await user.click(screen.getByRole('checkbox', { name: 'Colonne de sélection' }));
     await waitFor(() => expect(onSelectionChange.mock.lastCall?.[0].map((selected) => selected.id).sort()).toEqual([1, 2, 3, 4]));
@@ -187,7 +187,7 @@ describe('the users grid layout', { timeout: 30_000 }, () => {
         buildGridSchool({ users: [...GRID_USERS, buildSchoolUser({ id: 6, login: 'ffabre' })] }),
       ),
     );
-    await expectStatus('6 utilisateurs · 1 filtrés · 0 sélectionnés');
+    await expectStatus('6 utilisateurs · 1 filtré · 0 sélectionné');
     expect(handle.current?.getOrderedIds()).toEqual([5]);
   });
 
@@ -204,7 +204,7 @@ describe('the users grid layout', { timeout: 30_000 }, () => {
     );
     act(() => queryClient.setQueryData(schoolsQueryKeys.users('0750001A'), buildGridSchool({ users: reloaded })));
 
-    await expectStatus('4 utilisateurs · 3 filtrés · 1 sélectionnés');
+    await expectStatus('4 utilisateurs · 3 filtrés · 1 sélectionné');
     await waitFor(() => expect(onSelectionChange).toHaveBeenLastCalledWith([expect.objectContaining({ id: 1, level: '3e' })]));
   });
 });

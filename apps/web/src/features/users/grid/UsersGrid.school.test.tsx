@@ -74,7 +74,7 @@ describe('the users grid across schools', { timeout: 30_000 }, () => {
       'bber',
     );
     await user.click(screen.getByRole('button', { name: 'Fermer' }));
-    await expectStatus('5 utilisateurs · 1 filtrés · 0 sélectionnés');
+    await expectStatus('5 utilisateurs · 1 filtré · 0 sélectionné');
     await user.click(screen.getByRole('button', { name: 'Colonnes' }));
     await user.click(
       within(await screen.findByRole('group', { name: 'Colonnes affichées' })).getByRole('checkbox', { name: 'Commentaire' }),
@@ -82,11 +82,11 @@ describe('the users grid across schools', { timeout: 30_000 }, () => {
     await user.keyboard('{Escape}');
 
     await user.click(screen.getByRole('button', { name: "Changer d'établissement" }));
-    await expectStatus('1 utilisateurs · 1 filtrés · 0 sélectionnés');
+    await expectStatus('1 utilisateur · 1 filtré · 0 sélectionné');
     expect(JSON.parse(window.localStorage.getItem(USERS_GRID_PREFERENCES_KEY)!)).not.toHaveProperty('filterModel');
 
     await user.click(screen.getByRole('button', { name: "Changer d'établissement" }));
-    await expectStatus('5 utilisateurs · 4 filtrés · 0 sélectionnés');
+    await expectStatus('5 utilisateurs · 4 filtrés · 0 sélectionné');
     expect(shownLogins()).toEqual(['aarnaud', 'bbernard', 'ccaron', 'ddupont']);
     expect(screen.getByRole('group', { name: 'Filtres actifs' })).toHaveTextContent(/^Désactivé : = 0/);
     expect(document.querySelector('.ag-header-cell[col-id="comment"]')).toBeNull();
@@ -128,9 +128,9 @@ describe('the users grid across schools', { timeout: 30_000 }, () => {
     }
 
     await user.click(screen.getByRole('button', { name: "Changer d'établissement" }));
-    await expectStatus('1 utilisateurs · 1 filtrés · 0 sélectionnés');
+    await expectStatus('1 utilisateur · 1 filtré · 0 sélectionné');
     await user.click(screen.getByRole('button', { name: "Changer d'établissement" }));
-    await expectStatus('5 utilisateurs · 4 filtrés · 0 sélectionnés');
+    await expectStatus('5 utilisateurs · 4 filtrés · 0 sélectionné');
     expect(await findCell('aarnaud', 'password')).toHaveTextContent('••••••••');
   });
 

@@ -24,6 +24,8 @@ export type UsersColDef = ColDef<UsersGridRow, CellValue>;
 export const LOGIN_COLUMN = 'login';
 /** The column of the import that created (or last changed) a user: what a confirmed import's users are filtered on. */
 export const IMPORT_NUMBER_COLUMN = 'importNumber';
+/** The profile column: its cells hold the profile's name, shown in the reader's language. */
+export const PROFILE_COLUMN = 'profile';
 export const PASSWORD_COLUMN = 'password';
 /** Combobox columns whose editor takes any text, the school's values being suggestions. */
 const FREE_TEXT_COLUMNS: ReadonlySet<string> = new Set(['level', 'className', 'subject']);
@@ -55,12 +57,21 @@ export function compareTextCells(left: CellValue | undefined, right: CellValue |
   return compareFrench(left == null ? '' : String(left), right == null ? '' : String(right));
 }
 
+/** A text as the text filters compare it: without accents, in lower case. */
+export function withoutAccents(text: string | null): string | null {
+  return text === null ? null : text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
 function filterOf(definition: GridColumn, optionNames: readonly string[]): Partial<UsersColDef> {
   const key = definition.key;
   switch (definition.filterType) {
     // No debounce: filtering 5,000 rows takes a few milliseconds, so each keystroke shows its rows at once.
+    // Accents and case aside: « helene » finds « Hélène », « eleve » the pupils (« Élève »).
     case 'text':
-      return { filter: 'agTextColumnFilter', filterParams: { maxNumConditions: 1, debounceMs: 0 } };
+      return {
+        filter: 'agTextColumnFilter',
+        filterParams: { maxNumConditions: 1, debounceMs: 0, textFormatter: withoutAccents },
+      };
     case 'number':
       return { filter: 'agNumberColumnFilter', filterParams: { maxNumConditions: 1, debounceMs: 0 } };
     case 'date':
@@ -133,7 +144,14 @@ export function buildColumnDefs(
     columnState,
     optionNames,
     language,
-  }: { columnState?: readonly StoredColumn[]; optionNames: readonly string[]; language: string },
+    profileLabel = (name) => name,
+  }: {
+    columnState?: readonly StoredColumn[];
+    optionNames: readonly string[];
+    language: string;
+    /** A profile's name in the reader's language: the cells show it and the filter reads it. */
+    profileLabel?: (name: string) => string;
+  },
 ): UsersColDef[] {
   const formatDate = createDateFormatter(language);
   return applyColumnLayout(definitions, columnState).map(({ definition, hide, width }) => {
@@ -152,6 +170,10 @@ export function buildColumnDefs(
       ...editingOf(definition),
     };
     if (definition.filterType === 'date') base.valueFormatter = formatDate;
+    if (key === PROFILE_COLUMN) {
+      base.valueFormatter = ({ value }) => (typeof value === 'string' ? profileLabel(value) : '');
+      base.filterValueGetter = ({ data }) => (data && typeof data.profile === 'string' ? profileLabel(data.profile) : '');
+    }
     if (definition.filterType === 'text' || definition.filterType === 'set') base.comparator = compareTextCells;
     if (TOOLTIP_COLUMNS.has(key) || users.parseColumnKey(key)?.kind === 'option') base.tooltip = true;
     if (key === PASSWORD_COLUMN)

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 
-/** The grid's status line: « 5 utilisateurs · 4 filtrés · 0 sélectionnés » (French spaces made plain). */
+/** The grid's status line: « 5 utilisateurs · 4 filtrés · 0 sélectionné » (French spaces made plain). */
 export function statusText(): string {
-  return (screen.getByText(/utilisateurs ·/).textContent ?? '').replace(/\s/g, ' ');
+  return (screen.getByText(/utilisateurs? ·/).textContent ?? '').replace(/\s/g, ' ');
 }
 
 /** Waits (up to the 10 s of src/test/setup.ts) for the status line to read `text`. */
