@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { DEMO } from './pages/demo-accounts';
 import { ShellPage } from './pages/shell-page';
+import { SignInPage } from './pages/sign-in-page';
+
+// The language is kept with the account: each journey gives the demo account it used French back,
+// as the other journeys expect it.
+test.afterEach(async ({ page }) => {
+  const answer = await page.request.put('/api/auth/language', { data: { language: 'fr' } });
+  expect(answer.status()).toBe(200);
+});
 
 test('switching to English changes the interface at once and survives a reload', async ({ page }) => {
   const shell = await ShellPage.signIn(page, DEMO.administrator);
@@ -57,4 +65,24 @@ test('in English, the users grid reads English: headers, profiles, counts, the f
   const french = /\b(Nom|Prénom|Niveau|Classe|Profil|Élève|Enseignant|Désactivé|utilisateurs|filtrés|sélectionnés|Filtres)\b/;
   expect(await page.getByRole('main').innerText()).not.toMatch(french);
   expect(await dialog.innerText()).not.toMatch(french);
+});
+
+test('the language chosen from the top bar is kept with the account: a new browser opens in it', async ({ page, browser }) => {
+  await ShellPage.signIn(page, DEMO.teacher);
+  await page.getByRole('button', { name: "FR, langue de l'interface" }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.getByRole('button', { name: 'EN, interface language' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
+
+  const other = await browser.newContext();
+  try {
+    const otherPage = await other.newPage();
+    await otherPage.goto('/');
+    await new SignInPage(otherPage).signIn(DEMO.teacher);
+    await expect(otherPage.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
+    await expect(otherPage.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(otherPage.getByRole('button', { name: 'EN, interface language' })).toBeVisible();
+  } finally {
+    await other.close();
+  }
 });

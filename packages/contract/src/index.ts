@@ -21,7 +21,7 @@ export * as clientConfig from './client-config/index.js';
 export * as health from './health/index.js';
 export * as directory from './directory/index.js';
 export * as apps from './apps/index.js';
-export type { SessionUser } from './auth/session-user.js';
+export type { InterfaceLanguage, SessionUser } from './auth/session-user.js';
 export type { Alert } from './alerts/routes.js';
 export type { ClientConfig } from './client-config/routes.js';
 export * as schools from './schools/index.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { alertsRef, listAlerts } from './alerts/index.js';
-import { authRefs, changePassword, login, loginWithToken, logout, me } from './auth/index.js';
+import { authRefs, changePassword, login, loginWithToken, logout, me, setLanguage } from './auth/index.js';
 import { clientConfigRef, getClientConfig } from './client-config/index.js';
 
 describe('route refs', () => {
@@ -10,6 +10,7 @@ describe('route refs', () => {
     [authRefs.logout, logout],
     [authRefs.me, me],
     [authRefs.changePassword, changePassword],
+    [authRefs.setLanguage, setLanguage],
     [clientConfigRef, getClientConfig],
     [alertsRef, listAlerts],
   ])('%j names the method and path of its route', (ref, route) => {

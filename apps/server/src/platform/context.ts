@@ -1,4 +1,4 @@
-import type { ProfileName, RightsMap } from '@console/contract';
+import type { InterfaceLanguage, ProfileName, RightsMap } from '@console/contract';
 import type { Database } from './db/client.js';
 import type { Env } from './config/env.js';
 
@@ -24,6 +24,8 @@ export type Actor = {
   email: string | null;
   /** The user's opaque sign-in link token (their QR code content). */
   linkToken: string;
+  /** The interface language the user chose, null until they choose one. */
+  language: InterfaceLanguage | null;
   rights: RightsMap;
 };
 

@@ -14,6 +14,7 @@ export function buildSessionUser(profile: ProfileName, overrides: Partial<Sessio
     uai,
     schoolName: uai === null ? null : 'Collège Jean Moulin',
     rights: DEFAULT_RIGHTS[profile],
+    language: null,
     informations: { login: 'camille.martin', uai, qrCode: 'link-token-123' },
     ...overrides,
   };

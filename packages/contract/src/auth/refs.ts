@@ -10,10 +10,12 @@ export const authRefs = {
   logout: { method: 'POST', path: '/auth/logout' },
   me: { method: 'GET', path: '/auth/me' },
   changePassword: { method: 'PUT', path: '/auth/password' },
+  setLanguage: { method: 'PUT', path: '/auth/language' },
 } as const satisfies Record<string, RouteRef> as {
   login: RouteRef<typeof routes.login>;
   loginWithToken: RouteRef<typeof routes.loginWithToken>;
   logout: RouteRef<typeof routes.logout>;
   me: RouteRef<typeof routes.me>;
   changePassword: RouteRef<typeof routes.changePassword>;
+  setLanguage: RouteRef<typeof routes.setLanguage>;
 };

@@ -5,7 +5,7 @@ import { defineRoute } from '../http.js';
 import { recordIdParamSchema } from '../ids.js';
 import { passwordChangeSchema } from '../rules/password.js';
 import { LOGIN_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './limits.js';
-import { sessionUserSchema } from './session-user.js';
+import { interfaceLanguageSchema, sessionUserSchema } from './session-user.js';
 
 export const loginBodySchema = z.object({
   login: z.string().trim().min(1, REQUIRED).max(LOGIN_MAX_LENGTH),
@@ -55,6 +55,15 @@ export const changePassword = defineRoute({
   right: 'session',
   summary: 'Change one’s own password (not for Eleve and Enseignant).',
   body: passwordChangeSchema,
+  answer: okSchema,
+});
+
+export const setLanguage = defineRoute({
+  method: 'PUT',
+  path: '/auth/language',
+  right: 'session',
+  summary: 'Keep the interface language one chose with one’s account, for the next sign-in anywhere.',
+  body: z.object({ language: interfaceLanguageSchema }),
   answer: okSchema,
 });
 

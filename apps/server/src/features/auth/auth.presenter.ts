@@ -1,4 +1,4 @@
-import { profileNameOf, signsInByLink, type RightsMap, type SessionUser } from '@console/contract';
+import { profileNameOf, signsInByLink, type InterfaceLanguage, type RightsMap, type SessionUser } from '@console/contract';
 
 export type SessionUserSource = {
   id: number;
@@ -10,6 +10,7 @@ export type SessionUserSource = {
   schoolName: string | null;
   login: string;
   linkToken: string;
+  language: InterfaceLanguage | null;
   rights: RightsMap;
 };
 
@@ -28,6 +29,7 @@ export function presentSessionUser(source: SessionUserSource): SessionUser {
     uai: source.uai,
     schoolName: source.schoolName,
     rights: source.rights,
+    language: source.language,
     informations: { login: source.login, uai: source.uai, qrCode: signsInByLink(profile) ? source.linkToken : null },
   };
 }

@@ -1,3 +1,4 @@
+import { auth, type InterfaceLanguage } from '@console/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '#platform/db/client.js';
 import { loginThrottle, users } from '#platform/db/schema/index.js';
@@ -69,6 +70,7 @@ export type SignInCandidate = UserCredentialsRow & {
   email: string | null;
   login: string;
   linkToken: string;
+  language: InterfaceLanguage | null;
 };
 
 /**
@@ -96,10 +98,11 @@ export async function findSignInCandidate(
     email: string | null;
     login: string;
     link_token: string;
+    language: string | null;
     address_failures: number | null;
   }>(sql`
     select u.id, u.profile_id, u.uai, u.password_hash, u.password_encrypted, u.disabled, u.locked, u.failed_logins,
-      sc.name as school_name, u.firstname, u.lastname, u.email, u.login, u.link_token,
+      sc.name as school_name, u.firstname, u.lastname, u.email, u.login, u.link_token, u.language,
       (select t.failures from login_throttle t
         where t.key = ${addressKey} and t.window_started_at > now() - ${THROTTLE_WINDOW}) as address_failures
     from (select 1) as one left join users u on ${match} left join schools sc on sc.uai = u.uai
@@ -124,6 +127,7 @@ export async function findSignInCandidate(
       email: row.email,
       login: row.login,
       linkToken: row.link_token,
+      language: auth.interfaceLanguageOf(row.language),
     },
   };
 }
@@ -156,4 +160,9 @@ export async function unlockUser(db: Executor, userId: number, editor: string): 
 
 export async function setLinkToken(db: Executor, userId: number, token: string, editor: string): Promise<void> {
   await db.update(users).set({ linkToken: token, updatedAt: new Date(), updatedBy: editor }).where(eq(users.id, userId));
+}
+
+/** Keeps a user's interface language; not an edit of the account (no updatedAt, no editor). */
+export async function saveLanguage(db: Executor, userId: number, language: InterfaceLanguage): Promise<void> {
+  await db.update(users).set({ language }).where(eq(users.id, userId));
 }

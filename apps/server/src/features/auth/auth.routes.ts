@@ -8,6 +8,7 @@ import {
   changeOwnPassword,
   getSessionUser,
   regenerateLinkToken,
+  setOwnLanguage,
   signIn,
   signInWithLink,
   unlockAccount,
@@ -75,6 +76,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   registerRoute(app, deps, auth.changePassword, async ({ ctx, body }) => {
     await changeOwnPassword(ctx, body);
+    return { ok: true as const };
+  });
+
+  registerRoute(app, deps, auth.setLanguage, async ({ ctx, body }) => {
+    await setOwnLanguage(ctx, body.language);
     return { ok: true as const };
   });
 

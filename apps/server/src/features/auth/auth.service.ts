@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { profileNameOf, signsInByLink, type PasswordChange, type SessionUser } from '@console/contract';
+import { profileNameOf, signsInByLink, type InterfaceLanguage, type PasswordChange, type SessionUser } from '@console/contract';
 import { writeAudit } from '#platform/audit/audit.js';
 import { checkPassword, storePassword } from '#platform/auth/passwords.js';
 import { assertMayActOnUsers, canReachUser, userNotFound } from '#platform/auth/access.js';
@@ -14,6 +14,7 @@ import {
   recordAddressFailure,
   recordFailedLogin,
   recordSignIn,
+  saveLanguage,
   setLinkToken,
   unlockUser,
   updatePassword,
@@ -140,6 +141,15 @@ export async function signInWithLink(deps: AppDeps, input: { token: string } & S
   await recordAddressFailure(deps.db, addressKey);
   await waitFailureDelay(deps, startedAt, 1);
   throw new AppError('invalid_credentials', 'Invalid sign-in link', { reason: 'invalid_sign_in_link' });
+}
+
+/**
+ * Keeps the interface language the caller chose with their account, for their next sign-in in
+ * any browser. Their sessions read the account afresh (the session cache held the old choice).
+ */
+export async function setOwnLanguage(ctx: ServiceContext, language: InterfaceLanguage): Promise<void> {
+  await saveLanguage(ctx.db, ctx.actor.id, language);
+  forgetUserSessions(ctx.db, ctx.actor.id, { ended: false });
 }
 
 /** The caller's session answer, built from the session lookup without another query. */

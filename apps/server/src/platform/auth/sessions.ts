@@ -1,4 +1,4 @@
-import { profileNameOf } from '@console/contract';
+import { auth, profileNameOf } from '@console/contract';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Actor } from '#platform/context.js';
 import type { Database, Executor } from '#platform/db/client.js';
@@ -39,6 +39,7 @@ type SessionRow = {
   lastname: string;
   email: string | null;
   link_token: string;
+  language: string | null;
 };
 
 /**
@@ -56,7 +57,7 @@ export async function findSessionActor(db: Database, token: string, options: Ses
 
   const result = await db.execute<SessionRow>(sql`
     select s.id as session_id, s.last_seen_at, s.expires_at, u.id, u.profile_id, u.uai, sc.name as school_name, u.login,
-      u.firstname, u.lastname, u.email, u.link_token
+      u.firstname, u.lastname, u.email, u.link_token, u.language
     from sessions s join users u on u.id = s.user_id left join schools sc on sc.uai = u.uai
     where s.id = ${id} and s.expires_at > now() and not u.disabled and not u.locked`);
   const row = result.rows[0];
@@ -83,6 +84,7 @@ export async function findSessionActor(db: Database, token: string, options: Ses
     lastname: row.lastname,
     email: row.email,
     linkToken: row.link_token,
+    language: auth.interfaceLanguageOf(row.language),
     rights: await getProfileRights(db, row.profile_id),
   };
   if (options.cacheMs > 0) {

@@ -2,7 +2,7 @@ import '@mantine/notifications/styles.css';
 import { isAccountHolderProfile } from '@console/contract';
 import { AppShell } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '#lib/abilities';
@@ -10,10 +10,10 @@ import { ApiError } from '#lib/api';
 import { useSignOut } from '#features/auth/api';
 import { useClientConfig } from '#features/client-config/api';
 import { PreferencesDialog } from '#features/preferences/components/PreferencesDialog';
+import { useAccountLanguage } from '#features/preferences/hooks/useChooseLanguage';
 import { useSchool } from '#features/schools/api';
 import { accessOf } from '../routes/access';
 import { addressOf, startAddressOf } from '../routes/addresses';
-import type { RouterContext } from '../routes/router';
 import { useAddressPlace } from '../routes/useAddressPlace';
 import { visibleMenuGroups } from '../sidebar/menu';
 import { Sidebar } from '../sidebar/Sidebar';
@@ -24,6 +24,7 @@ import { ViewSwitch } from '../views/ViewSwitch';
 import { hasSideMenu, isSchoolView, startViewOf, type Place, type View } from '../views/views';
 import { readRememberedSchool, rememberSchool } from './remembered-school';
 import classes from './SignedInShell.module.css';
+import { useSessionUser } from './SessionUserContext';
 import { ShellContext, type Shell } from './ShellContext';
 import { useDocumentTitle } from './useDocumentTitle';
 
@@ -39,13 +40,14 @@ const TOAST_WIDTH = 440;
  */
 export function ShellLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const { user } = useRouter().options.context as RouterContext;
+  const user = useSessionUser();
   const { read, isRedirecting } = useAddressPlace();
   const navigate = useNavigate();
   const [isPreferencesOpen, setIsPreferencesOpen] = useState(false);
   const signOut = useSignOut();
   const clientConfig = useClientConfig();
   const isAccountHolder = isAccountHolderProfile(user.profile);
+  useAccountLanguage(user);
 
   // A school the user may not read, or that does not exist, is said so rather than shown empty.
   const access = accessOf(read, user);

@@ -2,6 +2,7 @@ import type { SessionUser } from '@console/contract';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import { useState } from 'react';
 import { createConsoleRouter } from '../routes/router';
+import { SessionUserContext } from './SessionUserContext';
 
 type SignedInShellProps = {
   user: SessionUser;
@@ -15,5 +16,9 @@ type SignedInShellProps = {
  */
 export function SignedInShell({ user, history }: SignedInShellProps) {
   const [router] = useState(() => createConsoleRouter(user, history));
-  return <RouterProvider router={router} />;
+  return (
+    <SessionUserContext.Provider value={user}>
+      <RouterProvider router={router} context={{ user }} />
+    </SessionUserContext.Provider>
+  );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Logo } from '#ui/Logo';
 import { SchoolIdentity } from './SchoolIdentity';
 import { TopBarSchoolTools } from './TopBarSchoolTools';
+import { LanguageMenu } from './LanguageMenu';
 import { UserMenu } from './UserMenu';
 
 type TopBarProps = {
@@ -50,6 +51,7 @@ export function TopBar({ user, activeSchoolUai, menuToggle, onOpenPreferences, o
       </Group>
       <Group gap="sm" wrap="nowrap">
         <TopBarSchoolTools user={user} />
+        <LanguageMenu />
         <UserMenu user={user} onOpenPreferences={onOpenPreferences} onSignOut={onSignOut} />
       </Group>
     </Group>

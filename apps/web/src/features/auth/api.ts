@@ -1,4 +1,4 @@
-import { authRefs, type PasswordChange, type SessionUser } from '@console/contract';
+import { authRefs, type InterfaceLanguage, type PasswordChange, type SessionUser } from '@console/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, call } from '#lib/api';
@@ -64,5 +64,16 @@ export function useSignOut() {
 export function useChangePassword() {
   return useMutation({
     mutationFn: (change: PasswordChange) => call(authRefs.changePassword, { body: change }),
+  });
+}
+
+/** Keeps the interface language with the account, for the next sign-in in any browser; the session follows. */
+export function useKeepLanguage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (language: InterfaceLanguage) => call(authRefs.setLanguage, { body: { language } }),
+    onSuccess: (_answer, language) => {
+      queryClient.setQueryData<SessionUser | null>(authQueryKeys.session, (user) => (user ? { ...user, language } : user));
+    },
   });
 }

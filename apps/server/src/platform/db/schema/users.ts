@@ -63,6 +63,8 @@ export const users = pgTable(
     importNumber: integer('import_number'),
     /** Opaque, random, revocable sign-in link token (the iduser parameter). */
     linkToken: text('link_token').notNull(),
+    /** The interface language the user chose ('fr', 'en'), kept for their next sign-in anywhere; null until chosen. */
+    language: text('language'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: text('created_by'),
     updatedAt: timestamp('updated_at', { withTimezone: true }),
