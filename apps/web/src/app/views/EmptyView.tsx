@@ -1,6 +1,6 @@
-import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconHourglassEmpty } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ViewMessage } from './ViewMessage';
 import type { View } from './views';
 
 type EmptyViewProps = {
@@ -9,22 +9,8 @@ type EmptyViewProps = {
   messageKey?: string;
 };
 
-/** A view that a later issue fills: its title and a short note. */
+/** A view that a later issue fills, or that needs a school first: its title and a short note. */
 export function EmptyView({ view, messageKey = 'views.coming_soon' }: EmptyViewProps) {
   const { t } = useTranslation();
-  return (
-    <Stack gap="lg">
-      <Title order={1} fz="h2">
-        {t(`views.titles.${view}`)}
-      </Title>
-      <Paper withBorder radius="md" p="xl">
-        <Stack align="center" gap="sm" py="xl">
-          <ThemeIcon size={48} radius="xl" variant="light" color="ocean" aria-hidden>
-            <IconHourglassEmpty size={26} stroke={1.5} />
-          </ThemeIcon>
-          <Text size="md">{t(messageKey)}</Text>
-        </Stack>
-      </Paper>
-    </Stack>
-  );
+  return <ViewMessage title={t(`views.titles.${view}`)} icon={IconHourglassEmpty} text={t(messageKey)} />;
 }
