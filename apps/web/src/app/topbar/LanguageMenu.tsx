@@ -15,8 +15,7 @@ export function LanguageMenu() {
       <Menu.Target>
         {/* The name starts with the code the button shows (WCAG 2.5.3, label in name). */}
         <Button
-          variant="subtle"
-          color="gray.8"
+          variant="default"
           px="xs"
           leftSection={<IconLanguage size={18} stroke={1.6} aria-hidden />}
           aria-label={t('shell.language_menu', { code })}
