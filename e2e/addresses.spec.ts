@@ -45,12 +45,27 @@ test.describe('addresses', () => {
       ['Tableau de bord', 'dashboard'],
       ['Suivi du déploiement', 'deployment'],
       ['Utilisateurs', 'users'],
+      ['Import', 'import'],
     ] as const) {
       await shell.openView(entry);
       await expect(page).toHaveURL(new RegExp(`/schools/${JEAN_MOULIN}/${address}(\\?.*)?$`));
       await page.reload();
       await expect(shell.heading(entry)).toBeVisible();
       await expect(page).toHaveTitle(`${entry} — Collège Jean Moulin — Console ENT`);
+    }
+  });
+
+  test('the product-wide views without a school keep their address through a reload too', async ({ page }) => {
+    const shell = await ShellPage.signIn(page, DEMO.administrator);
+    for (const [entry, address] of [
+      ['Gestionnaire de documents', 'documents'],
+      ['Notifications', 'notifications'],
+    ] as const) {
+      await shell.openView(entry);
+      await expect(page).toHaveURL(new RegExp(`/${address}$`));
+      await page.reload();
+      await expect(shell.heading(entry)).toBeVisible();
+      await expect(page).toHaveTitle(`${entry} — Console ENT`);
     }
   });
 
@@ -148,5 +163,15 @@ test.describe('addresses', () => {
     await expect(shell.heading('Page introuvable')).toBeVisible();
     await page.getByRole('link', { name: "Revenir à l'accueil" }).click();
     await expect(shell.heading("Vue d'ensemble")).toBeVisible();
+
+    // A user's page whose user is gone says so, over the grid it closes back to.
+    await page.goto(`/schools/${JEAN_MOULIN}/users/999999`);
+    const userPage = new UsersPage(page).userPage;
+    await expect(userPage.getByRole('alert')).toHaveText(
+      "Cet utilisateur n'existe pas ou plus, ou vous ne pouvez pas le voir. Fermez cette fiche pour revenir à la liste.",
+    );
+    await userPage.getByRole('button', { name: 'Fermer' }).click();
+    await expect(page).toHaveURL(new RegExp(`/schools/${JEAN_MOULIN}/users(\\?.*)?$`));
+    await expect(shell.heading('Utilisateurs')).toBeVisible();
   });
 });

@@ -65,6 +65,20 @@ test('in English, the users grid reads English: headers, profiles, counts, the f
   const french = /\b(Nom|Prénom|Niveau|Classe|Profil|Élève|Enseignant|Désactivé|utilisateurs|filtrés|sélectionnés|Filtres)\b/;
   expect(await page.getByRole('main').innerText()).not.toMatch(french);
   expect(await dialog.innerText()).not.toMatch(french);
+  await page.keyboard.press('Escape');
+
+  // A toast: an import verified, then cancelled.
+  await page.goto('/schools/0693284V/import');
+  const main = page.getByRole('main');
+  await main.locator('input[type="file"]').setInputFiles({
+    name: 'english.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Profil;Nom;Prénom;Niveau;Classe\nEleve;Anglais;Tom;5e;5A', 'utf8'),
+  });
+  await main.getByRole('button', { name: 'Verify' }).click();
+  await expect(main.getByRole('table', { name: 'Import preview' })).toContainText('Tom');
+  await main.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Import cancelled.' })).toBeVisible();
 });
 
 test('the language chosen from the top bar is kept with the account: a new browser opens in it', async ({ page, browser }) => {

@@ -249,4 +249,12 @@ describe('UserPageDrawer', () => {
     renderDrawer();
     expect(await screen.findByRole('alert')).toHaveTextContent('Une erreur est survenue.');
   });
+
+  it('says a user no longer exists, or is out of reach, rather than a failure (an old address)', async () => {
+    mockFetch({ 'GET /api/users/12': { status: 404, body: { code: 'user_not_found', message: 'Not found' } } });
+    renderDrawer();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Cet utilisateur n'existe pas ou plus, ou vous ne pouvez pas le voir. Fermez cette fiche pour revenir à la liste.",
+    );
+  });
 });

@@ -4,6 +4,7 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '#lib/abilities';
+import { ApiError } from '#lib/api';
 import { useUserPage } from '../api';
 import { UserPageHeader } from './UserPageHeader';
 import type { Section } from './UserPageSections';
@@ -81,7 +82,10 @@ export function UserPageDrawer({ userId, user, getOrderedIds, onNavigate, onClos
           {page.isPending ? (
             <LoadingBlock minHeight={240} />
           ) : page.isError ? (
-            <ErrorAlert />
+            // A user's address that outlived them (or another school's) says so; the page closes back to the grid.
+            <ErrorAlert
+              messageKey={page.error instanceof ApiError && page.error.status === 404 ? 'users.page.not_found' : undefined}
+            />
           ) : (
             <Stack gap="lg">
               <UserPageHeader page={page.data} />
