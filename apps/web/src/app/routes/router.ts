@@ -25,8 +25,8 @@ declare module '@tanstack/react-router' {
 export type RouterContext = { user: SessionUser };
 
 /**
- * The console's addresses (code-based TanStack Router: typed parameters and search, and no
- * generated files). Routes carry no component: the shell shows the view of the place they name
+ * The console's addresses (code-based TanStack Router, no generated files), built from one table
+ * of views; the shell reads the place itself (useAddressPlace.ts). Routes carry no component: the shell shows the view of the place they name
  * (ShellLayout, the router's `InnerWrap`), so that the view value stays the model and the address
  * mirrors it. Wrapping the matches rather than being the root route's component keeps the shell
  * out of the suspense a navigation goes through: the views stay mounted from one address to the
