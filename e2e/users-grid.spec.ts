@@ -120,28 +120,35 @@ test.describe('users grid', () => {
     await page.keyboard.press('Escape');
     await expect(users.grid.locator('.ag-header-cell[col-id="comment"]')).toHaveCount(0);
 
-    const preferences = await shell.openPreferences('Langue');
-    await preferences.getByRole('radio', { name: 'English' }).check();
-    await page.keyboard.press('Escape');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    // The grid's region is named in English now: its header cells are found by column id.
-    const header = (colId: string) => page.locator(`.ag-header-row-column .ag-header-cell[col-id="${colId}"]`);
-    await expect(page.getByRole('region', { name: "The school's users" })).toBeVisible();
-    await expect(header('login')).toBeVisible();
+    try {
+      const preferences = await shell.openPreferences('Langue');
+      await preferences.getByRole('radio', { name: 'English' }).check();
+      await page.keyboard.press('Escape');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      // The grid's region is named in English now: its header cells are found by column id.
+      const header = (colId: string) => page.locator(`.ag-header-row-column .ag-header-cell[col-id="${colId}"]`);
+      await expect(page.getByRole('region', { name: "The school's users" })).toBeVisible();
+      await expect(header('login')).toBeVisible();
 
-    // The rebuilt columns keep the layout the user set (the columns panel reads the grid's columns),
-    // and the saved layout is not overwritten.
-    await page.getByRole('button', { name: 'Columns', exact: true }).click();
-    await expect(
-      page.getByRole('group', { name: 'Shown columns' }).getByRole('checkbox', { name: 'Commentaire', exact: true }),
-    ).not.toBeChecked();
-    await page.keyboard.press('Escape');
-    const savedComment = await page.evaluate(() =>
-      (
-        JSON.parse(localStorage.getItem('users-grid-preferences') ?? '{}') as { columnState?: { colId: string; hide: boolean }[] }
-      ).columnState?.find((column) => column.colId === 'comment'),
-    );
-    expect(savedComment).toMatchObject({ hide: true });
+      // The rebuilt columns keep the layout the user set (the columns panel reads the grid's columns),
+      // and the saved layout is not overwritten.
+      await page.getByRole('button', { name: 'Columns', exact: true }).click();
+      await expect(
+        page.getByRole('group', { name: 'Shown columns' }).getByRole('checkbox', { name: 'Comment', exact: true }),
+      ).not.toBeChecked();
+      await page.keyboard.press('Escape');
+      const savedComment = await page.evaluate(() =>
+        (
+          JSON.parse(localStorage.getItem('users-grid-preferences') ?? '{}') as {
+            columnState?: { colId: string; hide: boolean }[];
+          }
+        ).columnState?.find((column) => column.colId === 'comment'),
+      );
+      expect(savedComment).toMatchObject({ hide: true });
+    } finally {
+      // The language is kept with the account: the other journeys expect French.
+      await page.request.put('/api/auth/language', { data: { language: 'fr' } });
+    }
   });
 
   test('refuses an empty level and a duplicate option, and the cell stays in edit mode', async ({ page }) => {

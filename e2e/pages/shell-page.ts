@@ -17,13 +17,16 @@ export class ShellPage {
 
   /** Signs in from the sign-in page and waits for the shell. */
   /**
-   * Signs in through the API and opens the console: the session cookie lands in the page's
-   * context, and the console starts signed in, as after a reload. The sign-in form has journeys
+   * Signs in through the API and opens the console, in French: the session cookie lands in the
+   * page's context, and the console starts signed in, as after a reload. The sign-in form has journeys
    * of its own (sign-in.spec.ts and others); the rest skip loading it, one start of the app less.
    */
   static async signIn(page: Page, account: DemoAccount): Promise<ShellPage> {
     const answer = await page.request.post('/api/auth/login', { data: { login: account.login, password: account.password } });
     expect(answer.status(), await answer.text()).toBe(200);
+    // The language is kept with the account: each journey starts in French, whatever one before chose.
+    const french = await page.request.put('/api/auth/language', { data: { language: 'fr' } });
+    expect(french.status(), await french.text()).toBe(200);
     await page.goto('/');
     const shell = new ShellPage(page);
     await expect(shell.userMenuButton).toBeVisible();

@@ -52,7 +52,10 @@ export function BulkMailModal({ selected, onClose }: BulkMailModalProps) {
   return (
     <BulkModal
       title={t('users.bulk.titles.mail')}
-      intro={t('users.bulk.mail.recipients', { count: recipients.length, total: selected.length })}
+      intro={t('users.bulk.mail.recipients', {
+        count: recipients.length,
+        selected: t('users.grid.status.selected', { count: selected.length }),
+      })}
       confirmLabel={t('users.bulk.mail.send')}
       canConfirm={recipients.length > 0}
       isPending={mail.isPending}
