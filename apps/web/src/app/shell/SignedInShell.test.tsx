@@ -187,6 +187,17 @@ describe('side menu', () => {
 });
 
 describe('addresses', () => {
+  it("writes the start view's address at once when the browser is at /, before anything can be clicked", async () => {
+    window.history.replaceState(null, '', '/?welcome=1');
+    try {
+      renderWithProviders(<SignedInShell user={buildSessionUser('Administrateur')} />, { i18n });
+      expect(window.location.pathname + window.location.search).toBe('/overview?welcome=1');
+      expect(await screen.findByRole('link', { name: "Vue d'ensemble" })).toHaveAttribute('aria-current', 'page');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('opens the settings tab an address names, and names the view in the title', async () => {
     mockFetch({
       'GET /api/config': { status: 200, body: config },
