@@ -8,7 +8,7 @@ import {
   type RouterHistory,
 } from '@tanstack/react-router';
 import { ShellLayout } from '../shell/ShellLayout';
-import type { View } from '../views/views';
+import { isSchoolView, VIEWS, type View } from '../views/views';
 import { ACCOUNT_ADDRESS, addressOf, SCHOOL_SETTINGS_WITHOUT_SCHOOL, startAddressOf, VIEW_SEGMENTS } from './addresses';
 
 declare module '@tanstack/react-router' {
@@ -54,8 +54,8 @@ const schoolIndexRoute = createRoute({
   },
 });
 
-const PLATFORM_VIEWS: View[] = ['overview', 'global_monitoring', 'config', 'document_manager', 'notifications'];
-const SCHOOL_VIEWS: View[] = ['users', 'dashboard', 'monitoring', 'params', 'import'];
+const PLATFORM_VIEWS = VIEWS.filter((view) => !isSchoolView(view));
+const SCHOOL_VIEWS = VIEWS.filter(isSchoolView);
 
 const routeTree = rootRoute.addChildren([
   indexRoute,
