@@ -25,6 +25,7 @@ export type { InterfaceLanguage, SessionUser } from './auth/session-user.js';
 export type { Alert } from './alerts/routes.js';
 export type { ClientConfig } from './client-config/routes.js';
 export * as schools from './schools/index.js';
+export * as schoolSettings from './school-settings/index.js';
 export * as users from './users/index.js';
 export type { School, SchoolApplication, SchoolListItem, SchoolPlatform, SchoolUser, Statistics } from './schools/schemas.js';
 export type { UserSearchResult } from './users/search.js';

@@ -1,0 +1,2 @@
+export * from './params.js';
+export * from './routes.js';
