@@ -17,6 +17,7 @@ import { registerDirectoryRoutes } from './features/directory/directory.routes.j
 import { registerExportsRoutes } from './features/exports/exports.routes.js';
 import { registerFilesRoutes } from './features/files/files.routes.js';
 import { registerImportsRoutes } from './features/imports/imports.routes.js';
+import { registerSchoolSettingsRoutes } from './features/school-settings/school-settings.routes.js';
 import { registerSchoolsRoutes } from './features/schools/schools.routes.js';
 import { registerSheetsRoutes } from './features/sheets/sheets.routes.js';
 import { registerUsersRoutes } from './features/users/users.routes.js';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerSettingsRoutes(app, deps);
   registerFilesRoutes(app, deps);
   registerSchoolsRoutes(app, deps);
+  registerSchoolSettingsRoutes(app, deps);
   registerUsersRoutes(app, deps);
   registerImportsRoutes(app, deps);
   registerExportsRoutes(app, deps);

@@ -1,4 +1,4 @@
-import { auth, users, workflows as contract } from '@console/contract';
+import { auth, schoolSettings, users, workflows as contract } from '@console/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, injectAs, requestOf, signIn, type TestContext } from './context.js';
@@ -91,6 +91,20 @@ describe('a write answers its success even if the database goes away right after
     expect(response.statusCode, response.body).toBe(200);
     expect((await injectAs(t.app, elsewhere, requestOf(auth.me))).statusCode).toBe(401);
     expect((await injectAs(t.app, mine, requestOf(auth.me))).statusCode).toBe(200);
+  });
+
+  it('PATCH /schools/:uai/params answers the fresh settings', async () => {
+    const response = await sendThenLoseDatabase(cookies.admin, requestOf(schoolSettings.updateSchoolParams, { uai: home }), {
+      informations: { adminDuration: 900 },
+      deployment: { depSsid: 'Après commit' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(schoolSettings.schoolParamsSchema.parse(response.json())).toMatchObject({
+      informations: { uai: home, adminDuration: 900 },
+      deployment: { depSsid: 'Après commit' },
+    });
+    const read = await injectAs(t.app, cookies.admin, requestOf(schoolSettings.getSchoolParams, { uai: home }));
+    expect(read.json().deployment.depSsid).toBe('Après commit');
   });
 
   it('PUT /workflows/:uai answers the fresh workflow', async () => {

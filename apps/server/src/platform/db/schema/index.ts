@@ -10,3 +10,4 @@ export * from './user-lifecycle.js';
 export * from './token-purges.js';
 export * from './imports.js';
 export * from './sheet-prints.js';
+export * from './school-settings.js';

@@ -40,7 +40,10 @@ export type DemoSchool = {
   longitude: number;
   adminDuration: number;
   connectRndPwd: boolean;
+  /** The stored deployment, without its secrets and its MDM and material type. */
   deployment: Record<string, unknown>;
+  /** The MDM and material type, by label (their ids are the migration's), and the secrets in clear, sealed when seeded. */
+  deploymentSettings?: { mdm: string; materialType: string; ecoleDirecteApiKey?: string; depPassword?: string };
   options: string[];
   /** Pupils and teachers to create; 0 leaves the school empty, so that deletion can be shown. */
   pupils: number;
@@ -84,7 +87,18 @@ export const DEMO_SCHOOLS: DemoSchool[] = [
     longitude: -1.5645,
     adminDuration: 0,
     connectRndPwd: true,
-    deployment: { ecoleDirecteApiKey: 'demo-key' },
+    deployment: {
+      managedFleet: 1,
+      depWifiQuality: 2,
+      depSsid: 'CLG-VERNE-TABLETTES',
+      depComment: 'Tablettes des 6e et 5e ; bornes Wi-Fi du CDI et des salles du 1er étage.',
+    },
+    deploymentSettings: {
+      mdm: 'Jamf School',
+      materialType: 'iPad',
+      ecoleDirecteApiKey: 'demo-key',
+      depPassword: 'Verne-Tab-2026',
+    },
     options: ['Latin', 'Espagnol LV2', 'Allemand LV2', 'Chorale', 'Théâtre'],
     pupils: 72,
     teachers: 9,

@@ -3,8 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '#test/context.js';
 import { checkPassword } from '#platform/auth/passwords.js';
+import { decryptSecret } from '#platform/auth/secrets.js';
 import type { DatabaseHandle } from '../client.js';
-import { managerSchools, schools, userApplications, userOptions, users } from '../schema/index.js';
+import { managerSchools, materialTypes, mdms, schools, userApplications, userOptions, users } from '../schema/index.js';
 import { DEMO_SCHOOLS } from './catalogue.js';
 import { DEMO_ACCOUNTS } from './demo-accounts.js';
 import { isDatabaseEmpty, seedDemoData } from './demo.js';
@@ -123,6 +124,31 @@ describe('seedDemoData', () => {
     expect(checked.length).toBeGreaterThan(0);
     expect(checked.every((row) => row.valid_token === 'OK')).toBe(true);
     expect(result.rows.filter((row) => !row.reports || row.status !== 1).every((row) => row.valid_token === null)).toBe(true);
+  });
+
+  it('gives a school a deployment with its MDM and material chosen, and its secrets sealed, never in clear', async () => {
+    const seeded = DEMO_SCHOOLS.find((school) => school.deploymentSettings)!;
+    const [row] = await handle.db.select({ deployment: schools.deployment }).from(schools).where(eq(schools.uai, seeded.uai));
+    const deployment = row!.deployment;
+    const [mdm] = await handle.db
+      .select()
+      .from(mdms)
+      .where(eq(mdms.id, Number(deployment.mdm)));
+    const [material] = await handle.db
+      .select()
+      .from(materialTypes)
+      .where(eq(materialTypes.id, Number(deployment.materialType)));
+    expect({ mdm: mdm?.label, material: material?.label }).toEqual({
+      mdm: seeded.deploymentSettings!.mdm,
+      material: seeded.deploymentSettings!.materialType,
+    });
+    expect(deployment).toMatchObject({ managedFleet: 1, depWifiQuality: 2, depSsid: expect.any(String) });
+    for (const name of ['ecoleDirecteApiKey', 'depPassword'] as const) {
+      const clear = seeded.deploymentSettings![name]!;
+      expect(deployment[name]).toMatch(/^v1:/);
+      expect(decryptSecret(key, String(deployment[name]))).toBe(clear);
+      expect(JSON.stringify(deployment)).not.toContain(clear);
+    }
   });
 
   it('does nothing on a database that is not empty', async () => {

@@ -3,8 +3,18 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '#platform/auth/passwords.js';
 import { encryptSecret, randomToken } from '#platform/auth/secrets.js';
 import type { Database, Executor, Transaction } from '../client.js';
-import { devices, managerSchools, options, schools, userApplications, userOptions, users } from '../schema/index.js';
-import { DEMO_APPLICATIONS, DEMO_CITIES, DEMO_SCHOOLS } from './catalogue.js';
+import {
+  devices,
+  managerSchools,
+  materialTypes,
+  mdms,
+  options,
+  schools,
+  userApplications,
+  userOptions,
+  users,
+} from '../schema/index.js';
+import { DEMO_APPLICATIONS, DEMO_CITIES, DEMO_SCHOOLS, type DemoSchool } from './catalogue.js';
 import { planDemoDevices } from './demo-devices.js';
 import { DEMO_ACCOUNTS } from './demo-accounts.js';
 import { planDemoUsers, type PlannedUser } from './demo-users.js';
@@ -34,7 +44,32 @@ function chunks<T>(items: T[], size: number): T[][] {
   return Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
 }
 
-async function insertSchools(tx: Transaction, references: ReferenceIds): Promise<Map<string, number>> {
+/**
+ * A demo school's stored deployment: its MDM and material type by the ids the migration gave
+ * their labels, its secrets sealed as the school settings store them (never in clear).
+ */
+function deploymentOf(
+  key: Buffer,
+  school: DemoSchool,
+  ids: { mdms: Map<string, number>; materials: Map<string, number> },
+): Record<string, unknown> {
+  const settings = school.deploymentSettings;
+  if (!settings) return school.deployment;
+  const { mdm, materialType, ...secrets } = settings;
+  return {
+    ...school.deployment,
+    mdm: ids.mdms.get(mdm) ?? null,
+    materialType: ids.materials.get(materialType) ?? null,
+    ...Object.fromEntries(Object.entries(secrets).map(([name, clear]) => [name, encryptSecret(key, clear)])),
+  };
+}
+
+async function insertSchools(tx: Transaction, key: Buffer, references: ReferenceIds): Promise<Map<string, number>> {
+  const [mdmRows, materialRows] = [await tx.select().from(mdms), await tx.select().from(materialTypes)];
+  const deploymentIds = {
+    mdms: new Map(mdmRows.map((row) => [row.label, row.id])),
+    materials: new Map(materialRows.map((row) => [row.label, row.id])),
+  };
   await tx.insert(schools).values(
     DEMO_SCHOOLS.map((school) => ({
       uai: school.uai,
@@ -51,7 +86,7 @@ async function insertSchools(tx: Transaction, references: ReferenceIds): Promise
       longitude: school.longitude,
       adminDuration: school.adminDuration,
       connectRndPwd: school.connectRndPwd,
-      deployment: school.deployment,
+      deployment: deploymentOf(key, school, deploymentIds),
     })),
   );
   const optionRows = await tx
@@ -173,7 +208,7 @@ export async function seedDemoData(db: Database, encryptionKey: Buffer): Promise
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     if (!(await isDatabaseEmpty(tx))) return { seeded: false };
     const references = await ensureReferenceData(tx, DEMO_CITIES);
-    const optionIds = await insertSchools(tx, references);
+    const optionIds = await insertSchools(tx, encryptionKey, references);
     const applicationIds = await ensureCatalogue(tx);
     await insertUsers(tx, encryptionKey, planned, passwords, { options: optionIds, applications: applicationIds });
     await seedDemoWorkflows(tx);
