@@ -1,4 +1,5 @@
 import type { i18n as I18n } from 'i18next';
+import type { z } from 'zod';
 import type { FieldErrors } from './api';
 
 type Issue = { path: readonly PropertyKey[]; message: string };
@@ -26,4 +27,10 @@ export function firstMessages(source: readonly Issue[] | FieldErrors): Record<st
  */
 export function translateMessage(i18n: I18n, message: string, fallbackKey = 'global.errors.occurred'): string {
   return i18n.exists(message) ? i18n.t(message) : i18n.t(fallbackKey);
+}
+
+/** The message key of the schema's first issue on one field (by its dotted path) of a candidate value, or null. */
+export function issueAt(schema: z.ZodType, candidate: unknown, name: string): string | null {
+  const parsed = schema.safeParse(candidate);
+  return parsed.success ? null : (parsed.error.issues.find((issue) => issue.path.join('.') === name)?.message ?? null);
 }

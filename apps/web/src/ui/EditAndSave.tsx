@@ -12,6 +12,8 @@ import {
   placedFieldErrors,
   savedValuesOf,
   shownOf,
+  shownSavedOf,
+  withChange,
   type EditableField,
   type FieldChanges,
   type FieldMessages,
@@ -124,8 +126,20 @@ export function EditAndSave({
   };
 
   const handleChange = (name: string, value: string) => {
-    setDraft((previous) => ({ ...previous, [name]: value }));
+    setDraft((previous) => withChange(fields, previous ?? {}, name, value));
     setMessages(({ [name]: _changed, ...others }) => others);
+  };
+
+  // A secret revealed while it is edited: the draft holds the stored value, so that leaving it as
+  // it is changes nothing. Its owner gives it as the field's value for the view mode.
+  const handleReveal = async (field: EditableField) => {
+    if (!field.secret) return;
+    try {
+      const value = await field.secret.reveal();
+      if (draft !== null) setDraft((previous) => (previous === null ? previous : { ...previous, [field.name]: value }));
+    } catch (error) {
+      notifyFailure(error, t);
+    }
   };
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -202,6 +216,7 @@ export function EditAndSave({
       onChange={(value) => handleChange(field.name, value)}
       isUploading={uploading === field.name}
       onFile={(file) => void handleUpload(field, file)}
+      onReveal={() => handleReveal(field)}
     />
   );
 
@@ -259,7 +274,7 @@ export function EditAndSave({
                 <Text span fw={600} inherit>
                   {t('settings.change_label', { label: field.group ? `${field.group} · ${field.label}` : field.label })}
                 </Text>{' '}
-                <ShownValue value={isNew ? '' : shownOf(field, field.value, t)} /> →{' '}
+                <ShownValue value={isNew ? '' : shownSavedOf(field, t)} /> →{' '}
                 <ShownValue value={shownOf(field, pendingChanges?.[field.name] ?? '', t)} />
               </Text>
             ))}

@@ -1,7 +1,8 @@
 import { files, settings } from '@console/contract';
 import type { TFunction } from 'i18next';
 import type { EditableField, FieldChanges } from '#ui/EditAndSave';
-import { isNameTaken, issueAt, orderProblem } from './catalogue-fields';
+import { issueAt } from '#lib/forms';
+import { isNameTaken, orderProblem } from './catalogue-fields';
 
 /**
  * The Applications tab's form: an application's values under the names the server's field errors

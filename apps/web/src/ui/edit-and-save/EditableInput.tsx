@@ -1,6 +1,10 @@
 import { Avatar, Button, FileButton, Group, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EditableField } from './fields';
+import { PasswordField } from '../PasswordField';
+import { notifyFailure } from '../notify-failure';
+import { SECRET_MASK, type EditableField } from './fields';
 
 type EditableInputProps = {
   field: EditableField;
@@ -16,6 +20,8 @@ type EditableInputProps = {
   /** Whether the file picked for an image field is being uploaded. */
   isUploading: boolean;
   onFile: (file: File | null) => void;
+  /** Asks for a secret's stored value. */
+  onReveal: () => Promise<void>;
 };
 
 /**
@@ -32,6 +38,7 @@ export function EditableInput({
   onChange,
   isUploading,
   onFile,
+  onReveal,
 }: EditableInputProps) {
   const { t } = useTranslation();
   const isReadOnly = !isEditing || field.locked === true;
@@ -62,6 +69,19 @@ export function EditableInput({
           </Text>
         )}
       </Stack>
+    );
+  }
+  if (field.secret) {
+    return (
+      <SecretInput
+        field={field}
+        value={value}
+        isEditing={isEditing && field.locked !== true}
+        message={message}
+        inputRef={inputRef}
+        onChange={onChange}
+        onReveal={onReveal}
+      />
     );
   }
   if (field.upload) {
@@ -111,5 +131,100 @@ export function EditableInput({
     <Textarea ref={inputRef} {...text} autosize minRows={2} onChange={(event) => onChange(event.currentTarget.value)} />
   ) : (
     <TextInput ref={inputRef} {...text} onChange={(event) => onChange(event.currentTarget.value)} />
+  );
+}
+
+type SecretInputProps = Pick<
+  EditableInputProps,
+  'field' | 'value' | 'isEditing' | 'message' | 'inputRef' | 'onChange' | 'onReveal'
+>;
+
+/**
+ * A secret (spec 2 §2.13's Wi-Fi password, an API key): masked until "Afficher" asks the server
+ * for it; typed in a password input in edit mode; copied to the clipboard by its copy button.
+ */
+function SecretInput({ field, value, isEditing, message, inputRef, onChange, onReveal }: SecretInputProps) {
+  const { t } = useTranslation();
+  const [isBusy, setIsBusy] = useState(false);
+  const secret = field.secret!;
+  const canReveal = secret.isSet && !secret.isRevealed;
+  const reveal = async () => {
+    setIsBusy(true);
+    try {
+      await onReveal();
+    } finally {
+      setIsBusy(false);
+    }
+  };
+  const copy = async () => {
+    setIsBusy(true);
+    try {
+      const text = secret.isRevealed ? value : await secret.reveal();
+      await navigator.clipboard.writeText(text);
+      notifications.show({ color: 'teal', message: secret.copiedMessage });
+    } catch (error) {
+      notifyFailure(error, t);
+    } finally {
+      setIsBusy(false);
+    }
+  };
+  const buttons = (
+    <>
+      {canReveal && (
+        <Button
+          variant="default"
+          loading={isBusy}
+          onClick={() => void reveal()}
+          aria-label={t('settings.secret.reveal_for', { label: field.label })}
+        >
+          {t('settings.secret.reveal')}
+        </Button>
+      )}
+      {secret.copiedMessage && secret.isSet && !isEditing && (
+        <Button
+          variant="default"
+          loading={isBusy}
+          onClick={() => void copy()}
+          aria-label={t('settings.secret.copy_for', { label: field.label })}
+        >
+          {t('settings.secret.copy')}
+        </Button>
+      )}
+    </>
+  );
+  if (isEditing) {
+    return (
+      <Group align="flex-end" gap="sm" wrap="nowrap">
+        <PasswordField
+          ref={inputRef as (element: HTMLInputElement | null) => void}
+          label={field.label}
+          value={value}
+          placeholder={canReveal ? t('settings.secret.unchanged') : undefined}
+          error={message}
+          autoComplete="new-password"
+          style={{ flex: 1 }}
+          onChange={(event) => onChange(event.currentTarget.value)}
+        />
+        {buttons}
+      </Group>
+    );
+  }
+  const shown = secret.isRevealed ? value : secret.isSet ? SECRET_MASK : '';
+  return (
+    <Group align="flex-end" gap="sm" wrap="nowrap">
+      <TextInput
+        ref={inputRef}
+        label={field.label}
+        value={shown}
+        placeholder={t('settings.secret.not_set')}
+        readOnly
+        variant="filled"
+        error={message}
+        autoComplete="off"
+        spellCheck={false}
+        style={{ flex: 1 }}
+      />
+      {buttons}
+    </Group>
   );
 }

@@ -28,6 +28,24 @@ export type EditableField = {
    * once and its address becomes the field's value, saved with the others. `accept` lists the types.
    */
   upload?: { accept: string; send: (file: File) => Promise<string> };
+  /**
+   * Other fields' values to set when this one changes, given its new value and the form's values
+   * (linked switches: a "required" switched on switches its code on).
+   */
+  links?: (value: string, values: FieldChanges) => FieldChanges;
+  /**
+   * A secret the server never answers with the others: `value` is '' until it is revealed (asked
+   * for on its own), masked as it is typed, and never shown in the confirmation. Left empty, it is
+   * not changed; revealed then emptied, it is removed.
+   */
+  secret?: {
+    isSet: boolean;
+    isRevealed: boolean;
+    /** Asks for the stored value (the owner then gives it as the field's value). */
+    reveal: () => Promise<string>;
+    /** A copy button beside it (the Wi-Fi password), with the toast saying so. */
+    copiedMessage?: string;
+  };
 };
 
 /** New values by field name. */
@@ -36,8 +54,18 @@ export type FieldChanges = Record<string, string>;
 /** Message keys by field name. */
 export type FieldMessages = Record<string, string>;
 
+/** How a secret that is set shows before it is revealed, and in the confirmation. */
+export const SECRET_MASK = '••••••••';
+
+/** The saved value as the confirmation shows it: a secret set but not revealed is masked too. */
+export function shownSavedOf(field: EditableField, t: TFunction): string {
+  if (field.secret?.isSet && !field.secret.isRevealed) return SECRET_MASK;
+  return shownOf(field, field.value, t);
+}
+
 /** A value as the confirmation shows it: a choice by its label, a switch by yes or no. */
 export function shownOf(field: EditableField, value: string, t: TFunction): string {
+  if (field.secret) return value === '' ? '' : SECRET_MASK;
   if (field.toggle) return t(value === 'true' ? 'settings.yes' : 'settings.no');
   return field.choices?.find((choice) => choice.value === value)?.label ?? value;
 }
@@ -51,6 +79,13 @@ export function groupsOf(fields: readonly EditableField[]): { group: string | un
     else groups.push({ group: field.group, members: [field] });
   }
   return groups;
+}
+
+/** The draft after one field changes: its value, and the values its links set. */
+export function withChange(fields: readonly EditableField[], draft: FieldChanges, name: string, value: string): FieldChanges {
+  const field = fields.find((candidate) => candidate.name === name);
+  const values = { ...savedValuesOf(fields), ...draft, [name]: value };
+  return { ...draft, [name]: value, ...field?.links?.(value, values) };
 }
 
 /** Every field's saved value, by name. */

@@ -7,7 +7,7 @@ import { ErrorAlert } from '#ui/ErrorAlert';
 import { LoadingBlock } from '#ui/LoadingBlock';
 import { useRegexSettings, useUpdateRegexSettings } from '../api';
 import { fieldLabel, settingsFrom } from '../regex-fields';
-import { NameRulesTester } from './NameRulesTester';
+import { NameRulesTester } from '#ui/NameRulesTester';
 
 function fieldsOf(t: TFunction, list: settings.RegexSettings): EditableField[] {
   const conversions = CONVERSIONS.map((conversion) => ({

@@ -2,20 +2,28 @@ import { isValidStructure, nameRulesOf, tryNameRules, type NameTrial, type setti
 import { Fieldset, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldLabel } from '../regex-fields';
 
 /** Names that show most rules at work: a compound first name, an apostrophe, accents and a tilde. */
 const FIRST_SAMPLE = { firstname: 'jean-éloi', lastname: "d'Ormesson Núñez", extension: 'clg-moulin' };
 
 /**
- * The regex settings' live tester (beyond spec 2 §2.5): sample names typed here go through the
+ * The name rules' live tester (beyond spec 2 §2.5), under the general settings' Regex tab and a
+ * school's general card: sample names typed here go through the
  * rules given (saved, or being edited) by the very functions that clean a new user's names in the
  * add-user panel, the grid, the user page and the import; it shows the cleaned names, the proposed
  * login and the characters each rule removes. A structure that is not valid is ignored, and said.
  */
-export function NameRulesTester({ rules }: { rules: settings.RegexSettings }) {
+type NameRulesTesterProps = {
+  rules: settings.RegexSettings;
+  /** A school's own login pattern (its settings' general card), being edited or saved. */
+  regexEstab?: readonly { field: string; regex: string }[];
+  /** The login suffix the sample starts with (the school's). */
+  extension?: string;
+};
+
+export function NameRulesTester({ rules, regexEstab = [], extension }: NameRulesTesterProps) {
   const { t } = useTranslation();
-  const [sample, setSample] = useState(FIRST_SAMPLE);
+  const [sample, setSample] = useState(() => (extension === undefined ? FIRST_SAMPLE : { ...FIRST_SAMPLE, extension }));
   const nameRules = nameRulesOf({
     regexGlobal: rules.map((setting) => ({
       field: setting.fieldName,
@@ -23,16 +31,18 @@ export function NameRulesTester({ rules }: { rules: settings.RegexSettings }) {
       special: setting.regexSpecial,
       conversion: setting.regexConversion,
     })),
-    regexEstab: [],
+    regexEstab,
   });
   const trial = tryNameRules(sample, nameRules);
   const isIgnored = (fieldName: string) => {
+    const schoolLogin = regexEstab.find((entry) => entry.field === 'login' && entry.regex.trim() !== '');
+    if (fieldName === 'login' && schoolLogin) return !isValidStructure(schoolLogin.regex);
     const setting = rules.find((candidate) => candidate.fieldName === fieldName);
     return setting !== undefined && !isValidStructure(setting.regexStructure);
   };
   const rows: [string, string, NameTrial][] = [
-    ['firstname', fieldLabel(t, 'firstname'), trial.firstname],
-    ['lastname', fieldLabel(t, 'lastname'), trial.lastname],
+    ['firstname', t('settings.regex.fields.firstname'), trial.firstname],
+    ['lastname', t('settings.regex.fields.lastname'), trial.lastname],
     ['login', t('settings.regex.tester.login'), trial.login],
   ];
   const sampleInput = (name: keyof typeof FIRST_SAMPLE) => (
