@@ -26,6 +26,9 @@ const GlobalMonitoringView = lazy(() =>
 const ImportView = lazy(() =>
   import('#features/imports/components/ImportView').then((module) => ({ default: module.ImportView })),
 );
+const SchoolSettingsView = lazy(() =>
+  import('#features/school-settings/components/SchoolSettingsView').then((module) => ({ default: module.SchoolSettingsView })),
+);
 const ConfigView = lazy(() =>
   import('#features/settings/components/ConfigView').then((module) => ({ default: module.ConfigView })),
 );
@@ -44,6 +47,7 @@ export function ViewSwitch({ place, user }: ViewSwitchProps) {
     );
   }
   if (view === 'import' && !activeSchoolUai) return <EmptyView view={view} messageKey="imports.no_school" />;
+  if (view === 'params' && !activeSchoolUai) return <EmptyView view={view} messageKey="school_settings.no_school" />;
   if ((view === 'users' || view === 'dashboard' || view === 'monitoring') && !activeSchoolUai)
     return <EmptyView view={view} messageKey="views.no_school" />;
   return <Suspense fallback={fallbackOf(view)}>{renderView(view, user, activeSchoolUai)}</Suspense>;
@@ -70,6 +74,8 @@ function renderView(view: View, user: SessionUser, activeSchoolUai: string | nul
       return <ConfigView user={user} />;
     case 'import':
       return <ImportView uai={activeSchoolUai!} user={user} />;
+    case 'params':
+      return <SchoolSettingsView uai={activeSchoolUai!} user={user} />;
     default:
       return <EmptyView view={view} />;
   }
