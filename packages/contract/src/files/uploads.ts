@@ -12,8 +12,8 @@ export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'
 export type ImageType = (typeof IMAGE_TYPES)[number];
 /** The largest image accepted, in bytes. */
 export const MAX_IMAGE_BYTES = 2_000_000;
-/** What an image is for, which names the folder it goes to. */
-export const UPLOAD_FLAGS = ['platform', 'application'] as const;
+/** What an image is for, which names the folder it goes to (a school's logo: Administrateur only, as Config Ecriture is). */
+export const UPLOAD_FLAGS = ['platform', 'application', 'logo'] as const;
 export type UploadFlag = (typeof UPLOAD_FLAGS)[number];
 
 /** Message keys. */

@@ -1,2 +1,3 @@
 export * from './params.js';
 export * from './routes.js';
+export * from './contact.js';
