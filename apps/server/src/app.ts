@@ -22,7 +22,7 @@ import { registerSchoolsRoutes } from './features/schools/schools.routes.js';
 import { registerSheetsRoutes } from './features/sheets/sheets.routes.js';
 import { registerUsersRoutes } from './features/users/users.routes.js';
 import { registerWorkflowsRoutes } from './features/workflows/workflows.routes.js';
-import { declaresHttps } from './platform/config/env.js';
+import { declaresHttps, mapTilesImageSource } from './platform/config/env.js';
 import type { AppDeps } from './platform/context.js';
 import { createDatabaseMonitor } from './platform/db/availability.js';
 import { registerErrorHandler } from './platform/errors/error-handler.js';
@@ -109,6 +109,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
 
   await app.register(cookie);
+  // The map tiles an operator chose (MAP_TILES_URL) are images from their origin, an http:// one
+  // too; nothing is added when unset.
+  const tilesSource = mapTilesImageSource(deps.env);
   await app.register(helmet, {
     // HSTS only means something over HTTPS, which COOKIE_SECURE or an https PUBLIC_URL declares.
     hsts: declaresHttps(deps.env),
@@ -117,7 +120,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...(tilesSource === undefined ? [] : [tilesSource])],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         fontSrc: ["'self'", 'data:'],
         frameSrc: ["'self'"],

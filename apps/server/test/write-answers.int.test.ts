@@ -107,6 +107,22 @@ describe('a write answers its success even if the database goes away right after
     expect(read.json().deployment.depSsid).toBe('Après commit');
   });
 
+  it('PUT /schools/:uai/contact answers the fresh card', async () => {
+    const principal = { firstname: 'Claire', lastname: 'Dubois', poste: 'Principale', email: '', phone_pro: '' };
+    const response = await sendThenLoseDatabase(cookies.admin, requestOf(schoolSettings.updateSchoolContact, { uai: home }), {
+      phone: '04 78 60 21 45',
+      contacts: [principal],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(schoolSettings.schoolContactSchema.parse(response.json())).toMatchObject({
+      uai: home,
+      phone: '04 78 60 21 45',
+      contacts: [principal],
+    });
+    const read = await injectAs(t.app, cookies.admin, requestOf(schoolSettings.getSchoolContact, { uai: home }));
+    expect(read.json().contacts).toEqual(response.json().contacts);
+  });
+
   it('PUT /workflows/:uai answers the fresh workflow', async () => {
     const current = contract.getSchoolWorkflow.answer.parse(
       (await injectAs(t.app, cookies.admin, requestOf(contract.getSchoolWorkflow, { uai: home }))).json(),

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -70,5 +70,31 @@ describe('the local storage', () => {
       reason: 'too_large',
     });
     expect(existsSync(path.join(root, 'applications'))).toBe(false);
+  });
+
+  it('reads the key back from its address, and nothing else', async () => {
+    const { fileUrl } = await storage.createUpload(spec);
+    expect(storage.keyOfFileUrl(fileUrl)).toBe(spec.key);
+    for (const other of [
+      'platforms/0a1b-logo.png',
+      'https://example.fr/files/platforms/0a1b-logo.png',
+      '/files/',
+      '/files/../secret.key',
+      '/files/platforms/.hidden.png',
+      '/api/files/platforms/0a1b-logo.png',
+    ])
+      expect(storage.keyOfFileUrl(other), other).toBeUndefined();
+  });
+
+  it("reads a stored image's type from its bytes; nothing stored, a folder or another file is none", async () => {
+    const key = 'logos/0c0d-read.png';
+    await storage.storeUpload(storage.verifyUpload((await storage.createUpload({ ...spec, key })).fields), PNG);
+    expect(await storage.readImageType(key)).toBe('image/png');
+    writeFileSync(path.join(root, 'logos', 'not-an-image.png'), 'just text');
+    expect(await storage.readImageType('logos/not-an-image.png')).toBeUndefined();
+    expect(await storage.readImageType('logos/missing.png')).toBeUndefined();
+    expect(await storage.readImageType('logos')).toBeUndefined();
+    expect(await storage.readImageType('logos/0c0d-read.png/below.png')).toBeUndefined();
+    expect(await storage.readImageType('../secret.key')).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { API_PREFIX, files } from '@console/contract';
 import type { FileStorage, UploadSpec } from './file-storage.js';
@@ -15,6 +15,12 @@ export const UPLOAD_TICKET_TTL_MS = 10 * 60 * 1000;
 
 /** The fields of a ticket, all signed through the policy; a post with any other field is refused. */
 const TICKET_FIELDS = ['key', 'Content-Type', 'policy', 'signature'] as const;
+
+/** The most bytes an image type's signature spans (`detectImageType`). */
+const SIGNATURE_BYTES = 16;
+
+/** The errors of reading a path that holds no file: nothing stored there. */
+const NOTHING_STORED = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
 
 /** Why the embedded storage refuses a post: a ticket forged, altered or expired; a file not the image allowed. */
 export type UploadRefusal = 'forged' | 'expired' | 'not_an_image' | 'too_large';
@@ -76,6 +82,36 @@ export function createLocalFileStorage(options: LocalFileStorageOptions): LocalF
         fields: { key: spec.key, 'Content-Type': spec.contentType, ...signed },
         fileUrl: `${LOCAL_FILES_PATH}/${spec.key}`,
       };
+    },
+
+    keyOfFileUrl(fileUrl) {
+      const prefix = `${LOCAL_FILES_PATH}/`;
+      if (!fileUrl.startsWith(prefix)) return undefined;
+      const key = fileUrl.slice(prefix.length);
+      return isStorageKey(key) ? key : undefined;
+    },
+
+    async readImageType(key) {
+      // Never a path outside the folder, whoever asks.
+      if (!isStorageKey(key)) return undefined;
+      let file;
+      try {
+        file = await open(path.join(root, ...key.split('/')), 'r');
+      } catch (error) {
+        if (NOTHING_STORED.has((error as NodeJS.ErrnoException).code ?? '')) return undefined;
+        throw error;
+      }
+      try {
+        const head = Buffer.alloc(SIGNATURE_BYTES);
+        const { bytesRead } = await file.read(head, 0, SIGNATURE_BYTES, 0);
+        return detectImageType(head.subarray(0, bytesRead));
+      } catch (error) {
+        // A folder opens on Linux, and fails at the read.
+        if (NOTHING_STORED.has((error as NodeJS.ErrnoException).code ?? '')) return undefined;
+        throw error;
+      } finally {
+        await file.close();
+      }
     },
 
     verifyUpload(fields) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isStorageKey, STORAGE_KEY_MAX } from './storage-keys.js';
+import { isStorageKey, isUploadKey, STORAGE_KEY_MAX } from './storage-keys.js';
 
 describe('storage keys', () => {
   it.each(['platforms/0123abcd-logo-ecole.png', 'applications/ff00-app.webp', 'a', 'a/b/c_d-e.f.jpg'])('accepts %s', (key) => {
@@ -24,4 +24,27 @@ describe('storage keys', () => {
     ['a percent escape', 'platforms/%2e%2e/a.png'],
     ['too long', `platforms/${'a'.repeat(STORAGE_KEY_MAX)}.png`],
   ])('refuses %s', (_name, key) => expect(isStorageKey(key)).toBe(false));
+});
+
+describe("an uploaded image's key", () => {
+  const random = '00112233445566778899aabb';
+  it.each([
+    [`logos/${random}-logo-ecole.png`, 'logo'],
+    [`logos/${random}-image.webp`, 'logo'],
+    [`logos/${random}-a1.jpg`, 'logo'],
+    [`platforms/${random}-pne.gif`, 'platform'],
+    [`applications/${random}-app.png`, 'application'],
+  ] as const)('accepts %s as a %s', (key, flag) => expect(isUploadKey(key, flag)).toBe(true));
+
+  it.each([
+    ['another kind', `platforms/${random}-logo.png`, 'logo'],
+    ['no random part', 'logos/logo.png', 'logo'],
+    ['a short random part', 'logos/0011-logo.png', 'logo'],
+    ['no stem', `logos/${random}.png`, 'logo'],
+    ['another extension', `logos/${random}-logo.svg`, 'logo'],
+    ['a sub-folder', `logos/sub/${random}-logo.png`, 'logo'],
+    ['a parent folder', `logos/../${random}-logo.png`, 'logo'],
+    ['upper case', `logos/${random.toUpperCase()}-logo.png`, 'logo'],
+    ['a doubled dash', `logos/${random}-logo--ecole.png`, 'logo'],
+  ] as const)('refuses %s', (_name, key, flag) => expect(isUploadKey(key, flag)).toBe(false));
 });

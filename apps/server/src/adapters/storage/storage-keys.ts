@@ -1,3 +1,6 @@
+import type { files } from '@console/contract';
+import { IMAGE_EXTENSIONS } from './image-types.js';
+
 /**
  * The shape of a storage key: lower-case letters, digits, '_', '-' and '.', in segments separated
  * by '/', none of them starting with '.' (no '.', '..' nor hidden file), no leading '/'. A key
@@ -12,4 +15,29 @@ export const STORAGE_KEY_MAX = 200;
 /** Whether `key` has the shape of a storage key (see STORAGE_KEY). */
 export function isStorageKey(key: string): boolean {
   return key.length <= STORAGE_KEY_MAX && STORAGE_KEY.test(key) && !key.includes('..');
+}
+
+/** The folder of each kind of image, the first segment of its key. */
+export const UPLOAD_FOLDERS: Readonly<Record<files.UploadFlag, string>> = {
+  platform: 'platforms',
+  application: 'applications',
+  logo: 'logos',
+};
+
+/** The random part of an uploaded image's key, in bytes (written in hexadecimal). */
+export const UPLOAD_RANDOM_BYTES = 12;
+
+const UPLOAD_KEY_REST = new RegExp(
+  `^[0-9a-f]{${UPLOAD_RANDOM_BYTES * 2}}-[a-z0-9]+(?:-[a-z0-9]+)*\\.(?:${Object.values(IMAGE_EXTENSIONS).join('|')})$`,
+);
+
+/**
+ * Whether `key` is of the form an uploaded image of this kind gets (`buildUploadKey` of
+ * features/files): `<folder>/<random hex>-<stem>.<image extension>`, the stem lower-case letters
+ * and digits in runs joined by '-'. Another key, even of the same folder, was not made by an
+ * upload ticket.
+ */
+export function isUploadKey(key: string, flag: files.UploadFlag): boolean {
+  const prefix = `${UPLOAD_FOLDERS[flag]}/`;
+  return isStorageKey(key) && key.startsWith(prefix) && UPLOAD_KEY_REST.test(key.slice(prefix.length));
 }

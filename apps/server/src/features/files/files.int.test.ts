@@ -2,13 +2,13 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { deflateSync, crc32 } from 'node:zlib';
 import { files } from '@console/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileStorage, UPLOAD_TICKET_TTL_MS } from '#adapters/storage/index.js';
 import { createTestContext, injectAs, requestOf, type TestContext } from '#test/context.js';
 import { buildSignedInUsers } from '#test/factories.js';
+import { formOf, tinyPng } from '#test/uploads.js';
 
 /**
  * Image uploads end to end on the embedded storage: the ticket (Config right), the post of the
@@ -70,28 +70,6 @@ function rawGet(url: string): Promise<{ status: number; body: string }> {
   });
 }
 
-/** A real 1×1 PNG: signature, IHDR, one deflated scan line, IEND, each chunk with its CRC. */
-function tinyPng(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(typed));
-    return Buffer.concat([length, typed, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header.set([8, 6, 0, 0, 0], 8); // 8 bits, RGBA, deflate, no filter method, not interlaced
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from([0, 0x2a, 0x6f, 0xb5, 0xff]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
 type Ticket = files.UploadTicket;
 
 async function askTicket(body: object, cookie = cookies.admin): Promise<LightMyRequestResponse> {
@@ -106,16 +84,6 @@ async function ticketFor(
   const response = await askTicket({ name, type, flag });
   expect(response.statusCode).toBe(200);
   return files.uploadTicketSchema.parse(response.json());
-}
-
-/** The multipart/form-data body a browser's FormData makes: the fields in order, then `file`. */
-async function formOf(fields: Record<string, string>, file: Buffer | undefined, after: Record<string, string> = {}) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (file) form.append('file', new Blob([file], { type: 'image/png' }), 'logo.png');
-  for (const [name, value] of Object.entries(after)) form.append(name, value);
-  const encoded = new Response(form);
-  return { payload: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! };
 }
 
 async function post(
@@ -142,6 +110,9 @@ describe('POST /files/upload (the ticket)', () => {
     expect((await ticketFor('Logo École.PNG')).fileUrl).not.toBe(ticket.fileUrl);
     expect((await ticketFor('photo.jpeg', 'image/jpeg', 'application')).fileUrl).toMatch(
       /^\/files\/applications\/[0-9a-f]{24}-photo\.jpg$/,
+    );
+    expect((await ticketFor('Logo Collège.png', 'image/png', 'logo')).fileUrl).toMatch(
+      /^\/files\/logos\/[0-9a-f]{24}-logo-college\.png$/,
     );
   });
 

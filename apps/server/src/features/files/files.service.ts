@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { files, withoutAccents } from '@console/contract';
-import { IMAGE_EXTENSIONS, type FileStorage } from '#adapters/storage/index.js';
+import { IMAGE_EXTENSIONS, UPLOAD_FOLDERS, UPLOAD_RANDOM_BYTES, type FileStorage } from '#adapters/storage/index.js';
 import type { ServiceContext } from '#platform/context.js';
 
 /** What the files service needs beside the platform's dependencies. */
 export type FilesDeps = { storage: FileStorage };
-
-/** The folder of each kind of image. */
-const FOLDERS: Readonly<Record<files.UploadFlag, string>> = { platform: 'platforms', application: 'applications' };
 
 /** The longest stem of a user's file name kept in a stored name. */
 export const STEM_MAX = 40;
@@ -30,12 +27,13 @@ export function cleanFileStem(name: string): string {
 }
 
 /**
- * The storage key of a new image: `<folder>/<random>-<stem>.<extension>`. The random part (96
- * bits) makes every upload its own object, so that an address, once stored as a picturePath,
- * always shows the same image and may be cached; the stem keeps it readable.
+ * The storage key of a new image: `<folder>/<random>-<stem>.<extension>` (`isUploadKey` knows
+ * this form). The random part (96 bits) makes every upload its own object, so that an address,
+ * once stored as a picturePath or a logo, always shows the same image and may be cached; the
+ * stem keeps it readable.
  */
-export function buildUploadKey(request: files.UploadRequest, random: Buffer = randomBytes(12)): string {
-  return `${FOLDERS[request.flag]}/${random.toString('hex')}-${cleanFileStem(request.name)}.${IMAGE_EXTENSIONS[request.type]}`;
+export function buildUploadKey(request: files.UploadRequest, random: Buffer = randomBytes(UPLOAD_RANDOM_BYTES)): string {
+  return `${UPLOAD_FOLDERS[request.flag]}/${random.toString('hex')}-${cleanFileStem(request.name)}.${IMAGE_EXTENSIONS[request.type]}`;
 }
 
 /** An upload ticket for one image of the requested type, up to MAX_IMAGE_BYTES, under a new key. */

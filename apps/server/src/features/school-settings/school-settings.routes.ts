@@ -1,7 +1,9 @@
 import { schoolSettings } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
+import { createFileStorage } from '#adapters/storage/index.js';
 import type { AppDeps } from '#platform/context.js';
 import { registerRoute } from '#platform/http/register-route.js';
+import { getSchoolContact, replaceSchoolLogo, updateSchoolContact, type SchoolLogoDeps } from './contact.service.js';
 import { getDeploymentOptions, getSchoolParams, revealSchoolSecret, updateSchoolParams } from './school-settings.service.js';
 
 export function registerSchoolSettingsRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -12,5 +14,14 @@ export function registerSchoolSettingsRoutes(app: FastifyInstance, deps: AppDeps
   );
   registerRoute(app, deps, schoolSettings.revealSchoolSecret, ({ ctx, params, body }) =>
     revealSchoolSecret(ctx, params.uai, body.name),
+  );
+  registerRoute(app, deps, schoolSettings.getSchoolContact, ({ ctx, params }) => getSchoolContact(ctx, params.uai));
+  registerRoute(app, deps, schoolSettings.updateSchoolContact, ({ ctx, params, body }) =>
+    updateSchoolContact(ctx, params.uai, body),
+  );
+  // The logo is checked in the store its upload went to (features/files makes the tickets).
+  const logoDeps: AppDeps & SchoolLogoDeps = { ...deps, storage: createFileStorage(deps.env) };
+  registerRoute(app, logoDeps, schoolSettings.replaceSchoolLogo, ({ ctx, params, body }) =>
+    replaceSchoolLogo(ctx, params.uai, body.fileUrl),
   );
 }

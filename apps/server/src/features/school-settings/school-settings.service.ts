@@ -38,7 +38,7 @@ const SEALED_PREFIX = 'v1:';
  * which the route's own right (ParamEtablissement) cannot name (the contract's school-settings
  * routes say so).
  */
-async function requireSchoolSettingsAccess(ctx: ServiceContext, db: Executor, uai: string): Promise<void> {
+export async function requireSchoolSettingsAccess(ctx: ServiceContext, db: Executor, uai: string): Promise<void> {
   await requireReachableSchool({ db, actor: ctx.actor }, uai);
   requireRight(ctx.actor, 'adminTabs', 'Lecture');
 }

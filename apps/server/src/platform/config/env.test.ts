@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderConfigurationDoc } from './configuration-doc.js';
-import { ConfigError, describeEnv, loadOrCreateSecret, parseEnv, resolveEnv } from './env.js';
+import { ConfigError, describeEnv, loadOrCreateSecret, mapTilesImageSource, mapTilesOf, parseEnv, resolveEnv } from './env.js';
 
 describe('configuration', () => {
   it('needs no variable: embedded defaults', () => {
@@ -49,6 +49,43 @@ describe('configuration', () => {
     expect(parseEnv({ TIME_ZONE: ' Indian/Reunion ' }).TIME_ZONE).toBe('Indian/Reunion');
     expect(parseEnv({ TIME_ZONE: '' }).TIME_ZONE).toBe('Europe/Paris');
     for (const bad of ['Paris', 'Europe/Lutece']) expect(() => parseEnv({ TIME_ZONE: bad }), bad).toThrow(/TIME_ZONE/);
+  });
+
+  it('reads the map tiles as an http(s) template holding {z}, {x} and {y}, with their attribution; none by default', () => {
+    const tiles = (source: Record<string, string>) => mapTilesOf(parseEnv(source));
+    expect(tiles({})).toBeNull();
+    expect(tiles({ MAP_TILES_ATTRIBUTION: '© OpenStreetMap' })).toBeNull();
+    expect(
+      tiles({
+        MAP_TILES_URL: ' https://tile.openstreetmap.org/{z}/{x}/{y}.png ',
+        MAP_TILES_ATTRIBUTION: ' © OpenStreetMap contributors ',
+      }),
+    ).toEqual({ url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors' });
+    expect(tiles({ MAP_TILES_URL: 'http://tiles.intra:8080/{z}/{y}/{x}.png?key=k' })).toEqual({
+      url: 'http://tiles.intra:8080/{z}/{y}/{x}.png?key=k',
+      attribution: '',
+    });
+    for (const bad of [
+      'https://tile.openstreetmap.org/{z}/{x}.png',
+      'ftp://tiles.example.fr/{z}/{x}/{y}.png',
+      '//tiles.example.fr/{z}/{x}/{y}.png',
+      'tiles.example.fr/{z}/{x}/{y}.png',
+      "https://tiles.example.fr;img-src'*'/{z}/{x}/{y}.png",
+      'https://{s}{z}.example.fr/{x}/{y}.png',
+      'https://user:secret@tiles.example.fr/{z}/{x}/{y}.png',
+      'http://[::1]:8080/{z}/{x}/{y}.png',
+    ])
+      expect(() => parseEnv({ MAP_TILES_URL: bad }), bad).toThrow(/MAP_TILES_URL/);
+    expect(() => parseEnv({ MAP_TILES_ATTRIBUTION: 'x'.repeat(501) })).toThrow(/MAP_TILES_ATTRIBUTION/);
+  });
+
+  it("allows the map tiles' images from their origin, a {s} subdomain as any; nothing when unset", () => {
+    const source = (url?: string) => mapTilesImageSource(parseEnv(url === undefined ? {} : { MAP_TILES_URL: url }));
+    expect(source()).toBeUndefined();
+    expect(source('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe('https://tile.openstreetmap.org');
+    expect(source('http://tiles.intra:8080/osm/{z}/{x}/{y}.png')).toBe('http://tiles.intra:8080');
+    expect(source('https://{s}.tile.example.fr/{z}/{x}/{y}.png')).toBe('https://*.tile.example.fr');
+    expect(source('https://TILES.Example.fr/{z}/{x}/{y}.png')).toBe('https://tiles.example.fr');
   });
 
   it('generates the secret into DATA_DIR on first start and reuses it', () => {

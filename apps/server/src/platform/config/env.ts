@@ -28,6 +28,35 @@ function isKnownTimeZone(zone: string): boolean {
   }
 }
 
+/** The placeholders a map tiles URL template must hold: zoom, column, row. */
+const TILE_PLACEHOLDERS = ['{z}', '{x}', '{y}'] as const;
+/**
+ * A tiles host a Content-Security-Policy source can name: DNS labels of letters, digits and '-'
+ * (an IPv6 address cannot be named there), the first of them possibly `{s}`, the subdomain
+ * placeholder a map library fills with a, b or c.
+ */
+const TILES_HOST = /^(\{s\}\.)?[a-z0-9-]+(\.[a-z0-9-]+)*$/;
+
+/** The parsed MAP_TILES_URL, once it is an http(s) template holding {z}, {x} and {y} on a host TILES_HOST allows. */
+function parseTilesUrl(template: string): URL | undefined {
+  if (!/^https?:\/\//i.test(template) || !TILE_PLACEHOLDERS.every((placeholder) => template.includes(placeholder)))
+    return undefined;
+  try {
+    const url = new URL(template);
+    return TILES_HOST.test(url.hostname) && url.username === '' && url.password === '' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const tilesUrlTemplate = z
+  .string()
+  .trim()
+  .refine(
+    (template) => parseTilesUrl(template) !== undefined,
+    'must be an http:// or https:// URL holding {z}, {x} and {y}, on a host named by letters, digits, dots and dashes (its first label may be {s})',
+  );
+
 /** proxy-addr's names of address ranges. */
 const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -131,6 +160,14 @@ export const ENV_VARIABLES = {
   ),
   TERMS_URL: variable(z.string().default('https://aide.example.fr/cgu'), 'Terms of use link (preferences, legal tab).'),
   ACCESSIBILITY_URL: variable(z.string().default('https://aide.example.fr/accessibilite'), 'Accessibility statement link.'),
+  MAP_TILES_URL: variable(
+    tilesUrlTemplate.optional(),
+    "Map tiles of the map on a school's contact card: an http:// or https:// URL template holding `{z}`, `{x}` and `{y}` (such as `https://tile.openstreetmap.org/{z}/{x}/{y}.png`, used within its provider's terms), whose first host label may be `{s}`. Its origin is added to the image sources the Content-Security-Policy allows. Unset: no map is shown and no map provider is called.",
+  ),
+  MAP_TILES_ATTRIBUTION: variable(
+    z.string().trim().max(500).optional(),
+    'Attribution shown on the map, as the tiles provider asks (plain text, such as `© OpenStreetMap contributors`). Read only when MAP_TILES_URL is set. Unset: none is shown.',
+  ),
   WEB_DIST_DIR: variable(z.string().optional(), 'Folder of the built SPA. Unset: apps/web/dist of this checkout.'),
   // Outside services: education directory, publishers, single sign-on
   EDUCATION_DIRECTORY_URL: variable(
@@ -316,4 +353,21 @@ export function publicOrigin(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): string {
  */
 export function declaresHttps(env: Pick<Env, 'COOKIE_SECURE' | 'PUBLIC_URL'>): boolean {
   return env.COOKIE_SECURE ?? env.PUBLIC_URL?.startsWith('https:') === true;
+}
+
+/** The map tiles the browser is told to use (the client configuration's `mapTiles`), or null when MAP_TILES_URL is unset. */
+export function mapTilesOf(
+  env: Pick<Env, 'MAP_TILES_URL' | 'MAP_TILES_ATTRIBUTION'>,
+): { url: string; attribution: string } | null {
+  return env.MAP_TILES_URL === undefined ? null : { url: env.MAP_TILES_URL, attribution: env.MAP_TILES_ATTRIBUTION ?? '' };
+}
+
+/**
+ * The source the Content-Security-Policy's img-src allows the map tiles from: MAP_TILES_URL's
+ * origin, its `{s}` subdomain label as the wildcard `*`; undefined when unset (nothing added).
+ */
+export function mapTilesImageSource(env: Pick<Env, 'MAP_TILES_URL'>): string | undefined {
+  const url = env.MAP_TILES_URL === undefined ? undefined : parseTilesUrl(env.MAP_TILES_URL);
+  if (!url) return undefined;
+  return `${url.protocol}//${url.host.replace(/^\{s\}\./, '*.')}`;
 }

@@ -68,6 +68,13 @@ export const ROUTE_STATUSES: Readonly<Record<string, RouteStatuses>> = {
   'schools.getSchoolApplications': { errors: [404] },
   'schools.createSchool': { errors: [409] },
   'schools.deleteSchool': { errors: [404, 409] },
+  // school-settings.service.ts and contact.service.ts: a school unknown or out of reach (404; adminTabs and the logo's profile: 403).
+  'schoolSettings.getSchoolParams': { errors: [404] },
+  'schoolSettings.updateSchoolParams': { errors: [404] },
+  'schoolSettings.revealSchoolSecret': { errors: [404] },
+  'schoolSettings.getSchoolContact': { errors: [404] },
+  'schoolSettings.updateSchoolContact': { errors: [404] },
+  'schoolSettings.replaceSchoolLogo': { errors: [404] },
   // features/files/local-storage.routes.ts: the embedded storage's end of a signed POST, answered as S3 answers it.
   // imports/verify/verify-import.ts (a school out of reach; a teaching import without adminTabs; a file over the size limit; not multipart)
   // and confirm/confirm-import.ts (an import not the caller's; already decided; the school changed since the verification).

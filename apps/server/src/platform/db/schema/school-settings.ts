@@ -1,4 +1,4 @@
-import { boolean, pgTable, primaryKey, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, varchar } from 'drizzle-orm/pg-core';
 import { platforms } from './catalogue.js';
 import { schools } from './schools.js';
 
@@ -40,3 +40,24 @@ export const materialTypes = pgTable('material_types', {
   label: text('label').notNull().unique(),
   image: text('image'),
 });
+
+/**
+ * The people a school lists on its contact card (spec 2 §2.14), in `position` order. A change
+ * replaces the school's whole list; deleting the school deletes its rows.
+ */
+export const schoolContacts = pgTable(
+  'school_contacts',
+  {
+    id: serial('id').primaryKey(),
+    uai: varchar('uai', { length: 8 })
+      .notNull()
+      .references(() => schools.uai, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    poste: text('poste').notNull().default(''),
+    email: text('email').notNull().default(''),
+    phonePro: text('phone_pro').notNull().default(''),
+  },
+  (table) => [index('school_contacts_uai_idx').on(table.uai)],
+);

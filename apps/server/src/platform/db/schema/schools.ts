@@ -24,5 +24,10 @@ export const schools = pgTable('schools', {
   emailRequired: boolean('email_required').notNull().default(false),
   deployment: jsonb('deployment').$type<Record<string, unknown>>().notNull().default({}),
   regexEstab: jsonb('regex_estab').$type<{ field: string; regex: string }[]>().notNull().default([]),
+  /** The contact card's phone and website (spec 2 §2.14), as typed; the website may leave out its scheme. */
+  phone: text('phone').notNull().default(''),
+  website: text('website').notNull().default(''),
+  /** The logo's address (an upload's `fileUrl` under the logos' folder); null until one is sent. */
+  logoPath: text('logo_path'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -27,6 +27,9 @@ export const DEMO_CITIES: { name: string; postalCode: string; country: DemoCount
 export const DEMO_SCHOOL_TYPES = ['École élémentaire', 'Collège', 'Lycée', 'Lycée professionnel'] as const;
 export type DemoSchoolType = (typeof DEMO_SCHOOL_TYPES)[number];
 
+/** A person a demo school lists on its contact card (spec 2 §2.14). */
+export type DemoContact = { firstname: string; lastname: string; poste: string; email: string; phonePro: string };
+
 export type DemoSchool = {
   uai: string;
   name: string;
@@ -36,8 +39,14 @@ export type DemoSchool = {
   sector: 'Public' | 'Privé';
   type: DemoSchoolType;
   country: DemoCountry;
-  latitude: number;
-  longitude: number;
+  /** From the education directory; null for a school it does not list (its contact card shows no map). */
+  latitude: number | null;
+  longitude: number | null;
+  /** The contact card's phone and website (as typed: one leaves out `http://`, which the card adds). */
+  phone: string;
+  website: string;
+  /** The people the contact card lists, in order. */
+  contacts: DemoContact[];
   adminDuration: number;
   connectRndPwd: boolean;
   /** The stored deployment, without its secrets and its MDM and material type. */
@@ -66,6 +75,24 @@ export const DEMO_SCHOOLS: DemoSchool[] = [
     country: 'France',
     latitude: 45.7597,
     longitude: 4.8537,
+    phone: '04 78 60 21 45',
+    website: 'https://clg-jean-moulin-lyon.example.fr',
+    contacts: [
+      {
+        firstname: 'Philippe',
+        lastname: 'Garnier',
+        poste: 'Principal',
+        email: 'principal.0693284@ac-lyon.example.fr',
+        phonePro: '04 78 60 21 40',
+      },
+      {
+        firstname: 'Sophie',
+        lastname: 'Lambert',
+        poste: 'Référent numérique',
+        email: 'sophie.lambert@ac-lyon.example.fr',
+        phonePro: '',
+      },
+    ],
     adminDuration: 3600,
     connectRndPwd: false,
     deployment: { asmInformations: { locationId: 'LYON-MOULIN', isSftp: false, history: [] } },
@@ -85,6 +112,25 @@ export const DEMO_SCHOOLS: DemoSchool[] = [
     country: 'France',
     latitude: 47.2063,
     longitude: -1.5645,
+    phone: '02 40 73 18 92',
+    // No scheme: the card opens it as http://, as the specification says.
+    website: 'www.college-jules-verne-nantes.example.fr',
+    contacts: [
+      {
+        firstname: 'Claire',
+        lastname: 'Dubois',
+        poste: 'Principale',
+        email: 'direction@college-jules-verne-nantes.example.fr',
+        phonePro: '02 40 73 18 90',
+      },
+      {
+        firstname: 'Nathalie',
+        lastname: 'Roussel',
+        poste: 'Principale adjointe',
+        email: 'n.roussel@college-jules-verne-nantes.example.fr',
+        phonePro: '02 40 73 18 91',
+      },
+    ],
     adminDuration: 0,
     connectRndPwd: true,
     deployment: {
@@ -115,6 +161,17 @@ export const DEMO_SCHOOLS: DemoSchool[] = [
     country: 'France',
     latitude: 44.8336,
     longitude: -0.5724,
+    phone: '05 56 91 36 20',
+    website: 'https://lycee-montaigne-bordeaux.example.fr',
+    contacts: [
+      {
+        firstname: 'Marc',
+        lastname: 'Lefebvre',
+        poste: 'Proviseur',
+        email: 'ce.0330021@ac-bordeaux.example.fr',
+        phonePro: '05 56 91 36 21',
+      },
+    ],
     adminDuration: 1800,
     connectRndPwd: false,
     deployment: {},
@@ -132,8 +189,20 @@ export const DEMO_SCHOOLS: DemoSchool[] = [
     sector: 'Privé',
     type: 'Collège',
     country: 'Maroc',
-    latitude: 33.4936,
-    longitude: -7.6476,
+    // Abroad, outside the education directory: no coordinates, so the card shows no map.
+    latitude: null,
+    longitude: null,
+    phone: '+212 5 22 59 30 10',
+    website: 'https://gs-massignon.example.ma',
+    contacts: [
+      {
+        firstname: 'Karim',
+        lastname: 'Benali',
+        poste: 'Référent numérique',
+        email: 'numerique@gs-massignon.example.ma',
+        phonePro: '+212 6 61 23 45 67',
+      },
+    ],
     adminDuration: 600,
     connectRndPwd: false,
     deployment: {},
@@ -153,6 +222,9 @@ export const DEMO_SCHOOLS: DemoSchool[] = [
     country: 'France',
     latitude: 43.6066,
     longitude: 1.4489,
+    phone: '05 61 42 27 80',
+    website: 'https://ecole-jean-jaures-toulouse.example.fr',
+    contacts: [{ firstname: 'Isabelle', lastname: 'Martin', poste: 'Directrice', email: '', phonePro: '05 61 42 27 80' }],
     adminDuration: 0,
     connectRndPwd: false,
     deployment: {},

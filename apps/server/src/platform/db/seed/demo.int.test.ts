@@ -1,11 +1,20 @@
-import { isValidUai, PROFILES } from '@console/contract';
-import { eq, sql } from 'drizzle-orm';
+import { isValidUai, PROFILES, schoolSettings } from '@console/contract';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '#test/context.js';
 import { checkPassword } from '#platform/auth/passwords.js';
 import { decryptSecret } from '#platform/auth/secrets.js';
 import type { DatabaseHandle } from '../client.js';
-import { managerSchools, materialTypes, mdms, schools, userApplications, userOptions, users } from '../schema/index.js';
+import {
+  managerSchools,
+  materialTypes,
+  mdms,
+  schoolContacts,
+  schools,
+  userApplications,
+  userOptions,
+  users,
+} from '../schema/index.js';
 import { DEMO_SCHOOLS } from './catalogue.js';
 import { DEMO_ACCOUNTS } from './demo-accounts.js';
 import { isDatabaseEmpty, seedDemoData } from './demo.js';
@@ -148,6 +157,45 @@ describe('seedDemoData', () => {
       expect(deployment[name]).toMatch(/^v1:/);
       expect(decryptSecret(key, String(deployment[name]))).toBe(clear);
       expect(JSON.stringify(deployment)).not.toContain(clear);
+    }
+  });
+
+  it('gives every school a contact card: a valid phone and website (one without its scheme), people in order; one school no map', async () => {
+    const rows = await handle.db
+      .select({
+        uai: schools.uai,
+        phone: schools.phone,
+        website: schools.website,
+        latitude: schools.latitude,
+        longitude: schools.longitude,
+      })
+      .from(schools);
+    for (const row of rows) {
+      expect(schoolSettings.schoolContactUpdateSchema.parse({ phone: row.phone, url: row.website }), row.uai).toEqual({
+        phone: row.phone,
+        url: row.website,
+      });
+      expect(row.phone, row.uai).not.toBe('');
+      expect(row.website, row.uai).not.toBe('');
+    }
+    expect(rows.some((row) => !/^https?:\/\//.test(row.website))).toBe(true);
+    expect(rows.some((row) => row.latitude !== null && row.longitude !== null)).toBe(true);
+    expect(rows.some((row) => row.latitude === null && row.longitude === null)).toBe(true);
+
+    const people = await handle.db.select().from(schoolContacts).orderBy(asc(schoolContacts.uai), asc(schoolContacts.position));
+    for (const school of DEMO_SCHOOLS) {
+      const listed = people.filter((person) => person.uai === school.uai);
+      expect(listed.length, school.uai).toBeGreaterThanOrEqual(1);
+      expect(listed.map((person) => person.position)).toEqual(listed.map((_person, index) => index));
+      expect(listed.map((person) => person.lastname)).toEqual(school.contacts.map((contact) => contact.lastname));
+      const asSent = listed.map(({ firstname, lastname, poste, email, phonePro }) => ({
+        firstname,
+        lastname,
+        poste,
+        email,
+        phone_pro: phonePro,
+      }));
+      expect(schoolSettings.schoolContactUpdateSchema.parse({ contacts: asSent })).toEqual({ contacts: asSent });
     }
   });
 

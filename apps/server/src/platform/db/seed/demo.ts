@@ -9,6 +9,7 @@ import {
   materialTypes,
   mdms,
   options,
+  schoolContacts,
   schools,
   userApplications,
   userOptions,
@@ -84,11 +85,18 @@ async function insertSchools(tx: Transaction, key: Buffer, references: Reference
       countryId: references.countryIds.get(school.country) ?? null,
       latitude: school.latitude,
       longitude: school.longitude,
+      phone: school.phone,
+      website: school.website,
       adminDuration: school.adminDuration,
       connectRndPwd: school.connectRndPwd,
       deployment: deploymentOf(key, school, deploymentIds),
     })),
   );
+  await tx
+    .insert(schoolContacts)
+    .values(
+      DEMO_SCHOOLS.flatMap((school) => school.contacts.map((contact, position) => ({ uai: school.uai, position, ...contact }))),
+    );
   const optionRows = await tx
     .insert(options)
     .values(DEMO_SCHOOLS.flatMap((school) => school.options.map((name) => ({ uai: school.uai, name }))))
