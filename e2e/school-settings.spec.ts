@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './pages/accessibility';
 import { DEMO } from './pages/demo-accounts';
 import { SCHOOL_SETTINGS_MESSAGES, SchoolSettingsPage } from './pages/school-settings-page';
+import { PNG_PIXEL } from './pages/settings-page';
 import { ShellPage } from './pages/shell-page';
 
 const JEAN_MOULIN = '0693284V';
@@ -93,6 +94,53 @@ test.describe("a school's settings", () => {
     } finally {
       const restored = await page.request.patch(`/api/schools/${JEAN_MOULIN}/params`, {
         data: { deployment: { depPassword: seededPassword } },
+      });
+      expect(restored.status(), await restored.text()).toBe(200);
+    }
+  });
+});
+
+test.describe("a school's contact card", () => {
+  test('the Administrateur adds a person to contact, replaces the logo, and sees the school on the map', async ({ page }) => {
+    await ShellPage.signIn(page, DEMO.administrator);
+    const before = await page.request.get(`/api/schools/${JEAN_MOULIN}/contact`);
+    expect(before.status(), await before.text()).toBe(200);
+    const seeded = (await before.json()) as { contacts: Record<string, unknown>[] };
+    const settings = await SchoolSettingsPage.open(page, JEAN_MOULIN, 'contact', 'Contact');
+    await expect(page.getByText('Collège Jean Moulin', { exact: true }).first()).toBeVisible();
+    // The demo school is in the directory: its place is on the map; no tiles are configured, so no third party is called.
+    await expect(page.getByRole('region', { name: 'Plan : Collège Jean Moulin' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Ouvrir ce lieu sur OpenStreetMap' })).toHaveAttribute(
+      'href',
+      /openstreetmap\.org/,
+    );
+    await expect(page.locator('img.leaflet-tile')).toHaveCount(0);
+    await expectNoSeriousViolations(page, 'school settings, contact');
+
+    try {
+      await page.getByRole('button', { name: 'Ajouter une personne', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Nouvelle personne à contacter' });
+      await dialog.getByRole('textbox', { name: /Prénom/ }).fill('Inès');
+      await dialog.getByRole('textbox', { name: /^Nom/ }).fill('Garnier');
+      await dialog.getByRole('textbox', { name: 'Poste' }).fill('Référente numérique');
+      await dialog.getByRole('textbox', { name: 'E-mail' }).fill('ines.garnier@ac-lyon.fr');
+      await expectNoSeriousViolations(page, 'school settings, person dialog');
+      await dialog.getByRole('button', { name: 'Sauvegarder' }).click();
+      await expect(settings.toast('Les personnes à contacter ont bien été enregistrées.')).toBeVisible();
+      await expect(page.getByRole('row', { name: /Inès.*Garnier.*Référente numérique/ })).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole('row', { name: /Inès.*Garnier/ })).toBeVisible();
+
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: 'Remplacer le logo', exact: true }).click();
+      await (await chooser).setFiles(PNG_PIXEL);
+      await expect(settings.toast('Le logo établissement a bien été envoyé.')).toBeVisible();
+      const logo = page.getByRole('img', { name: 'Logo de Collège Jean Moulin' });
+      await expect(logo).toBeVisible();
+      expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    } finally {
+      const restored = await page.request.put(`/api/schools/${JEAN_MOULIN}/contact`, {
+        data: { contacts: seeded.contacts.map(({ id: _id, ...person }) => person) },
       });
       expect(restored.status(), await restored.text()).toBe(200);
     }

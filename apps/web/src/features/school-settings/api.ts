@@ -2,10 +2,12 @@ import { schoolSettings } from '@console/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '#lib/api';
+import { uploadImage } from '#lib/uploads';
 import { schoolsQueryKeys } from '#features/schools/api';
 
 export const schoolSettingsQueryKeys = {
   params: (uai: string) => ['school-settings', 'params', uai] as const,
+  contact: (uai: string) => ['school-settings', 'contact', uai] as const,
   deploymentOptions: ['school-settings', 'deployment-options'] as const,
 };
 
@@ -68,4 +70,34 @@ export type SchoolSecrets = ReturnType<typeof useSchoolSecrets>;
 /** A secret's field: set or not (the settings' answer), its value once known, how to reveal it. */
 export function secretFieldOf(params: schoolSettings.SchoolParams, secrets: SchoolSecrets, name: schoolSettings.SchoolSecret) {
   return { isSet: params.secrets[name], value: secrets.known[name], reveal: () => secrets.reveal(name) };
+}
+
+/** A school's contact card: address, phone, website, people to contact, map coordinates, logo. */
+export function useSchoolContact(uai: string) {
+  return useQuery({
+    queryKey: schoolSettingsQueryKeys.contact(uai),
+    queryFn: () => call(schoolSettings.getSchoolContact, { params: { uai } }),
+  });
+}
+
+/** Changes a school's phone, website or people to contact (all or none); the answer becomes the cached card. */
+export function useUpdateSchoolContact(uai: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: schoolSettings.SchoolContactUpdate) =>
+      call(schoolSettings.updateSchoolContact, { params: { uai }, body: changes }),
+    onSuccess: (contact) => queryClient.setQueryData(schoolSettingsQueryKeys.contact(uai), contact),
+  });
+}
+
+/** Uploads an image through the storage and makes it the school's logo (Administrateur only). */
+export function useReplaceLogo(uai: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const fileUrl = await uploadImage(file, 'logo');
+      return call(schoolSettings.replaceSchoolLogo, { params: { uai }, body: { fileUrl } });
+    },
+    onSuccess: (contact) => queryClient.setQueryData(schoolSettingsQueryKeys.contact(uai), contact),
+  });
 }

@@ -61,7 +61,7 @@ type DeployFieldsInput = {
   apiKey: SecretField;
 };
 
-/** The deployment card's fields, grouped: equipment, fleet, Wi-Fi, EcoleDirecte, comment. */
+/** The deployment card's fields, grouped: equipment, fleet, Wi-Fi, EcoleDirecte; then the comment. */
 export function deployFields({ t, params, options, depPassword, apiKey }: DeployFieldsInput): EditableField[] {
   const values = deployValuesOf(params.deployment, { depPassword: depPassword.value, ecoleDirecteApiKey: apiKey.value });
   const check = (name: string) => (value: string, all: FieldChanges) =>
@@ -113,6 +113,7 @@ export function deployFields({ t, params, options, depPassword, apiKey }: Deploy
       secret: secret(depPassword, t('school_settings.deploy.password_copied')),
     }),
     field('deployment.ecoleDirecteApiKey', t('school_settings.general.groups.ecole_directe'), { secret: secret(apiKey) }),
-    field('deployment.depComment', t('school_settings.deploy.groups.comment'), { multiline: true }),
+    // Alone, not in a fieldset titled as its own label.
+    field('deployment.depComment', '', { multiline: true, group: undefined }),
   ];
 }

@@ -39,3 +39,24 @@ export const DEPLOYMENT_OPTIONS: schoolSettings.DeploymentOptions = {
   ],
   materials: [{ ID_Type_materiel: 1, Libelle: 'iPad', Image: null }],
 };
+
+/** A school's contact card: no phone, a website without its scheme, one person, no coordinates, no logo. */
+export function buildSchoolContact(overrides: Partial<schoolSettings.SchoolContact> = {}): schoolSettings.SchoolContact {
+  return {
+    uai: '0750001A',
+    name: 'Collège Jean Moulin',
+    address: '12 rue des Écoles',
+    zip: '69001',
+    town: 'Lyon',
+    phone: '',
+    url: 'www.clg-moulin.fr',
+    contacts: [
+      { id: 1, firstname: 'Claire', lastname: 'Martin', poste: 'Principale', email: 'claire.martin@ac-lyon.fr', phone_pro: '' },
+    ],
+    latitude: null,
+    longitude: null,
+    logoUrl: null,
+    abilities: { canEdit: true, canReplaceLogo: false },
+    ...overrides,
+  };
+}

@@ -7,12 +7,13 @@ import { can } from '#lib/abilities';
 import { ErrorAlert } from '#ui/ErrorAlert';
 import { LoadingBlock } from '#ui/LoadingBlock';
 import { useSchoolParams, useSchoolSecrets } from '../api';
+import { ContactTab } from './ContactTab';
 import { DeployTab } from './DeployTab';
 import { GeneralTab } from './GeneralTab';
 import { PlatformsTab } from './PlatformsTab';
 
 /** The tabs that need adminTabs (spec 2 §2.2), in their order; the first opens by default. */
-const ADMIN_TABS = ['general', 'platforms', 'deploy'] as const;
+const ADMIN_TABS = ['general', 'platforms', 'deploy', 'contact'] as const;
 type SchoolSettingsTab = (typeof ADMIN_TABS)[number];
 
 /** The tab an address names; the first for none or an unknown one. */
@@ -22,7 +23,7 @@ function tabOf(tab: string | null | undefined): SchoolSettingsTab {
 
 /**
  * The school settings (spec 2 §2.2), right ParamEtablissement: one tab a card (general,
- * platforms, deployment), each with the edit-and-save pattern; changing needs the right at
+ * platforms, deployment, contact), each with the edit-and-save pattern; changing needs the right at
  * Ecriture, which the server answers as `abilities.canEdit`. The tabs need adminTabs.
  */
 export function SchoolSettingsView({ uai, user }: { uai: string; user: SessionUser }) {
@@ -63,6 +64,9 @@ export function SchoolSettingsView({ uai, user }: { uai: string; user: SessionUs
         </Tabs.Panel>
         <Tabs.Panel value="deploy">
           <DeployTab uai={uai} params={params.data} secrets={secrets} canEdit={canEdit} />
+        </Tabs.Panel>
+        <Tabs.Panel value="contact">
+          <ContactTab uai={uai} />
         </Tabs.Panel>
       </Tabs>
     </Stack>
