@@ -2,6 +2,7 @@ import {
   compareFrench,
   profileNameOf,
   schools,
+  schoolSettings,
   type School,
   type SchoolListItem,
   type SchoolUser,
@@ -23,9 +24,17 @@ export function presentSchoolListItem(row: SchoolListRow): SchoolListItem {
 type PlatformRow = typeof platforms.$inferSelect;
 type ApplicationRow = typeof applications.$inferSelect;
 
+/**
+ * A school as the users area reads it. Its applications and platforms carry the credential flags
+ * of the school's users: the catalogue's, with the school's own settings of a platform over them
+ * where it has some (`schoolSettings.schoolCredentialInputs`), so that the browser shows and asks
+ * the codes the server will require.
+ */
 export function presentSchool(
   school: SchoolRow,
   catalogue: { platformRows: PlatformRow[]; applicationRows: ApplicationRow[] },
+  /** The school's own settings of the platforms it changed, by platform id. */
+  schoolPlatforms: ReadonlyMap<string, schoolSettings.SchoolPlatformCredentials>,
   regexRows: (typeof regexSettings.$inferSelect)[],
   optionRows: { id: number; name: string }[],
   abilities: School['abilities'],
@@ -51,34 +60,48 @@ export function presentSchool(
     regexEstab: school.regexEstab,
     applications: catalogue.applicationRows.map((application) => {
       const platform = platformsById.get(application.platformId);
+      const { application: credentials } = schoolSettings.schoolCredentialInputs(
+        {
+          urlSchemeLoginRequired: platform?.urlSchemeLoginRequired ?? false,
+          urlSchemePwdRequired: platform?.urlSchemePwdRequired ?? false,
+          urlSchemeCodeYesNo: platform?.urlSchemeCodeYesNo ?? false,
+          urlSchemeCodeRequired: platform?.urlSchemeCodeRequired ?? false,
+          applicationCodeYesNo: application.applicationCodeYesNo,
+          applicationCodeRequired: application.applicationCodeRequired,
+          commonCode: application.commonCode,
+          connectDiffPassword: application.connectDiffPassword,
+        },
+        undefined,
+        schoolPlatforms.get(application.platformId),
+      );
       return {
         idApplication: application.id,
         name: application.name,
         order: application.order,
         platformId: application.platformId,
         urls: application.urls,
-        urlSchemeLoginRequired: platform?.urlSchemeLoginRequired ?? false,
-        urlSchemePwdRequired: platform?.urlSchemePwdRequired ?? false,
-        urlSchemeCodeYesNo: platform?.urlSchemeCodeYesNo ?? false,
-        urlSchemeCodeRequired: platform?.urlSchemeCodeRequired ?? false,
-        applicationCodeYesNo: application.applicationCodeYesNo,
-        applicationCodeRequired: application.applicationCodeRequired,
-        commonCode: application.commonCode,
-        connectDiffPassword: application.connectDiffPassword,
+        ...credentials,
         worksWithCas: application.worksWithCas,
       };
     }),
-    platforms: catalogue.platformRows.map((platform) => ({
-      platformId: platform.id,
-      platformName: platform.name,
-      platformOrder: platform.order,
-      platformForExport: platform.forExport,
-      platformExportType: platform.exportType,
-      platformCodeRequired: platform.platformCodeRequired,
-      platformCodeYesNo: platform.platformCodeYesNo,
-      commonCode: platform.commonCode,
-      urls: platform.urls,
-    })),
+    platforms: catalogue.platformRows.map((platform) => {
+      const catalogued = {
+        platformCodeRequired: platform.platformCodeRequired,
+        platformCodeYesNo: platform.platformCodeYesNo,
+        commonCode: platform.commonCode,
+      };
+      const own = schoolPlatforms.get(platform.id);
+      const credentials = own ? schoolSettings.withSchoolPlatformSettings(catalogued, own) : catalogued;
+      return {
+        platformId: platform.id,
+        platformName: platform.name,
+        platformOrder: platform.order,
+        platformForExport: platform.forExport,
+        platformExportType: platform.exportType,
+        ...credentials,
+        urls: platform.urls,
+      };
+    }),
     options: optionRows.map((option) => ({ idOption: option.id, name: option.name })),
     abilities,
   };

@@ -3,6 +3,7 @@ import { writeAudit } from '#platform/audit/audit.js';
 import { canReachSchool, oneSchoolScope, requireReachableSchool, schoolNotFound, schoolScopeOf } from '#platform/auth/access.js';
 import { editorLabel, type ServiceContext } from '#platform/context.js';
 import { AppError, validationError } from '#platform/errors/app-error.js';
+import { readSchoolPlatformSettings } from '#features/users/user-catalogue.repository.js';
 import { canDeleteSchool, canReadStatistics } from './schools.policy.js';
 import {
   presentDeployment,
@@ -36,19 +37,25 @@ export async function listSchools(ctx: ServiceContext): Promise<SchoolListItem[]
   return (await listReachableSchools(ctx.db, ctx.actor)).map(presentSchoolListItem);
 }
 
-/** One school the caller reaches; throws `not_found` otherwise (unknown or out of reach alike). */
+/**
+ * One school the caller reaches, its applications' and platforms' credential flags by its own
+ * platform settings; throws `not_found` otherwise (unknown or out of reach alike).
+ */
 export async function getSchool(ctx: ServiceContext, uai: string): Promise<School> {
   await requireReachableSchool(ctx, uai);
   const school = await findSchool(ctx.db, uai);
   // Deleted since the check.
   if (!school) throw schoolNotFound();
-  const [catalogue, regexRows, optionRows, counts] = await Promise.all([
+  const [catalogue, schoolPlatforms, regexRows, optionRows, counts] = await Promise.all([
     listCatalogue(ctx.db),
+    readSchoolPlatformSettings(ctx.db, uai),
     listRegexSettings(ctx.db),
     listSchoolOptions(ctx.db, uai),
     countSchoolUsers(ctx.db, uai),
   ]);
-  return presentSchool(school, catalogue, regexRows, optionRows, { canDelete: canDeleteSchool(ctx.actor.rights, counts.users) });
+  return presentSchool(school, catalogue, schoolPlatforms, regexRows, optionRows, {
+    canDelete: canDeleteSchool(ctx.actor.rights, counts.users),
+  });
 }
 
 export async function getSchoolWithUsers(ctx: ServiceContext, uai: string): Promise<School & { users: SchoolUser[] }> {

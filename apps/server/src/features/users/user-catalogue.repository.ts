@@ -1,7 +1,49 @@
-import { users } from '@console/contract';
-import { asc, eq, sql } from 'drizzle-orm';
+import { schoolSettings, users } from '@console/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '#platform/db/client.js';
-import { applications, platforms, type ApplicationUrls } from '#platform/db/schema/index.js';
+import { applications, platforms, schoolPlatforms, type ApplicationUrls } from '#platform/db/schema/index.js';
+
+/**
+ * A school's own settings of the platforms it changed, by platform id: each overrides the
+ * catalogue's credential flags of its platform for the school's users
+ * (`schoolSettings.schoolCredentialInputs`); a platform absent reads the catalogue's.
+ */
+export type SchoolPlatformSettings = ReadonlyMap<string, schoolSettings.SchoolPlatformCredentials>;
+
+/** The columns of `school_platforms` the credential rules read, under the contract's names. */
+const schoolCredentialColumns = {
+  platformUrlschemeCodeYesNo: schoolPlatforms.urlSchemeCodeYesNo,
+  platformCodeYesNo: schoolPlatforms.codeYesNo,
+  platformCodeRequired: schoolPlatforms.codeRequired,
+  commonCodeYesNo: schoolPlatforms.commonCodeYesNo,
+  commonCode: schoolPlatforms.commonCode,
+  connectDiffPassword: schoolPlatforms.connectDiffPassword,
+};
+
+/**
+ * The own platform settings of these schools (a user's, or each selected user's), by UAI, in one
+ * query; a school without any, or a null UAI (a user of no school), reads an empty map.
+ */
+export async function listSchoolPlatformSettings(
+  executor: Executor,
+  uais: readonly (string | null)[],
+): Promise<Map<string, SchoolPlatformSettings>> {
+  const wanted = [...new Set(uais.filter((uai): uai is string => uai !== null))];
+  const bySchool = new Map<string, Map<string, schoolSettings.SchoolPlatformCredentials>>(wanted.map((uai) => [uai, new Map()]));
+  if (wanted.length === 0) return bySchool;
+  const rows = await executor
+    .select({ uai: schoolPlatforms.uai, platformId: schoolPlatforms.platformId, ...schoolCredentialColumns })
+    .from(schoolPlatforms)
+    .where(inArray(schoolPlatforms.uai, wanted));
+  for (const { uai, platformId, ...settings } of rows) bySchool.get(uai)?.set(platformId, settings);
+  return bySchool;
+}
+
+/** One school's own platform settings (an empty map for a user of no school). */
+export async function readSchoolPlatformSettings(executor: Executor, uai: string | null): Promise<SchoolPlatformSettings> {
+  if (uai === null) return new Map();
+  return (await listSchoolPlatformSettings(executor, [uai])).get(uai) ?? new Map();
+}
 
 /** An application of the catalogue with the credentials its accesses ask (its platform's URL scheme flags included). */
 export type CatalogueApplication = {
@@ -14,21 +56,22 @@ export type CatalogueApplication = {
   fields: users.CredentialFields;
 };
 
-/** The catalogue's applications, by order (spec 3 §9), each with its credential fields. */
-export async function listCatalogueApplications(db: Executor): Promise<CatalogueApplication[]> {
+/**
+ * The catalogue's applications, by order (spec 3 §9), each with its credential fields for a user
+ * of this school (its own platform settings read in the same query; null: the catalogue's alone).
+ */
+export async function listCatalogueApplications(db: Executor, uai: string | null): Promise<CatalogueApplication[]> {
   const rows = await db
-    .select({ application: applications, platform: platforms })
+    .select({ application: applications, platform: platforms, school: schoolCredentialColumns })
     .from(applications)
     .innerJoin(platforms, eq(platforms.id, applications.platformId))
+    .leftJoin(
+      schoolPlatforms,
+      and(eq(schoolPlatforms.platformId, applications.platformId), uai === null ? sql`false` : eq(schoolPlatforms.uai, uai)),
+    )
     .orderBy(asc(applications.order), asc(applications.id));
-  return rows.map(({ application, platform }) => ({
-    id: application.id,
-    name: application.name,
-    order: application.order,
-    platformId: application.platformId,
-    urls: application.urls,
-    worksWithCas: application.worksWithCas,
-    fields: users.credentialFieldsOf(
+  return rows.map(({ application, platform, school }) => {
+    const inputs = schoolSettings.schoolCredentialInputs(
       {
         urlSchemeLoginRequired: platform.urlSchemeLoginRequired,
         urlSchemePwdRequired: platform.urlSchemePwdRequired,
@@ -43,11 +86,24 @@ export async function listCatalogueApplications(db: Executor): Promise<Catalogue
         platformCodeRequired: platform.platformCodeRequired,
         commonCode: platform.commonCode,
       },
-    ),
-  }));
+      school ?? undefined,
+    );
+    return {
+      id: application.id,
+      name: application.name,
+      order: application.order,
+      platformId: application.platformId,
+      urls: application.urls,
+      worksWithCas: application.worksWithCas,
+      fields: users.credentialFieldsOf(inputs.application, inputs.platform),
+    };
+  });
 }
 
-/** An application with its platform's credential flags, as the credential rules read them. */
+/**
+ * An application with its catalogue platform's credential flags, as the credential rules read
+ * them; a school's own settings of the platform are applied by `credentialFieldsOfRow`.
+ */
 export type ApplicationWithPlatform = {
   id: number;
   name: string;

@@ -1,12 +1,13 @@
 import { imports } from '@console/contract';
 import type { ServiceContext } from '#platform/context.js';
 import { PhaseClock } from '#platform/http/server-timing.js';
-import { findApplicationsWithPlatforms } from '#features/users/user-catalogue.repository.js';
+import { credentialFieldsOfRow } from '#features/users/bulk/users-bulk.applications.js';
+import { findApplicationsWithPlatforms, readSchoolPlatformSettings } from '#features/users/user-catalogue.repository.js';
 import { loadSchoolNaming } from '#features/users/users.shared.js';
 import { checkImportFile, type ImportFileCheck } from '../check-file.js';
 import { listCatalogueApplications, listSchoolOptions } from '../imports.repository.js';
 import type { Planning } from '../plan.js';
-import { planContextOf, type PlanContext } from './plan-context.js';
+import { planContextOf, type PlanApplication, type PlanContext } from './plan-context.js';
 import { planInitial } from './plan-initial.js';
 import { planTeaching } from './plan-teaching.js';
 import { planUpdate } from './plan-update.js';
@@ -52,7 +53,17 @@ export async function checkAndPlan(
   const named = new Set(
     lines.flatMap((line) => (line.mode === 'teaching' ? [] : line.applications.map((application) => application.idApplication))),
   );
-  const catalogue = await findApplicationsWithPlatforms(ctx.db, [...named]);
+  // The credentials each application asks at this school (its own platform settings over the catalogue's), once for every line.
+  const [rows, schoolPlatforms] = await Promise.all([
+    findApplicationsWithPlatforms(ctx.db, [...named]),
+    named.size === 0 ? undefined : readSchoolPlatformSettings(ctx.db, uai),
+  ]);
+  const catalogue = new Map<number, PlanApplication>(
+    [...rows.values()].map((row) => [
+      row.id,
+      { id: row.id, name: row.name, fields: credentialFieldsOfRow(row, schoolPlatforms) },
+    ]),
+  );
   const total = lines.length;
   report({ phase: 'plan', done: 0, total });
   const onLinesPlanned = (done: number) => report({ phase: 'plan', done, total });

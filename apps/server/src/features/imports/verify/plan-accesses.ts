@@ -1,8 +1,7 @@
 import { imports } from '@console/contract';
-import { credentialFieldsOfRow } from '#features/users/bulk/users-bulk.applications.js';
-import type { ApplicationWithPlatform } from '#features/users/user-catalogue.repository.js';
 import { newAccessCredentialsOf } from '#features/users/add-user/add-user.policy.js';
 import type { HeldAccess, PlannedAccess } from '../plan.js';
+import type { PlanApplication } from './plan-context.js';
 
 /** The column of a credential in the messages, as the templates name it. */
 const CREDENTIAL_SUFFIX = { login: 'Login', password: 'Mot de passe', keys: 'Code' } as const;
@@ -23,7 +22,8 @@ export type AccessPlanning = {
 export function planAccesses(
   line: number,
   wanted: readonly imports.ImportedApplication[],
-  catalogue: ReadonlyMap<number, ApplicationWithPlatform>,
+  /** The applications named, with their credential fields at the school (read once for the file). */
+  catalogue: ReadonlyMap<number, PlanApplication>,
   /** The user's login and password, and that password already sealed when there is one (an access with the same password shares it). */
   account: { login: string; password: string; sealedPassword: string | null },
   held: ReadonlyMap<number, HeldAccess>,
@@ -54,7 +54,7 @@ export function planAccesses(
       password: application.password ?? heldPassword,
       keys: application.code ?? existing?.keys ?? null,
     };
-    const credentials = newAccessCredentialsOf(credentialFieldsOfRow(row), given, account);
+    const credentials = newAccessCredentialsOf(row.fields, given, account);
     for (const field of credentials.missing) {
       problems.push({ msg: imports.IMPORT_ERRORS.required, line, field: `${row.name}-${CREDENTIAL_SUFFIX[field]}` });
     }

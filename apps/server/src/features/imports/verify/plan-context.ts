@@ -9,17 +9,19 @@ import {
 } from '@console/contract';
 import { decryptSecret, encryptSecret, secureIntegers } from '#platform/auth/secrets.js';
 import type { ServiceContext } from '#platform/context.js';
-import type { ApplicationWithPlatform } from '#features/users/user-catalogue.repository.js';
 import type { SchoolNaming } from '#features/users/users.shared.js';
 import { hasPrintablePassword } from '#features/auth/auth.policy.js';
+
+/** An application a file's columns name, with the credentials its accesses ask at the school (its own platform settings applied). */
+export type PlanApplication = { id: number; name: string; fields: contract.CredentialFields };
 
 /** What every mode's planning reads: the caller, the school and its rules, the catalogue, the secrets. */
 export type PlanContext = {
   ctx: ServiceContext;
   uai: string;
   naming: SchoolNaming;
-  /** The applications the file's columns name, with their credential flags. */
-  catalogue: ReadonlyMap<number, ApplicationWithPlatform>;
+  /** The applications the file's columns name, with their credential fields at the school. */
+  catalogue: ReadonlyMap<number, PlanApplication>;
   /** The school's options by name. */
   options: ReadonlyMap<string, number>;
   secrets: { encrypt: (clear: string) => string; decrypt: (sealed: string) => string | null };
@@ -33,7 +35,7 @@ export function planContextOf(
   ctx: ServiceContext,
   uai: string,
   naming: SchoolNaming,
-  catalogue: ReadonlyMap<number, ApplicationWithPlatform>,
+  catalogue: ReadonlyMap<number, PlanApplication>,
   options: ReadonlyMap<string, number>,
   onLinesPlanned?: (planned: number) => void,
 ): PlanContext {

@@ -20,7 +20,7 @@ import { isLoginTaken } from '../users.repository.js';
 import { loadSchoolNaming, readGridRow } from '../users.shared.js';
 import { credentialFieldsOfRow } from '../bulk/users-bulk.applications.js';
 import { ensureOptions, optionKey, writeOptionLists } from '../options.repository.js';
-import { findApplicationsWithPlatforms } from '../user-catalogue.repository.js';
+import { findApplicationsWithPlatforms, readSchoolPlatformSettings } from '../user-catalogue.repository.js';
 import { newAccessCredentialsOf, uniqueApplications } from './add-user.policy.js';
 import { insertAccesses, insertUser } from './add-user.repository.js';
 
@@ -28,18 +28,26 @@ export const PASSWORD_RULES = 'password_rules';
 
 type AccessRow = Omit<typeof userApplications.$inferInsert, 'userId'>;
 
-/** The new user's accesses, their credentials defaulted; records unknown applications and missing credentials. */
+/**
+ * The new user's accesses, their credentials defaulted by the rules of the user's school (its own
+ * platform settings over the catalogue's); records unknown applications and missing credentials.
+ */
 async function resolveAccesses(
   ctx: ServiceContext,
+  uai: string,
   input: NewUser['applications'],
   account: { login: string; password: string },
   fieldErrors: Record<string, string[]>,
 ): Promise<AccessRow[]> {
   const wanted = uniqueApplications(input);
-  const rows = await findApplicationsWithPlatforms(
-    ctx.db,
-    wanted.map(({ application }) => application.idApplication),
-  );
+  if (wanted.length === 0) return [];
+  const [rows, school] = await Promise.all([
+    findApplicationsWithPlatforms(
+      ctx.db,
+      wanted.map(({ application }) => application.idApplication),
+    ),
+    readSchoolPlatformSettings(ctx.db, uai),
+  ]);
   return wanted.flatMap(({ index, application }) => {
     const row = rows.get(application.idApplication);
     if (!row || row.platform_id !== application.platformId) {
@@ -47,7 +55,7 @@ async function resolveAccesses(
       return [];
     }
     const given = contract.credentialsOf(application, contract.CREDENTIAL_NAMES.newUser);
-    const credentials = newAccessCredentialsOf(credentialFieldsOfRow(row), given, account);
+    const credentials = newAccessCredentialsOf(credentialFieldsOfRow(row, school), given, account);
     const paths = contract.credentialErrorPaths(`applications.${index}.`, contract.CREDENTIAL_NAMES.newUser);
     for (const field of credentials.missing) fieldErrors[paths[field]] = [REQUIRED];
     return [
@@ -88,7 +96,7 @@ export async function createUser(ctx: ServiceContext, input: NewUser): Promise<{
   if (missingEmail !== null) fieldErrors['values.email'] = [missingEmail];
   const isPrintable = hasPrintablePassword(values.profile);
   if (!isPrintable && !meetsPasswordRules(values.password)) fieldErrors['values.password'] = [PASSWORD_RULES];
-  const accesses = await resolveAccesses(ctx, input.applications, { login, password: values.password }, fieldErrors);
+  const accesses = await resolveAccesses(ctx, values.uai, input.applications, { login, password: values.password }, fieldErrors);
   if (Object.keys(fieldErrors).length > 0) throw validationError(fieldErrors);
   const storedPassword = await storePassword(ctx.env.encryptionKey, values.password, isPrintable);
   const optionNames = [...new Set(input.options)];

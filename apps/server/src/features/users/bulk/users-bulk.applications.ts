@@ -1,4 +1,4 @@
-import { REQUIRED, users as contract, type BulkUpdate } from '@console/contract';
+import { REQUIRED, schoolSettings, users as contract, type BulkUpdate } from '@console/contract';
 import { auditUserChanges, type AuditEntry } from '#platform/audit/audit.js';
 import { decryptSecret, encryptSecret } from '#platform/auth/secrets.js';
 import { editorLabel, type ServiceContext } from '#platform/context.js';
@@ -7,14 +7,26 @@ import { validationError } from '#platform/errors/app-error.js';
 import type { UserRecord } from '#platform/auth/access.js';
 import { auditOfAccess, type BulkOutcome } from './users-bulk.policy.js';
 import { listAccesses, markUsersEdited, upsertAccesses } from './users-bulk.repository.js';
-import { findApplicationWithPlatform, type ApplicationWithPlatform } from '../user-catalogue.repository.js';
+import {
+  findApplicationWithPlatform,
+  listSchoolPlatformSettings,
+  type ApplicationWithPlatform,
+  type SchoolPlatformSettings,
+} from '../user-catalogue.repository.js';
 import { buildApplicationsUndo, type StoredAccess } from './users-undo.policy.js';
 
 type AppUpdate = Extract<BulkUpdate, { type: 'app' }>;
 
-/** The credential fields of an application row (its own flags, its platform's scheme and code flags). */
-export function credentialFieldsOfRow(row: ApplicationWithPlatform): contract.CredentialFields {
-  return contract.credentialFieldsOf(
+/**
+ * The credential fields of an application row (its own flags, its platform's scheme and code
+ * flags) for a user of a school: the school's own settings of the platform, when it has them,
+ * override the catalogue's (`schoolSettings.schoolCredentialInputs`).
+ */
+export function credentialFieldsOfRow(
+  row: ApplicationWithPlatform,
+  school: SchoolPlatformSettings | undefined,
+): contract.CredentialFields {
+  const inputs = schoolSettings.schoolCredentialInputs(
     {
       urlSchemeLoginRequired: row.url_scheme_login_required,
       urlSchemePwdRequired: row.url_scheme_pwd_required,
@@ -29,7 +41,9 @@ export function credentialFieldsOfRow(row: ApplicationWithPlatform): contract.Cr
       platformCodeRequired: row.platform_code_required,
       commonCode: row.platform_common_code,
     },
+    school?.get(row.platform_id),
   );
+  return contract.credentialFieldsOf(inputs.application, inputs.platform);
 }
 
 /** The application access audit entries: never a password, only whether one is stored. */
@@ -103,7 +117,14 @@ export async function changeApplication(
     selected.map((user) => user.id),
     application.id,
   );
-  const fields = credentialFieldsOfRow(application);
+  // Each user's school may have its own settings of the platform: the schools' rows are read in one query.
+  const settings =
+    update.column === 'delete'
+      ? new Map<string, SchoolPlatformSettings>()
+      : await listSchoolPlatformSettings(
+          tx,
+          selected.map((user) => user.uai),
+        );
   const given = new Map(
     update.value.map((entry) => [entry.idUser, contract.credentialsOf(entry, contract.CREDENTIAL_NAMES.grid)]),
   );
@@ -111,6 +132,7 @@ export async function changeApplication(
   const changes = selected.map((user) => {
     const before = stored.get(user.id) ?? null;
     if (update.column === 'delete') return { user, before, after: before && { ...before, status: 0 } };
+    const fields = credentialFieldsOfRow(application, user.uai === null ? undefined : settings.get(user.uai));
     const after = enabledAccess(ctx, fields, given.get(user.id), before ?? undefined);
     const missing = contract.missingCredentials(fields, {
       login: after.login,

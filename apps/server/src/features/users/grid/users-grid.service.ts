@@ -13,7 +13,7 @@ import { readSchoolOptionFacts } from './users-grid.repository.js';
  */
 export async function getColumnDefinitions(ctx: ServiceContext, uai: string): Promise<ColumnDefinition[]> {
   await requireReachableSchool(ctx, uai);
-  const [facts, catalogue] = await Promise.all([readSchoolOptionFacts(ctx.db, uai), listCatalogueApplications(ctx.db)]);
+  const [facts, catalogue] = await Promise.all([readSchoolOptionFacts(ctx.db, uai), listCatalogueApplications(ctx.db, uai)]);
   const columns = buildGridColumns({
     canEdit: hasRight(ctx.actor.rights, 'Table', 'Ecriture'),
     canSeePasswords: users.canSeePasswords(ctx.actor.rights),

@@ -24,17 +24,21 @@ type PlannedEdit = { applicationId: number; applicationName: string; stored: Sto
 export type AccessEditPlan = { edits: PlannedEdit[]; fieldErrors: Record<string, string[]> };
 
 /**
- * Plans application access edits of one user against the catalogue and their stored accesses:
+ * Plans application access edits of one user against the catalogue (with their school's own
+ * platform settings) and their stored accesses:
  * what changes, and the field errors (unknown application, missing required credentials, a
  * stored platform password replaced). Writes nothing.
  */
 export async function planAccessEdits(
   tx: Executor,
   key: Buffer,
-  userId: number,
+  user: { id: number; uai: string | null },
   edits: readonly AccessEdit[],
 ): Promise<AccessEditPlan> {
-  const [catalogue, accesses] = await readTogether(tx, [() => listCatalogueApplications(tx), () => listUserAccesses(tx, userId)]);
+  const [catalogue, accesses] = await readTogether(tx, [
+    () => listCatalogueApplications(tx, user.uai),
+    () => listUserAccesses(tx, user.id),
+  ]);
   const applications = new Map(catalogue.map((application) => [application.id, application]));
   const storedById = new Map(
     accesses.map((access): [number, StoredAccess] => [

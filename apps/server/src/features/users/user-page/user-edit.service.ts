@@ -98,7 +98,7 @@ export async function updateUserPage(ctx: ServiceContext, id: number, body: User
     const accessPlan = await planAccessEdits(
       tx,
       ctx.env.encryptionKey,
-      user.id,
+      user,
       body.applications.map((item, index) => {
         const given = users.credentialsOf(item, users.CREDENTIAL_NAMES.userPage);
         return {

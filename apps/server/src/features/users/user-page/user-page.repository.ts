@@ -31,14 +31,17 @@ export async function listUserOptions(db: Executor, userId: number): Promise<Use
     .orderBy(asc(userOptions.ordre), asc(options.name));
 }
 
-/** Everything a user page shows beside the user row: school name, catalogue, accesses, options, devices (newest first). */
+/**
+ * Everything a user page shows beside the user row: school name, catalogue (its credential fields
+ * by the user's school's settings), accesses, options, devices (newest first).
+ */
 export async function readUserPageRows(db: Executor, user: { id: number; uai: string | null }): Promise<UserPageRows> {
   const [schoolRows, catalogue, accesses, optionRows, deviceRows] = await readTogether(db, [
     () =>
       user.uai === null
         ? Promise.resolve([])
         : db.select({ name: schools.name }).from(schools).where(eq(schools.uai, user.uai)).limit(1),
-    () => listCatalogueApplications(db),
+    () => listCatalogueApplications(db, user.uai),
     () => listUserAccesses(db, user.id),
     () => listUserOptions(db, user.id),
     () => db.select().from(devices).where(eq(devices.userId, user.id)).orderBy(desc(devices.modifiedAt), desc(devices.id)),

@@ -194,7 +194,7 @@ async function patchApplication(
   const { informations } = value;
   const key = ctx.env.encryptionKey;
   const given = users.credentialsOf(informations, users.CREDENTIAL_NAMES.grid);
-  const plan = await planAccessEdits(tx, key, user.id, [
+  const plan = await planAccessEdits(tx, key, user, [
     {
       applicationId: informations.idApplication,
       request: { status: informations.status, ...given },
