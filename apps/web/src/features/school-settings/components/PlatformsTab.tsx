@@ -1,5 +1,5 @@
 import type { schoolSettings } from '@console/contract';
-import { Accordion, Text } from '@mantine/core';
+import { Accordion, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EditAndSave } from '#ui/EditAndSave';
 import { useUpdateSchoolParams } from '../api';
@@ -16,26 +16,29 @@ export function PlatformsTab({ uai, params, canEdit }: PlatformsTabProps) {
   const update = useUpdateSchoolParams(uai);
   if (params.platforms.length === 0) return <Text>{t('school_settings.platforms.none')}</Text>;
   return (
-    <Accordion variant="separated" maw={800}>
-      {params.platforms.map((platform) => (
-        <Accordion.Item key={platform.platformId} value={platform.platformId}>
-          <Accordion.Control>
-            <Text fw={600}>{platform.platformName}</Text>
-            <Text size="sm" c="dimmed">
-              {platform.platformId}
-            </Text>
-          </Accordion.Control>
-          <Accordion.Panel>
-            <EditAndSave
-              fields={schoolPlatformFields(t, platform)}
-              onSave={(changes) => update.mutateAsync(platformUpdateOf(platform.platformId, changes))}
-              label={t('school_settings.platforms.form', { name: platform.platformName })}
-              canEdit={canEdit}
-              successMessage={() => t('school_settings.platforms.saved', { name: platform.platformName })}
-            />
-          </Accordion.Panel>
-        </Accordion.Item>
-      ))}
-    </Accordion>
+    <Stack gap="md" maw={800}>
+      <Text size="sm">{t('school_settings.platforms.intro')}</Text>
+      <Accordion variant="separated">
+        {params.platforms.map((platform) => (
+          <Accordion.Item key={platform.platformId} value={platform.platformId}>
+            <Accordion.Control>
+              <Text fw={600}>{platform.platformName}</Text>
+              <Text size="sm" c="dimmed">
+                {platform.platformId}
+              </Text>
+            </Accordion.Control>
+            <Accordion.Panel>
+              <EditAndSave
+                fields={schoolPlatformFields(t, platform)}
+                onSave={(changes) => update.mutateAsync(platformUpdateOf(platform.platformId, changes))}
+                label={t('school_settings.platforms.form', { name: platform.platformName })}
+                canEdit={canEdit}
+                successMessage={() => t('school_settings.platforms.saved', { name: platform.platformName })}
+              />
+            </Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
+    </Stack>
   );
 }
