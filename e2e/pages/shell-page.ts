@@ -72,9 +72,16 @@ export class ShellPage {
     return this.preferences;
   }
 
+  /**
+   * Signs out from the user menu. A dialog still closing (its fade, then the focus it gives back)
+   * can take a click meant for the menu: the journey waits for it to be gone, then for the menu.
+   */
   async signOut(): Promise<void> {
+    await expect(this.page.getByRole('dialog')).toHaveCount(0);
     await this.userMenuButton.click();
-    await this.page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
+    const menu = this.page.getByRole('menu', { name: /, compte de / });
+    await expect(menu).toBeVisible();
+    await menu.getByRole('menuitem', { name: 'Se déconnecter' }).click();
     await expect(new SignInPage(this.page).submit).toBeVisible();
   }
 }
