@@ -42,6 +42,14 @@ export const ERROR_REASONS = [
   'export_platform_unknown',
   'export_location_missing',
   'export_archive_invalid',
+  // a school's Apple School Manager server
+  'asm_zip_invalid',
+  'asm_server_missing',
+  'sftp_offline',
+  'sftp_timeout',
+  'sftp_invalid_credentials',
+  'sftp_address_refused',
+  'sftp_host_key_changed',
   // sending something outside once (Idempotency-Key)
   'request_already_received',
   // sign-in

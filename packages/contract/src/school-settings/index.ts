@@ -2,3 +2,4 @@ export * from './params.js';
 export * from './routes.js';
 export * from './contact.js';
 export * from './credentials.js';
+export * from './asm.js';

@@ -4,6 +4,7 @@ import { REQUIRED } from '../messages.js';
 import { platformIdSchema } from '../settings/platforms.js';
 import { structureProblem } from '../settings/regex-settings.js';
 import { SCHOOL_TEXT_LIMITS } from '../schools/limits.js';
+import { asmInformationsSchema, asmInformationsUpdateSchema } from './asm.js';
 
 /**
  * A school's settings (spec 2 §2.9, §2.10, §2.13, §3): its general informations, its own login
@@ -156,6 +157,8 @@ export const deploymentUpdateSchema = z
     depSsid: shortText,
     depPassword: secretChange,
     ecoleDirecteApiKey: secretChange,
+    /** The Apple School Manager tab's fields (`asm.ts`). */
+    asmInformations: asmInformationsUpdateSchema,
   })
   .partial()
   .strict();
@@ -202,6 +205,7 @@ export const schoolParamsSchema = z.object({
     depComment: z.string(),
     depWifiQuality: z.number().int().nullable(),
     depSsid: z.string(),
+    asmInformations: asmInformationsSchema,
   }),
   /** Whether each secret is set. */
   secrets: z.object(Object.fromEntries(SCHOOL_SECRETS.map((name) => [name, z.boolean()])) as Record<SchoolSecret, z.ZodBoolean>),

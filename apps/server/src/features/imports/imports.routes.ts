@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '#platform/context.js';
 import { AppError, validationError } from '#platform/errors/app-error.js';
-import { readingBody } from '#platform/http/multipart.js';
+import { readingBody, readPostedForm, type PostedForm } from '#platform/http/multipart.js';
 import { registerRoute } from '#platform/http/register-route.js';
 import { addServerTiming, PhaseClock, type Phases } from '#platform/http/server-timing.js';
 import { decideImport } from './confirm/confirm-import.js';
@@ -26,32 +26,17 @@ function multipartLimits(deps: AppDeps) {
   };
 }
 
-/** The posted file and fields, read part by part (the file may come before or after the fields). */
-async function readUpload(
-  request: FastifyRequest,
-  maxMegabytes: number,
-): Promise<{ fields: Record<string, string>; file: { name: string; bytes: Buffer } | null }> {
-  const fields: Record<string, string> = {};
-  let file: { name: string; bytes: Buffer } | null = null;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      if (part.fieldname !== imports.IMPORT_FILE_FIELD)
-        throw validationError({ [part.fieldname]: ['imports.errors.unexpected_field'] });
-      const bytes = await part.toBuffer().catch((error: unknown) => {
-        if (error instanceof request.server.multipartErrors.RequestFileTooLargeError) {
-          throw new AppError('payload_too_large', `The file is larger than ${maxMegabytes} MiB`, {
-            reason: 'import_file_too_large',
-            params: { max: maxMegabytes },
-          });
-        }
-        throw error;
-      });
-      file = { name: part.filename, bytes };
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
-    }
-  }
-  return { fields, file };
+/** The posted file and fields (see `readPostedForm`); a file over the limit says the limit. */
+function readUpload(request: FastifyRequest, maxMegabytes: number): Promise<PostedForm> {
+  return readPostedForm(request, {
+    fileField: imports.IMPORT_FILE_FIELD,
+    unexpectedField: 'imports.errors.unexpected_field',
+    tooLarge: () =>
+      new AppError('payload_too_large', `The file is larger than ${maxMegabytes} MiB`, {
+        reason: 'import_file_too_large',
+        params: { max: maxMegabytes },
+      }),
+  });
 }
 
 /** A file an import takes: a name ending in .csv (spec 3 §8: only .csv accepted), not empty. */

@@ -51,6 +51,9 @@ const auditOf = (uai: string) =>
     .where(and(eq(auditLog.entity, 'school'), eq(auditLog.entityId, uai)))
     .orderBy(auditLog.id);
 
+/** The ASM tab's fields of a school that saved none. */
+const EMPTY_ASM = { locationId: '', sftpUrl: '', sftpUser: '', sftpPort: 22, isSftp: true, hostKey: null, history: [] };
+
 /** The catalogue's defaults of the three test platforms, by order then id. */
 const defaultPlatforms = [
   {
@@ -109,7 +112,16 @@ describe('GET /schools/:uai/params', () => {
       informations: { uai, name: 'Collège Neuf', extension: 'clg-neuf', adminDuration: 600, connectRndPwd: true },
       regexEstab: [],
       platforms: defaultPlatforms,
-      deployment: { mdm: null, materialType: null, managedFleet: 2, depComment: '', depWifiQuality: null, depSsid: '' },
+      deployment: {
+        mdm: null,
+        materialType: null,
+        managedFleet: 2,
+        depComment: '',
+        depWifiQuality: null,
+        depSsid: '',
+        // The stored location id; the rest at its defaults (port 22, SFTP), no history.
+        asmInformations: { ...EMPTY_ASM, locationId: 'L1' },
+      },
       secrets: { ecoleDirecteApiKey: false, depPassword: false, sftpPassword: false },
       abilities: { canEdit: true },
     });
@@ -261,8 +273,9 @@ describe('PATCH /schools/:uai/params', () => {
     expect(response.statusCode, response.body).toBe(200);
     const changed = await update('admin', uai, { deployment });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json().deployment).toEqual(deployment);
-    expect((await paramsOf(uai)).deployment).toEqual(deployment);
+    const asmInformations = { ...EMPTY_ASM, locationId: 'L1' };
+    expect(changed.json().deployment).toEqual({ ...deployment, asmInformations });
+    expect((await paramsOf(uai)).deployment).toEqual({ ...deployment, asmInformations });
     expect((await storedSchool(uai)).deployment).toEqual({
       ...deployment,
       asmInformations: { locationId: 'L1', history: [] },

@@ -1,7 +1,7 @@
 import { schoolSettings } from '@console/contract';
 import { describe, expect, it } from 'vitest';
 import { planParamsChange } from './school-settings.policy.js';
-import { deploymentFieldsOf, isSecretSet, platformValuesOf, storedSecretOf } from './school-settings.presenter.js';
+import { asmFieldsOf, deploymentFieldsOf, isSecretSet, platformValuesOf, storedSecretOf } from './school-settings.presenter.js';
 import type { CataloguePlatformRow, SchoolSettingsRow } from './school-settings.repository.js';
 
 const school: SchoolSettingsRow = {
@@ -102,10 +102,28 @@ describe('a change of school settings, planned against the current values', () =
       [{ name: 'ecoleDirecteApiKey', value: 'b' }],
     ],
     ['nothing for an absent secret', { deployment: { depSsid: 'X' } }, []],
+    [
+      "the ASM server's password with its tab",
+      { deployment: { asmInformations: { sftpPassword: 'p' } } },
+      [{ name: 'sftpPassword', value: 'p' }],
+    ],
   ])('asks for %s, and never audits a secret', (_case, update, secrets) => {
     const planned = plan(update);
     expect(planned.secrets).toEqual(secrets);
-    expect(JSON.stringify([planned.before, planned.after])).not.toMatch(/ecoleDirecteApiKey|depPassword/);
+    expect(JSON.stringify([planned.before, planned.after])).not.toMatch(/ecoleDirecteApiKey|depPassword|sftpPassword/);
+  });
+
+  it("plans the ASM tab's changed fields against the stored ones and their defaults (port 22, SFTP)", () => {
+    const planned = plan({
+      deployment: {
+        depSsid: 'CLG',
+        asmInformations: { locationId: 'L1', sftpUrl: 'sftp.example.fr', sftpPort: 22, isSftp: false },
+      },
+    });
+    expect(planned.deployment).toEqual({});
+    expect(planned.asm).toEqual({ sftpUrl: 'sftp.example.fr', isSftp: false });
+    expect(planned.before).toEqual({ deployment: { asmInformations: { sftpUrl: '', isSftp: true } } });
+    expect(planned.after).toEqual({ deployment: { asmInformations: { sftpUrl: 'sftp.example.fr', isSftp: false } } });
   });
 });
 
@@ -161,5 +179,16 @@ describe('the stored settings as read', () => {
       commonCodeYesNo: false,
       commonCode: '',
     });
+  });
+
+  it("reads the ASM tab's stored fields, a value of another type at its default", () => {
+    expect(asmFieldsOf({ asmInformations: { locationId: 'L1', sftpPort: 70000, isSftp: 'no', sftpUser: 4 } })).toEqual({
+      locationId: 'L1',
+      sftpUrl: '',
+      sftpUser: '',
+      sftpPort: 22,
+      isSftp: true,
+    });
+    expect(asmFieldsOf({ asmInformations: { sftpPort: 2222, isSftp: false } })).toMatchObject({ sftpPort: 2222, isSftp: false });
   });
 });

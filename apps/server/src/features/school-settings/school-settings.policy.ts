@@ -1,5 +1,5 @@
 import { hasRight, schoolSettings, type RightsMap } from '@console/contract';
-import { deploymentFieldsOf, type DeploymentFields } from './school-settings.presenter.js';
+import { asmFieldsOf, deploymentFieldsOf, type AsmFields, type DeploymentFields } from './school-settings.presenter.js';
 import type { SchoolSettingsRow } from './school-settings.repository.js';
 
 type SchoolPlatformValues = schoolSettings.SchoolPlatformValues;
@@ -28,6 +28,8 @@ export type ParamsChangePlan = {
   fieldErrors: Record<string, string[]>;
   columns: SchoolColumns;
   deployment: Partial<DeploymentFields>;
+  /** The ASM tab's changed fields, merged into `deployment.asmInformations`. */
+  asm: Partial<AsmFields>;
   platforms: { platformId: string; values: SchoolPlatformValues }[];
   secrets: SecretRequest[];
   before: Record<string, unknown>;
@@ -72,6 +74,7 @@ export function planParamsChange(
     fieldErrors: {},
     columns: {},
     deployment: {},
+    asm: {},
     platforms: [],
     secrets: [],
     before: {},
@@ -125,14 +128,30 @@ export function planParamsChange(
   }
 
   if (update.deployment) {
-    const { ecoleDirecteApiKey, depPassword, ...fields } = update.deployment;
+    const { ecoleDirecteApiKey, depPassword, asmInformations, ...fields } = update.deployment;
     if (ecoleDirecteApiKey !== undefined) secrets.set('ecoleDirecteApiKey', ecoleDirecteApiKey);
     if (depPassword !== undefined) secrets.set('depPassword', depPassword);
+    const before: Record<string, unknown> = {};
+    const after: Record<string, unknown> = {};
     const changed = changedFields(deploymentFieldsOf(school.deployment), definedOf(fields));
     if (changed) {
       plan.deployment = changed.after;
-      plan.before.deployment = changed.before;
-      plan.after.deployment = changed.after;
+      Object.assign(before, changed.before);
+      Object.assign(after, changed.after);
+    }
+    if (asmInformations) {
+      const { sftpPassword, ...asmFields } = asmInformations;
+      if (sftpPassword !== undefined) secrets.set('sftpPassword', sftpPassword);
+      const asmChanged = changedFields(asmFieldsOf(school.deployment), definedOf(asmFields));
+      if (asmChanged) {
+        plan.asm = asmChanged.after;
+        before.asmInformations = asmChanged.before;
+        after.asmInformations = asmChanged.after;
+      }
+    }
+    if (Object.keys(after).length > 0) {
+      plan.before.deployment = before;
+      plan.after.deployment = after;
     }
   }
 

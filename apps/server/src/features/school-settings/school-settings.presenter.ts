@@ -8,7 +8,10 @@ import type {
 
 type SchoolParams = schoolSettings.SchoolParams;
 type SchoolPlatformValues = schoolSettings.SchoolPlatformValues;
-export type DeploymentFields = SchoolParams['deployment'];
+/** The deployment card's fields, the ASM tab's apart. */
+export type DeploymentFields = Omit<SchoolParams['deployment'], 'asmInformations'>;
+/** The ASM tab's fields as a change writes them (the password is a secret, the host key and history are not typed in). */
+export type AsmFields = Omit<schoolSettings.AsmInformations, 'hostKey' | 'history'>;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -57,6 +60,37 @@ export function deploymentFieldsOf(deployment: unknown): DeploymentFields {
   };
 }
 
+/** The stored ASM settings (`deployment.asmInformations`), an empty object when none. */
+export function storedAsmOf(deployment: unknown): Record<string, unknown> {
+  const stored = isRecord(deployment) ? deployment.asmInformations : undefined;
+  return isRecord(stored) ? stored : {};
+}
+
+const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/**
+ * The ASM tab's fields read from the stored `deployment.asmInformations`: absent or of another
+ * type reads as empty, port 22 and SFTP (spec 2 §9).
+ */
+export function asmFieldsOf(deployment: unknown): AsmFields {
+  const stored = storedAsmOf(deployment);
+  const port = stored.sftpPort;
+  return {
+    locationId: textOf(stored.locationId),
+    sftpUrl: textOf(stored.sftpUrl),
+    sftpUser: textOf(stored.sftpUser),
+    sftpPort:
+      typeof port === 'number' && Number.isInteger(port) && port >= 1 && port <= 65535 ? port : schoolSettings.ASM_DEFAULT_PORT,
+    isSftp: stored.isSftp !== false,
+  };
+}
+
+/** The SFTP server's key pinned at the first connection to the saved server, or null. */
+export function pinnedHostKeyOf(deployment: unknown): string | null {
+  const hostKey = storedAsmOf(deployment).hostKey;
+  return typeof hostKey === 'string' && hostKey !== '' ? hostKey : null;
+}
+
 /**
  * A school's values of a platform: its own row, or the catalogue platform's defaults while it has
  * none (a common code proposed when the catalogue gives one, never required).
@@ -99,6 +133,7 @@ export function presentSchoolParams(
   catalogue: readonly CataloguePlatformRow[],
   schoolRows: readonly SchoolPlatformRow[],
   abilities: SchoolParams['abilities'],
+  asmHistory: readonly schoolSettings.AsmHistoryEntry[],
 ): SchoolParams {
   const values = platformValuesByIdOf(catalogue, schoolRows);
   return {
@@ -116,7 +151,14 @@ export function presentSchoolParams(
       platformOrder: platform.order,
       ...values.get(platform.id)!,
     })),
-    deployment: deploymentFieldsOf(school.deployment),
+    deployment: {
+      ...deploymentFieldsOf(school.deployment),
+      asmInformations: {
+        ...asmFieldsOf(school.deployment),
+        hostKey: pinnedHostKeyOf(school.deployment),
+        history: [...asmHistory],
+      },
+    },
     secrets: {
       ecoleDirecteApiKey: isSecretSet(storedSecretOf(school.deployment, 'ecoleDirecteApiKey')),
       depPassword: isSecretSet(storedSecretOf(school.deployment, 'depPassword')),

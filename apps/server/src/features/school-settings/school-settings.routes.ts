@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createFileStorage } from '#adapters/storage/index.js';
 import type { AppDeps } from '#platform/context.js';
 import { registerRoute } from '#platform/http/register-route.js';
+import { registerAsmRoutes } from './asm/asm.routes.js';
 import { getSchoolContact, replaceSchoolLogo, updateSchoolContact, type SchoolLogoDeps } from './contact.service.js';
 import { getDeploymentOptions, getSchoolParams, revealSchoolSecret, updateSchoolParams } from './school-settings.service.js';
 
@@ -24,4 +25,5 @@ export function registerSchoolSettingsRoutes(app: FastifyInstance, deps: AppDeps
   registerRoute(app, logoDeps, schoolSettings.replaceSchoolLogo, ({ ctx, params, body }) =>
     replaceSchoolLogo(ctx, params.uai, body.fileUrl),
   );
+  registerAsmRoutes(app, deps);
 }

@@ -7,13 +7,16 @@ import type { ServiceContext } from '#platform/context.js';
 import type { Executor } from '#platform/db/client.js';
 import { validationError } from '#platform/errors/app-error.js';
 import { canEditSchoolParams, planParamsChange, type SecretRequest } from './school-settings.policy.js';
+import { listAsmHistory } from './asm/asm.repository.js';
 import {
   isSecretSet,
   platformValuesByIdOf,
   presentDeploymentOptions,
   presentSchoolParams,
   SECRET_PATHS,
+  storedAsmOf,
   storedSecretOf,
+  type AsmFields,
 } from './school-settings.presenter.js';
 import {
   findSchoolSettings,
@@ -48,8 +51,11 @@ async function readSchoolParams(
   db: Executor,
   school: SchoolSettingsRow,
 ): Promise<schoolSettings.SchoolParams> {
-  const { catalogue, schoolRows } = await readPlatformSettings(db, school.uai);
-  return presentSchoolParams(school, catalogue, schoolRows, { canEdit: canEditSchoolParams(ctx.actor.rights) });
+  const [{ catalogue, schoolRows }, asmHistory] = [
+    await readPlatformSettings(db, school.uai),
+    await listAsmHistory(db, school.uai),
+  ];
+  return presentSchoolParams(school, catalogue, schoolRows, { canEdit: canEditSchoolParams(ctx.actor.rights) }, asmHistory);
 }
 
 /** A school's settings (see `requireSchoolSettingsAccess` for what it throws). */
@@ -66,7 +72,7 @@ export async function getSchoolParams(ctx: ServiceContext, uai: string): Promise
  * legacy clear one (stored before secrets were sealed) and is answered as it is. Throws when a
  * sealed value was altered or the key changed.
  */
-function clearSecretOf(key: Buffer, stored: unknown): string | null {
+export function clearSecretOf(key: Buffer, stored: unknown): string | null {
   if (!isSecretSet(stored)) return null;
   if (typeof stored !== 'string') return String(stored);
   return stored.startsWith(SEALED_PREFIX) ? decryptSecret(key, stored) : stored;
@@ -102,6 +108,16 @@ function withStoredSecret(
   if (stored === undefined) delete inner[second];
   else inner[second] = stored;
   next[first] = inner;
+  return next;
+}
+
+/** The fields naming the server an SFTP key was pinned for: changing one forgets the key. */
+const SERVER_FIELDS = ['sftpUrl', 'sftpPort', 'isSftp'] as const;
+
+/** The stored ASM settings with a change of the tab's fields; the pinned key forgotten when the server changes. */
+function withAsmChange(stored: Record<string, unknown>, change: Partial<AsmFields>): Record<string, unknown> {
+  const next: Record<string, unknown> = { ...stored, ...change };
+  if (SERVER_FIELDS.some((field) => change[field] !== undefined)) delete next.hostKey;
   return next;
 }
 
@@ -151,11 +167,12 @@ export async function updateSchoolParams(
     const secrets = plan.secrets.filter((request) =>
       changesSecret(key, storedSecretOf(school.deployment, request.name), request),
     );
-    const deploymentChanged = Object.keys(plan.deployment).length > 0 || secrets.length > 0;
+    const deploymentChanged = Object.keys(plan.deployment).length > 0 || Object.keys(plan.asm).length > 0 || secrets.length > 0;
     if (!deploymentChanged && Object.keys(plan.columns).length === 0 && plan.platforms.length === 0)
-      return presentSchoolParams(school, catalogue, schoolRows, { canEdit: canEditSchoolParams(ctx.actor.rights) });
+      return readSchoolParams(ctx, tx, school);
 
-    let deployment = { ...school.deployment, ...plan.deployment };
+    let deployment: Record<string, unknown> = { ...school.deployment, ...plan.deployment };
+    if (Object.keys(plan.asm).length > 0) deployment.asmInformations = withAsmChange(storedAsmOf(school.deployment), plan.asm);
     for (const { name, value } of secrets)
       deployment = withStoredSecret(deployment, name, value === null ? undefined : encryptSecret(key, value));
     // Any change of the school also seals the legacy clear secrets it still holds.

@@ -85,6 +85,20 @@ const trustProxySetting = z.string().transform((value, context): boolean | numbe
   return z.NEVER;
 });
 
+/** Addresses and CIDR ranges separated by commas (no range names); empty for none. */
+const addressList = z
+  .string()
+  .default('')
+  .transform((value, context): string[] => {
+    const addresses = value
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part !== '');
+    if (addresses.every((address) => !RANGE_NAMES.has(address) && isAddressOrRange(address))) return addresses;
+    context.addIssue({ code: 'custom', message: 'must be IP addresses or CIDR ranges separated by commas' });
+    return z.NEVER;
+  });
+
 /**
  * Every environment variable the server reads, with its description and sensitivity.
  * `docs/configuration.md` lists the same; a test keeps them in step.
@@ -264,6 +278,19 @@ export const ENV_VARIABLES = {
   PNE_TIMEOUT_MS: variable(
     z.coerce.number().int().min(100).max(120000).default(15000),
     'Timeout of one call to the PNE service.',
+  ),
+  // Apple School Manager: the schools' SFTP or FTP servers
+  SFTP_ALLOWED_ADDRESSES: variable(
+    addressList,
+    "Addresses and CIDR ranges (IPv4 or IPv6, separated by commas) of schools' SFTP or FTP servers allowed although private: by default the server refuses to connect to a loopback, private, link-local (cloud metadata included) or otherwise internal address, checked after name resolution. Unset: none allowed.",
+  ),
+  SFTP_TIMEOUT_MS: variable(
+    z.coerce.number().int().min(500).max(300000).default(20000),
+    "Limit of each step of a connection to a school's SFTP or FTP server (name resolution, connection, sign-in, each transfer step).",
+  ),
+  ASM_UPLOAD_DIRECTORY: variable(
+    z.string().trim().min(1).max(200).default('dropbox'),
+    "Folder of a school's server an Apple School Manager zip is written to, relative to the folder the sign-in opens (Apple's SFTP server takes files in `dropbox`), or absolute.",
   ),
   // Users: CSV import
   IMPORT_MAX_MEGABYTES: variable(

@@ -1,6 +1,7 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { platforms } from './catalogue.js';
 import { schools } from './schools.js';
+import { users } from './users.js';
 
 /**
  * A school's own settings of a catalogue platform (spec 2 §2.10). A school without a row for a
@@ -60,4 +61,27 @@ export const schoolContacts = pgTable(
     phonePro: text('phone_pro').notNull().default(''),
   },
   (table) => [index('school_contacts_uai_idx').on(table.uai)],
+);
+
+/**
+ * A zip a school sent to its Apple School Manager server (spec 2 §2.12): the tab's history. The
+ * archive itself is kept, base64 in `archive` (text: PGlite writes bytea ten times slower, see
+ * `importBatchChunks`), for the latest pushes of the school only; older rows keep the name and
+ * date with `archive` null. Deleting the school deletes them.
+ */
+export const asmPushes = pgTable(
+  'asm_pushes',
+  {
+    id: serial('id').primaryKey(),
+    uai: varchar('uai', { length: 8 })
+      .notNull()
+      .references(() => schools.uai, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    pushedAt: timestamp('pushed_at', { withTimezone: true }).notNull().defaultNow(),
+    pushedById: integer('pushed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    archive: text('archive'),
+  },
+  (table) => [index('asm_pushes_uai_idx').on(table.uai, table.pushedAt)],
 );
