@@ -1,7 +1,7 @@
 import { schoolSettings } from '@console/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call } from '#lib/api';
+import { call, postForm } from '#lib/api';
 import { uploadImage } from '#lib/uploads';
 import { schoolsQueryKeys } from '#features/schools/api';
 
@@ -9,6 +9,7 @@ export const schoolSettingsQueryKeys = {
   params: (uai: string) => ['school-settings', 'params', uai] as const,
   contact: (uai: string) => ['school-settings', 'contact', uai] as const,
   deploymentOptions: ['school-settings', 'deployment-options'] as const,
+  connection: (uai: string) => ['school-settings', 'connection', uai] as const,
 };
 
 /** A school's settings (general, login pattern, platforms, deployment), its secrets only as set or not. */
@@ -100,4 +101,55 @@ export function useReplaceLogo(uai: string) {
     },
     onSuccess: (contact) => queryClient.setQueryData(schoolSettingsQueryKeys.contact(uai), contact),
   });
+}
+
+/** The saved server a connection test reaches: the tab's fields without the password (the server uses the stored one). */
+type SavedServer = Pick<schoolSettings.AsmInformations, 'sftpUrl' | 'sftpUser' | 'sftpPort' | 'isSftp'>;
+
+/**
+ * The test of the school's saved SFTP or FTP server (spec 2 §2.12): run when the tab opens with a
+ * whole server saved, again on `refetch` (the test link) and after each save of the server.
+ */
+export function useServerConnection(uai: string, server: SavedServer, { isEnabled }: { isEnabled: boolean }) {
+  const { sftpUrl, sftpUser, sftpPort, isSftp } = server;
+  return useQuery({
+    queryKey: [...schoolSettingsQueryKeys.connection(uai), { sftpUrl, sftpUser, sftpPort, isSftp }],
+    queryFn: () => call(schoolSettings.testServerConnection, { body: { uai, sftpUrl, sftpUser, sftpPort, isSftp } }),
+    enabled: isEnabled,
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/** Sends a zip to the school's saved server; the history it answers becomes the settings' one. */
+export function usePushAsmArchive(uai: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('uai', uai);
+      form.append(schoolSettings.ASM_ZIP_FIELD, file);
+      return postForm(schoolSettings.pushAsmArchive, form);
+    },
+    onSuccess: ({ history }) =>
+      queryClient.setQueryData<schoolSettings.SchoolParams>(
+        schoolSettingsQueryKeys.params(uai),
+        (params) =>
+          params && {
+            ...params,
+            deployment: { ...params.deployment, asmInformations: { ...params.deployment.asmInformations, history } },
+          },
+      ),
+  });
+}
+
+/** Downloads a file of the history: asks where it is, then lets the browser fetch it there. */
+export async function downloadAsmArchive(uai: string, id: number, filename: string): Promise<void> {
+  const { url } = await call(schoolSettings.asmArchiveUrl, { body: { uai, id } });
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
 }

@@ -7,13 +7,14 @@ import { can } from '#lib/abilities';
 import { ErrorAlert } from '#ui/ErrorAlert';
 import { LoadingBlock } from '#ui/LoadingBlock';
 import { useSchoolParams, useSchoolSecrets } from '../api';
+import { AsmTab } from './AsmTab';
 import { ContactTab } from './ContactTab';
 import { DeployTab } from './DeployTab';
 import { GeneralTab } from './GeneralTab';
 import { PlatformsTab } from './PlatformsTab';
 
 /** The tabs that need adminTabs (spec 2 §2.2), in their order; the first opens by default. */
-const ADMIN_TABS = ['general', 'platforms', 'deploy', 'contact'] as const;
+const ADMIN_TABS = ['general', 'platforms', 'asm', 'deploy', 'contact'] as const;
 type SchoolSettingsTab = (typeof ADMIN_TABS)[number];
 
 /** The tab an address names; the first for none or an unknown one. */
@@ -23,7 +24,7 @@ function tabOf(tab: string | null | undefined): SchoolSettingsTab {
 
 /**
  * The school settings (spec 2 §2.2), right ParamEtablissement: one tab a card (general,
- * platforms, deployment, contact), each with the edit-and-save pattern; changing needs the right at
+ * platforms, Apple School Manager, deployment, contact), each with the edit-and-save pattern; changing needs the right at
  * Ecriture, which the server answers as `abilities.canEdit`. The tabs need adminTabs.
  */
 export function SchoolSettingsView({ uai, user }: { uai: string; user: SessionUser }) {
@@ -61,6 +62,9 @@ export function SchoolSettingsView({ uai, user }: { uai: string; user: SessionUs
         </Tabs.Panel>
         <Tabs.Panel value="platforms">
           <PlatformsTab uai={uai} params={params.data} canEdit={canEdit} />
+        </Tabs.Panel>
+        <Tabs.Panel value="asm">
+          <AsmTab uai={uai} params={params.data} secrets={secrets} canEdit={canEdit} />
         </Tabs.Panel>
         <Tabs.Panel value="deploy">
           <DeployTab uai={uai} params={params.data} secrets={secrets} canEdit={canEdit} />
