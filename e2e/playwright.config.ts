@@ -7,6 +7,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 // The product's data folder, one per port; the journeys read the mail outbox in it. Set here so
 // that the test workers, which load this file too, see the same value.
 process.env.E2E_DATA_DIR ??= path.join(tmpdir(), `console-e2e-${PORT}`);
+// Where start-server.mjs says how to reach the fake SFTP server it started (pages/sftp.ts reads it).
+process.env.E2E_SFTP_FILE ??= path.join(tmpdir(), `console-e2e-${PORT}-sftp.json`);
 
 export default defineConfig({
   testDir: '.',
@@ -53,6 +55,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       E2E_DATA_DIR: process.env.E2E_DATA_DIR,
+      E2E_SFTP_FILE: process.env.E2E_SFTP_FILE,
       LOGIN_FAILURE_DELAY_MS: '0',
       LOGIN_MAX_FAILURES: '3',
       // The product behind a balancer on loopback: sign-in-throttle.spec.ts sends X-Forwarded-For.
