@@ -45,6 +45,7 @@ export const ERROR_REASONS = [
   // a school's Apple School Manager server
   'asm_zip_invalid',
   'asm_server_missing',
+  'asm_push_running',
   'sftp_offline',
   'sftp_timeout',
   'sftp_invalid_credentials',

@@ -42,6 +42,7 @@ const REASON_KEYS: Readonly<Record<ErrorReason, string>> = {
   export_archive_invalid: 'exports.archive_invalid',
   asm_zip_invalid: 'school_settings.asm.errors.not_zip',
   asm_server_missing: 'school_settings.asm.errors.server_missing',
+  asm_push_running: 'school_settings.asm.errors.push_running',
   sftp_offline: 'school_settings.asm.status.offline',
   sftp_timeout: 'school_settings.asm.status.timeout',
   sftp_invalid_credentials: 'school_settings.asm.status.invalid_credentials',
@@ -85,6 +86,16 @@ export function userMessageOf(error: unknown): UserMessage {
   if (!(error instanceof ApiError)) return { key: GENERIC_FAILURE, params: {} };
   if (error.reason) return { key: REASON_KEYS[error.reason], params: error.params };
   return { key: CODE_KEYS[error.code] ?? GENERIC_FAILURE, params: {} };
+}
+
+/**
+ * What to tell the user of a failure a report gives as an error answer would (`reason`, else
+ * `code`, with the params): a background job's failure, read after the call that started it.
+ */
+export function reportedMessageOf(reasonOrCode: string | null, params: ErrorParams = {}): UserMessage {
+  if (reasonOrCode !== null && Object.hasOwn(REASON_KEYS, reasonOrCode))
+    return { key: REASON_KEYS[reasonOrCode as ErrorReason], params };
+  return { key: (reasonOrCode !== null && CODE_KEYS[reasonOrCode]) || GENERIC_FAILURE, params: {} };
 }
 
 /** Every key this module may answer, for the locales test. */

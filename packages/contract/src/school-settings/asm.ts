@@ -150,6 +150,22 @@ export type ConnectionTestAnswer = z.infer<typeof connectionTestAnswerSchema>;
 export const asmPushAnswerSchema = z.object({ filename: z.string(), history: z.array(asmHistoryEntrySchema) });
 export type AsmPushAnswer = z.infer<typeof asmPushAnswerSchema>;
 
+/** Where a school's 'Générer et envoyer' stands: building the archive, sending it, done or failed. */
+export const GENERATION_PHASES = ['building', 'sending', 'done', 'failed'] as const;
+export const generationReportSchema = z.object({
+  phase: z.enum(GENERATION_PHASES),
+  startedAt: z.string(),
+  /** Once built: how many pupils and teachers the archive holds. */
+  pupils: z.number().int().nullable(),
+  teachers: z.number().int().nullable(),
+  /** Once sent: the file's name on the server. */
+  filename: z.string().nullable(),
+  /** Once failed: why, as an error answer's reason (the browser's text of it) and its parameters. */
+  reason: z.string().nullable(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+export type GenerationReport = z.infer<typeof generationReportSchema>;
+
 export const asmDownloadSchema = z.object({ uai: uaiSchema, id: recordIdSchema }).strict();
 export const asmDownloadAnswerSchema = z.object({ url: z.string() });
 
@@ -170,6 +186,25 @@ export const pushAsmArchive = defineRoute({
   summary:
     "Sends a zip to the school's saved server (multipart/form-data: `zip`, `uai`) once the product's ASM validator passes it; keeps it in the school's history. Needs adminTabs too.",
   answer: asmPushAnswerSchema,
+});
+
+export const generateAndPushAsmArchive = defineRoute({
+  method: 'POST',
+  path: '/sftp/push/generate',
+  right: { area: 'ParamEtablissement', level: 'Ecriture' },
+  summary:
+    "Starts building the school's ASM archive (every pupil and teacher, as the ASM export) and sending it to the saved server; answers where it stands, then `GET` says. Needs adminTabs and the ASM export's rights too; one at a time per school (409 asm_push_running).",
+  body: z.object({ uai: uaiSchema }).strict(),
+  answer: generationReportSchema,
+});
+
+export const getAsmGeneration = defineRoute({
+  method: 'GET',
+  path: '/sftp/push/generate',
+  right: { area: 'ParamEtablissement', level: 'Lecture' },
+  summary: "Where the school's latest 'Générer et envoyer' stands since the server started, or null. Needs adminTabs too.",
+  query: z.object({ uai: uaiSchema }),
+  answer: generationReportSchema.nullable(),
 });
 
 export const asmArchiveUrl = defineRoute({

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { PROFILES } from '@console/contract';
 import type { Executor } from '#platform/db/client.js';
 
 const idList = (ids: readonly number[]) => sql`${sql.param([...ids])}::int[]`;
@@ -122,4 +123,11 @@ export async function findArchiveSchool(
     select name, deployment->'asmInformations'->>'locationId' as location_id from schools where uai = ${uai}`);
   const row = result.rows[0];
   return row && { name: row.name, locationId: row.location_id };
+}
+
+/** The ids of a school's pupils and teachers (an ASM archive's people), by id. */
+export async function listRosterUserIds(db: Executor, uai: string): Promise<number[]> {
+  const result = await db.execute<{ id: number }>(sql`
+    select id from users where uai = ${uai} and profile_id in (${PROFILES.Eleve}, ${PROFILES.Enseignant}) order by id`);
+  return result.rows.map((row) => row.id);
 }

@@ -1,8 +1,9 @@
-import { userExports as contract, users as usersContract, type FileAnswer } from '@console/contract';
+import { buffer } from 'node:stream/consumers';
+import { PROFILES, userExports as contract, users as usersContract, type FileAnswer } from '@console/contract';
 import type { ServiceContext } from '#platform/context.js';
 import { AppError } from '#platform/errors/app-error.js';
-import { auditExport, exportFileName, readExportSelection } from '../export-selection.js';
-import { findArchiveSchool, listTeaching } from '../exports.repository.js';
+import { auditExport, exportFileName, readExportSelection, type ExportSelection } from '../export-selection.js';
+import { findArchiveSchool, listRosterUserIds, listTeaching } from '../exports.repository.js';
 import { asmFiles } from './asm-archive.js';
 import { oneRosterFiles } from './oneroster-archive.js';
 import { buildRosterModel } from './roster-model.js';
@@ -14,17 +15,16 @@ export type ArchiveKind = 'asm' | 'oneroster';
 const SOURCE_SYSTEM = { name: 'Console d’administration', code: 'console' };
 
 /**
- * An Apple School Manager or OneRoster archive of the selected pupils and teachers (spec 3 §5,
- * §9). Needs the school's location id (409 `export_location_missing`); the archive is checked by
- * the contract's validator before anything is sent, and one that fails is refused (409
- * `export_archive_invalid` with its first problem) rather than offered to Apple.
+ * The files of an archive of the selected users, checked by the contract's validator. Needs the
+ * school's location id (409 `export_location_missing`); an archive that fails its check is
+ * refused (409 `export_archive_invalid` with its first problem) rather than offered to Apple.
  */
-export async function exportArchive(
+async function checkedArchiveFiles(
   ctx: ServiceContext,
-  input: contract.ExportSelection,
+  selection: ExportSelection,
   kind: ArchiveKind,
-): Promise<FileAnswer> {
-  const selection = await readExportSelection(ctx, input, kind);
+  now: Date,
+): Promise<Record<string, string>> {
   const school = await findArchiveSchool(ctx.db, selection.uai);
   if (!school || !usersContract.canExportAsm(school.locationId)) {
     throw new AppError('conflict', "The school's settings hold no location id", { reason: 'export_location_missing' });
@@ -38,7 +38,6 @@ export async function exportArchive(
     selection.users,
     teaching,
   );
-  const now = new Date();
   const files = kind === 'asm' ? asmFiles(model) : oneRosterFiles(model, now, SOURCE_SYSTEM);
   const problems = kind === 'asm' ? contract.validateAsmArchive(files) : contract.validateOneRosterArchive(files);
   const [first] = problems;
@@ -49,10 +48,45 @@ export async function exportArchive(
       params: { problem },
     });
   }
+  return files;
+}
+
+/**
+ * An Apple School Manager or OneRoster archive of the selected pupils and teachers (spec 3 §5,
+ * §9), checked as `checkedArchiveFiles` says before anything is sent.
+ */
+export async function exportArchive(
+  ctx: ServiceContext,
+  input: contract.ExportSelection,
+  kind: ArchiveKind,
+): Promise<FileAnswer> {
+  const selection = await readExportSelection(ctx, input, kind);
+  const now = new Date();
+  const files = await checkedArchiveFiles(ctx, selection, kind, now);
   await auditExport(ctx, selection, kind);
   return {
     fileName: exportFileName(ctx, kind === 'asm' ? 'asm' : 'oneroster', selection.uai, 'zip', now),
     mediaType: contract.ZIP_MEDIA_TYPE,
     body: zipStream(files, now),
   };
+}
+
+/**
+ * The Apple School Manager archive of every pupil and teacher of a school, checked as
+ * `checkedArchiveFiles` says, in memory: what a school's 'Générer et envoyer' sends to its
+ * server. Needs the ASM export's rights and the school's reach, as the export does; audited as
+ * an export.
+ */
+export async function buildSchoolAsmArchive(
+  ctx: ServiceContext,
+  uai: string,
+): Promise<{ fileName: string; bytes: Buffer; pupils: number; teachers: number }> {
+  const selection = await readExportSelection(ctx, { uai, userIds: await listRosterUserIds(ctx.db, uai) }, 'asm');
+  const now = new Date();
+  const files = await checkedArchiveFiles(ctx, selection, 'asm', now);
+  await auditExport(ctx, selection, 'asm');
+  const bytes = await buffer(zipStream(files, now));
+  const count = (profile: 'Eleve' | 'Enseignant') =>
+    selection.users.filter((user) => user.profileId === PROFILES[profile]).length;
+  return { fileName: exportFileName(ctx, 'asm', uai, 'zip', now), bytes, pupils: count('Eleve'), teachers: count('Enseignant') };
 }

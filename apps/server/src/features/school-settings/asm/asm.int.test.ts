@@ -4,14 +4,15 @@ import path from 'node:path';
 import { schoolSettings as contract } from '@console/contract';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asmPushes, auditLog, schools } from '#platform/db/schema/index.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { asmPushes, auditLog, schools, teachingAssignments } from '#platform/db/schema/index.js';
 import { createTestContext, injectAs, requestOf, type TestContext } from '#test/context.js';
-import { buildSchool, buildSignedInUsers } from '#test/factories.js';
+import { buildSchool, buildSignedInUsers, buildUser } from '#test/factories.js';
 import { startTestFtpServer, type TestFtpServer } from '#test/fakes/ftp-server.js';
 import { startTestSftpServer, type TestSftpServer } from '#test/fakes/sftp-server.js';
 import { ASM_ARCHIVES_KEPT, recordAsmPush } from './asm.repository.js';
 import { asmFiles, formOf, zipOf } from './asm.test-support.js';
+import { readZip } from '#features/exports/rosters/roster-archives.test-support.js';
 
 // The ASM tab against real servers on this machine: an SSH server speaking SFTP (ssh2's) and an
 // FTP server (ftp-srv), both on 127.0.0.1, which the configuration allows as an operator would.
@@ -225,6 +226,68 @@ describe('pushing a zip', () => {
     const located = await send('manager', { ...requestOf(contract.asmArchiveUrl), payload: { uai: home, id: oldest!.id } });
     expect(located.statusCode).toBe(404);
     expect(await t.db.select({ id: asmPushes.id }).from(asmPushes).where(eq(asmPushes.uai, home))).toHaveLength(history.length);
+  });
+});
+
+describe("'Générer et envoyer'", () => {
+  const generate = (who: Who, uai: string) => send(who, { ...requestOf(contract.generateAndPushAsmArchive), payload: { uai } });
+  const reportAs = (who: Who, uai: string) =>
+    send(who, { method: 'GET', url: `${requestOf(contract.getAsmGeneration).url}?uai=${uai}` });
+  const reportOf = async (uai: string) => contract.generationReportSchema.nullable().parse((await reportAs('admin', uai)).json());
+
+  it("builds the school's archive of every pupil and teacher, sends it, and says so step by step", async () => {
+    const key = t.env.encryptionKey;
+    await buildUser(t.db, key, {
+      profile: 'Eleve',
+      uai: home,
+      lastname: 'Dupré',
+      firstname: 'Zoé',
+      className: '6e A',
+      level: '6e',
+    });
+    await buildUser(t.db, key, {
+      profile: 'Eleve',
+      uai: home,
+      lastname: 'Martin',
+      firstname: 'Léa',
+      className: '6e A',
+      level: '6e',
+    });
+    const teacher = await buildUser(t.db, key, { profile: 'Enseignant', uai: home, lastname: 'Prof', firstname: 'Ada' });
+    await t.db.insert(teachingAssignments).values({ userId: teacher.id, className: '6e A', discipline: 'Mathématiques' });
+    const started = await generate('manager', home);
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json()).toMatchObject({ phase: 'building', filename: null });
+    await vi.waitFor(async () => expect((await reportOf(home))?.phase).toMatch(/done|failed/), {
+      timeout: 30_000,
+      interval: 100,
+    });
+    const report = (await reportOf(home))!;
+    // The signed-in pupil of the school too.
+    expect(report).toMatchObject({ phase: 'done', pupils: 3, teachers: 1, reason: null });
+    expect(report.filename).toMatch(new RegExp(`^asm_${home}_\\d{8}-\\d{6}\\.zip$`));
+    const students = (await readZip(await receivedBytes(sftp.root, report.filename!)))['students.csv']!;
+    expect(students).toContain('Zoé');
+    expect(students).toContain('Léa');
+    expect((await asmOf(home)).history[0]).toMatchObject({ filename: report.filename, kept: true });
+  });
+
+  it('answers at once what stops it before it starts; a failure later is the report’s', async () => {
+    // The ASM export's right is needed too, as for the export itself.
+    expect((await generate('direction', home)).statusCode).toBe(403);
+    expect((await generate('manager', foreign)).statusCode).toBe(404);
+    const none = await buildSchool(t.db, { name: 'Collège Sans Serveur' });
+    const missing = await generate('admin', none.uai);
+    expect(missing.statusCode).toBe(409);
+    expect(missing.json().details.reason).toBe('asm_server_missing');
+    // A saved server but no location id: the archive cannot be built.
+    await saveServer('admin', none.uai, { ...sftpServer(), sftpPassword: PASSWORD });
+    expect((await generate('admin', none.uai)).statusCode).toBe(200);
+    await vi.waitFor(
+      async () => expect(await reportOf(none.uai)).toMatchObject({ phase: 'failed', reason: 'export_location_missing' }),
+      { timeout: 30_000, interval: 100 },
+    );
+    expect((await reportAs('manager', none.uai)).statusCode).toBe(404);
   });
 });
 

@@ -6,6 +6,7 @@ import type { AppDeps } from '#platform/context.js';
 import { AppError, validationError } from '#platform/errors/app-error.js';
 import { readingBody, readPostedForm } from '#platform/http/multipart.js';
 import { registerRoute } from '#platform/http/register-route.js';
+import { generatedPushReport, startGeneratedPush } from './asm-generation.js';
 import { asmArchiveUrl, downloadAsmArchive, pushAsmArchive, testServerConnection, type AsmDeps } from './asm.service.js';
 
 /** The push's multipart limits: one zip up to its size, and the school's UAI. */
@@ -62,6 +63,8 @@ export function registerAsmRoutes(
       }
     });
   });
+  registerRoute(app, asmDeps, schoolSettings.generateAndPushAsmArchive, ({ ctx, body }) => startGeneratedPush(ctx, body.uai));
+  registerRoute(app, deps, schoolSettings.getAsmGeneration, ({ ctx, query }) => generatedPushReport(ctx, query.uai));
   registerRoute(app, deps, schoolSettings.asmArchiveUrl, ({ ctx, body }) => asmArchiveUrl(ctx, body.uai, body.id));
   registerRoute(app, deps, schoolSettings.downloadAsmArchive, ({ ctx, params }) =>
     downloadAsmArchive(ctx, params.uai, params.id),

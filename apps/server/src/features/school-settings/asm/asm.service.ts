@@ -14,7 +14,7 @@ import { looksLikeZip, readZipTexts, ZipReadError } from './asm-zip.js';
 
 /** What the ASM calls need beside the platform's dependencies: the way files reach a school's server. */
 export type AsmDeps = { fileTransfer: FileTransfer };
-type AsmContext = ServiceContext & AsmDeps;
+export type AsmContext = ServiceContext & AsmDeps;
 
 /** The reason a push answers for each way a connection fails (the tab shows the test's own words). */
 const FAILURE_REASONS = {
@@ -115,20 +115,11 @@ export function remoteNameOf(posted: string, uai: string, now: Date): string {
 }
 
 /**
- * Sends a zip to the school's saved server (spec 2 §2.12) and keeps it in the school's history.
- * Before anything leaves: the bytes must be a zip the product reads (400 `asm_zip_invalid`),
- * that the product's ASM validator passes (409 `export_archive_invalid` with its first problem),
- * and the school must have a saved server (409 `asm_server_missing`). A connection that fails is
- * 503 with the failure's reason (`sftp_timeout`, …), and nothing is recorded. The push is
- * recorded with its archive, the audit names the file, and a first SFTP connection pins the key.
- * Throws as `requireSchoolSettingsAccess`.
+ * The files of a posted zip once the product's ASM validator passes them: bytes that are no zip
+ * the product reads are 400 `asm_zip_invalid`, an archive the validator fails is 409
+ * `export_archive_invalid` with its first problem.
  */
-export async function pushAsmArchive(
-  ctx: AsmContext,
-  upload: { uai: string; fileName: string; bytes: Buffer },
-): Promise<schoolSettings.AsmPushAnswer> {
-  const { uai, bytes } = upload;
-  await requireSchoolSettingsAccess(ctx, ctx.db, uai);
+async function checkPostedZip(bytes: Buffer): Promise<void> {
   const notZip = () =>
     new AppError('validation_failed', 'The file is not a zip the product can read', {
       reason: 'asm_zip_invalid',
@@ -146,7 +137,10 @@ export async function pushAsmArchive(
       params: { problem },
     });
   }
+}
 
+/** The school's saved server with its password in clear, or 409 `asm_server_missing` when it names none whole. */
+async function savedServerOf(ctx: ServiceContext, uai: string) {
   const school = await findSchoolSettings(ctx.db, uai);
   if (!school) throw schoolNotFound();
   const saved = asmFieldsOf(school.deployment);
@@ -154,9 +148,23 @@ export async function pushAsmArchive(
   const server = serverOf(saved, password);
   if (!server || saved.sftpUser === '')
     throw new AppError('conflict', 'The school has no server saved', { reason: 'asm_server_missing' });
+  return { saved, server, pinned: saved.isSftp ? pinnedHostKeyOf(school.deployment) : null };
+}
 
-  const filename = remoteNameOf(upload.fileName, uai, new Date());
-  const pinned = saved.isSftp ? pinnedHostKeyOf(school.deployment) : null;
+/**
+ * Sends checked archive bytes to the school's saved server (409 `asm_server_missing` without
+ * one; 503 with the failure's reason, `sftp_timeout`…, when the connection fails, recording
+ * nothing), then records the push with its archive and audits it; a first SFTP connection pins
+ * the key.
+ */
+export async function sendToSavedServer(
+  ctx: AsmContext,
+  uai: string,
+  file: { name: string; bytes: Buffer },
+): Promise<schoolSettings.AsmPushAnswer> {
+  const { saved, server, pinned } = await savedServerOf(ctx, uai);
+  const { bytes } = file;
+  const filename = remoteNameOf(file.name, uai, new Date());
   const session = await ctx.fileTransfer
     .upload(server, { directory: ctx.env.ASM_UPLOAD_DIRECTORY, fileName: filename, bytes }, { pinnedHostKey: pinned })
     .catch((error: unknown) => {
@@ -180,6 +188,25 @@ export async function pushAsmArchive(
     });
     return { filename, history: await listAsmHistory(tx, uai) };
   });
+}
+
+/**
+ * Sends a posted zip to the school's saved server (spec 2 §2.12) and keeps it in the school's
+ * history: checked first (`checkPostedZip`), then sent (`sendToSavedServer`). Throws as
+ * `requireSchoolSettingsAccess`.
+ */
+export async function pushAsmArchive(
+  ctx: AsmContext,
+  upload: { uai: string; fileName: string; bytes: Buffer },
+): Promise<schoolSettings.AsmPushAnswer> {
+  await requireSchoolSettingsAccess(ctx, ctx.db, upload.uai);
+  await checkPostedZip(upload.bytes);
+  return sendToSavedServer(ctx, upload.uai, { name: upload.fileName, bytes: upload.bytes });
+}
+
+/** Whether the school's saved server is whole; 409 `asm_server_missing` otherwise. */
+export async function requireSavedServer(ctx: ServiceContext, uai: string): Promise<void> {
+  await savedServerOf(ctx, uai);
 }
 
 /**
