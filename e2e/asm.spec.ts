@@ -56,6 +56,14 @@ test.describe("a school's Apple School Manager server", () => {
       const downloaded = await readDownload(await downloading);
       expect(downloaded.name).toBe(archive.name);
       expect(downloaded.bytes.equals(archive.bytes)).toBe(true);
+
+      // 'Générer et envoyer': the whole school's archive, built and sent by the server.
+      await page.getByRole('button', { name: 'Générer et envoyer', exact: true }).click();
+      const generated = settings.toast(/^Le fichier asm_0693284V_\d{8}-\d{6}\.zip a bien été envoyé\.$/);
+      await expect(generated).toBeVisible({ timeout: 60_000 });
+      const name = /asm_0693284V_\d{8}-\d{6}\.zip/.exec((await generated.textContent()) ?? '')![0];
+      expect(receivedFile(sftp, name).subarray(0, 2).toString('latin1')).toBe('PK');
+      await expect(page.getByRole('table').getByRole('button', { name })).toBeVisible();
     } finally {
       const { locationId, sftpUrl, sftpUser, sftpPort, isSftp } = before.deployment.asmInformations;
       const restored = await page.request.patch(`/api/schools/${JEAN_MOULIN}/params`, {

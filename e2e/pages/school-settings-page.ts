@@ -41,7 +41,7 @@ export class SchoolSettingsPage {
     return form.getByRole('button', { name, exact: true });
   }
 
-  toast(text: string): Locator {
+  toast(text: string | RegExp): Locator {
     return this.page.getByRole('alert').filter({ hasText: text });
   }
 }

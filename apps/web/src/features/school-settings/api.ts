@@ -10,6 +10,7 @@ export const schoolSettingsQueryKeys = {
   contact: (uai: string) => ['school-settings', 'contact', uai] as const,
   deploymentOptions: ['school-settings', 'deployment-options'] as const,
   connection: (uai: string) => ['school-settings', 'connection', uai] as const,
+  generation: (uai: string) => ['school-settings', 'asm-generation', uai] as const,
 };
 
 /** A school's settings (general, login pattern, platforms, deployment), its secrets only as set or not. */
@@ -141,6 +142,36 @@ export function usePushAsmArchive(uai: string) {
           },
       ),
   });
+}
+
+/** How often a running 'Générer et envoyer' is asked where it stands. */
+const GENERATION_POLL_MS = 1000;
+
+const isGenerating = (report: schoolSettings.GenerationReport | null | undefined) =>
+  report?.phase === 'building' || report?.phase === 'sending';
+
+/**
+ * The school's 'Générer et envoyer': where its latest stands (asked again every second while it
+ * runs), and how to start one. Once one ends, the settings are fetched again for their history.
+ */
+export function useAsmGeneration(uai: string) {
+  const queryClient = useQueryClient();
+  const report = useQuery({
+    queryKey: schoolSettingsQueryKeys.generation(uai),
+    queryFn: async () => {
+      const latest = await call(schoolSettings.getAsmGeneration, { query: { uai } });
+      const previous = queryClient.getQueryData<schoolSettings.GenerationReport | null>(schoolSettingsQueryKeys.generation(uai));
+      if (isGenerating(previous) && !isGenerating(latest))
+        void queryClient.invalidateQueries({ queryKey: schoolSettingsQueryKeys.params(uai) });
+      return latest;
+    },
+    refetchInterval: (query) => (isGenerating(query.state.data) ? GENERATION_POLL_MS : false),
+  });
+  const start = useMutation({
+    mutationFn: () => call(schoolSettings.generateAndPushAsmArchive, { body: { uai } }),
+    onSuccess: (started) => queryClient.setQueryData(schoolSettingsQueryKeys.generation(uai), started),
+  });
+  return { report, start, isRunning: isGenerating(report.data) || start.isPending };
 }
 
 /** Downloads a file of the history: asks where it is, then lets the browser fetch it there. */

@@ -5,6 +5,7 @@ import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyFailure } from '#ui/notify-failure';
 import { usePushAsmArchive } from '../api';
+import { AsmGenerate } from './AsmGenerate';
 
 /** Whether a file is a zip as the picker takes them: its type, or its name when the system gives no type. */
 function isZip(file: File): boolean {
@@ -19,6 +20,7 @@ type AsmPushZoneProps = { uai: string; isOnline: boolean; canPush: boolean };
  * The zip's drop zone (spec 2 §2.12): dimmed and disabled unless the saved server answers; a zip
  * dropped or picked, then sent to the saved server. Only a zip is taken; sending without one
  * says 'Aucun fichier n'a été sélectionné.'. The server checks the archive before it leaves.
+ * Beside it, 'Générer et envoyer' builds the school's archive and sends it (`AsmGenerate`).
  */
 export function AsmPushZone({ uai, isOnline, canPush }: AsmPushZoneProps) {
   const { t } = useTranslation();
@@ -78,6 +80,7 @@ export function AsmPushZone({ uai, isOnline, canPush }: AsmPushZoneProps) {
             </Button>
           </Group>
         </Box>
+        <AsmGenerate uai={uai} isOnline={isOnline} canPush={canPush} />
         {!isOnline && (
           <Text size="sm" c="dimmed">
             {t('school_settings.asm.offline_hint')}

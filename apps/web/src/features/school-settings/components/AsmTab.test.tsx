@@ -16,6 +16,7 @@ cleanUpAfterEachTest();
 const UAI = '0750001A';
 const PING = 'POST /api/sftp/ping' as const;
 const PUSH = 'POST /api/sftp/push' as const;
+const GENERATION = 'GET /api/sftp/push/generate' as const;
 
 function paramsWith(asm: Partial<schoolSettings.AsmInformations>, sftpPasswordSet = true): schoolSettings.SchoolParams {
   const params = buildSchoolParams();
@@ -38,6 +39,7 @@ function renderTab(
     [`GET /api/schools/${UAI}`]: { status: 200, body: buildSchool() },
     [`GET /api/schools/${UAI}/params`]: { status: 200, body: params },
     [PING]: ping,
+    [GENERATION]: { status: 200, body: null },
     ...routes,
   });
   renderInShell(<SchoolSettingsView uai={UAI} user={buildSessionUser('Gestionnaire')} />, {
@@ -124,5 +126,65 @@ describe('the ASM tab', () => {
       ]),
     );
     expect(await screen.findByText('Les informations ont bien été enregistrées.')).toBeInTheDocument();
+  });
+
+  it("'Générer et envoyer' starts on the server, says the step it is at, then that the file was sent", async () => {
+    const report = (phase: string, extra = {}) => ({
+      phase,
+      startedAt: '2026-09-01T08:30:00.000Z',
+      pupils: null,
+      teachers: null,
+      filename: null,
+      reason: null,
+      params: {},
+      ...extra,
+    });
+    const reports = [
+      report('sending', { pupils: 1000, teachers: 40 }),
+      report('done', { pupils: 1000, teachers: 40, filename: 'asm_0750001A.zip' }),
+    ];
+    let started = false;
+    const { fetchMock, user } = renderTab({
+      'POST /api/sftp/push/generate': () => {
+        started = true;
+        return { status: 200, body: report('building') };
+      },
+      // Nothing before the start; then each poll a step further.
+      [GENERATION]: () => ({ status: 200, body: !started ? null : reports.length > 1 ? reports.shift() : reports[0] }),
+    });
+    await waitFor(() => expect(screen.getAllByRole('status')[0]).toHaveTextContent('En ligne'));
+    await user.click(screen.getByRole('button', { name: 'Générer et envoyer' }));
+    expect(await screen.findByText("Génération de l'archive de l'établissement…")).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Envoi de l'archive \(1000 élève\(s\), 40 enseignant\(s\)\)/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Le fichier asm_0750001A.zip a bien été envoyé.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, 'POST /api/sftp/push/generate')).toEqual([{ uai: UAI }]);
+  });
+
+  it("says why 'Générer et envoyer' failed, in the words of the reason the server gives", async () => {
+    const { user } = renderTab({
+      'POST /api/sftp/push/generate': {
+        status: 200,
+        body: { phase: 'building', startedAt: '', pupils: null, teachers: null, filename: null, reason: null, params: {} },
+      },
+      [GENERATION]: {
+        status: 200,
+        body: {
+          phase: 'failed',
+          startedAt: '',
+          pupils: null,
+          teachers: null,
+          filename: null,
+          reason: 'export_location_missing',
+          params: {},
+        },
+      },
+    });
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('En ligne'));
+    await user.click(screen.getByRole('button', { name: 'Générer et envoyer' }));
+    expect(
+      await screen.findByText("Le location_id n'est pas défini dans les paramètres établissement.", {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 });
