@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { credentialFieldsOf, type CredentialApplication, type CredentialPlatform } from '../users/rules.js';
 import { schoolCredentialInputs, type SchoolPlatformCredentials } from './credentials.js';
+import { SWITCHES_OFF } from './school-settings.test-support.js';
 
 const application: CredentialApplication & { connectDiffPassword: boolean } = {
   urlSchemeLoginRequired: true,
@@ -14,14 +15,7 @@ const application: CredentialApplication & { connectDiffPassword: boolean } = {
 };
 const platform: CredentialPlatform = { platformCodeYesNo: true, platformCodeRequired: true, commonCode: 'CATALOGUE-P' };
 /** A school's row that changes nothing of a plain platform. */
-const plainRow: SchoolPlatformCredentials = {
-  platformUrlschemeCodeYesNo: false,
-  platformCodeYesNo: false,
-  platformCodeRequired: false,
-  commonCodeYesNo: false,
-  commonCode: '',
-  connectDiffPassword: false,
-};
+const plainRow: SchoolPlatformCredentials = SWITCHES_OFF;
 
 describe('schoolCredentialInputs', () => {
   it("answers the catalogue's application and platform as they are when the school has no row", () => {

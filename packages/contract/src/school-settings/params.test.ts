@@ -8,16 +8,9 @@ import {
   withLinkedToggles,
   type SchoolPlatformValues,
 } from './params.js';
+import { SWITCHES_OFF } from './school-settings.test-support.js';
 
-const off: SchoolPlatformValues = {
-  platformUrlschemeCodeYesNo: false,
-  platformCodeYesNo: false,
-  platformCodeRequired: false,
-  commonCodeYesNo: false,
-  commonCodeRequired: false,
-  connectDiffPassword: false,
-  commonCode: '',
-};
+const off: SchoolPlatformValues = SWITCHES_OFF;
 
 describe('the linked toggles of a school platform', () => {
   it('switches a code on when its "required" is switched on', () => {

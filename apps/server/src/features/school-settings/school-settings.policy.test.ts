@@ -1,4 +1,5 @@
 import { schoolSettings } from '@console/contract';
+import { SWITCHES_OFF } from '@console/contract/testing/school-settings';
 import { describe, expect, it } from 'vitest';
 import { planParamsChange } from './school-settings.policy.js';
 import { asmFieldsOf, deploymentFieldsOf, isSecretSet, platformValuesOf, storedSecretOf } from './school-settings.presenter.js';
@@ -14,15 +15,7 @@ const school: SchoolSettingsRow = {
   deployment: { managedFleet: 1, depSsid: 'CLG', asmInformations: { locationId: 'L1' } },
 };
 
-const off: schoolSettings.SchoolPlatformValues = {
-  platformUrlschemeCodeYesNo: false,
-  platformCodeYesNo: false,
-  platformCodeRequired: false,
-  commonCodeYesNo: false,
-  commonCodeRequired: false,
-  connectDiffPassword: false,
-  commonCode: '',
-};
+const off = SWITCHES_OFF;
 const platforms = new Map([
   ['KWYK', off],
   ['PNE', { ...off, platformCodeYesNo: true, platformCodeRequired: true }],

@@ -1,4 +1,5 @@
 import type { schoolSettings } from '@console/contract';
+import { SWITCHES_OFF } from '@console/contract/testing/school-settings';
 
 /** A school's settings as the server answers them: no secret set, one platform unless told otherwise. */
 export function buildSchoolParams(overrides: Partial<schoolSettings.SchoolParams> = {}): schoolSettings.SchoolParams {
@@ -11,20 +12,7 @@ export function buildSchoolParams(overrides: Partial<schoolSettings.SchoolParams
       connectRndPwd: false,
     },
     regexEstab: [],
-    platforms: [
-      {
-        platformId: 'HMH',
-        platformName: 'HMH',
-        platformOrder: 1,
-        platformUrlschemeCodeYesNo: false,
-        platformCodeYesNo: false,
-        platformCodeRequired: false,
-        commonCodeYesNo: false,
-        commonCodeRequired: false,
-        commonCode: '',
-        connectDiffPassword: false,
-      },
-    ],
+    platforms: [{ platformId: 'HMH', platformName: 'HMH', platformOrder: 1, ...SWITCHES_OFF }],
     deployment: {
       mdm: 1,
       materialType: null,
