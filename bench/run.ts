@@ -2,7 +2,7 @@
 // --database-url URL (PostgreSQL instead of a fresh embedded database for the sign-in figures),
 // --large-database-url URL and --pglite-dir DIR (seed:large data for the schools figures),
 // --workflows-dir DIR (a seed:large PGlite folder of 2,000 schools for the workflow figures; made
-// in a temporary folder when absent), --only auth|schools|startup|bundle|workflows|users|users-grid|embedded-wal|token-purge|import|import-load|exports|sheets.
+// in a temporary folder when absent), --only auth|schools|startup|bundle|workflows|users|users-grid|embedded-wal|token-purge|import|import-load|exports|sheets|start-of-year.
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -13,6 +13,7 @@ import { runImportBench } from './import.bench.js';
 import { runImportLoadBench } from './import-load.bench.js';
 import { runSchoolsBench } from './schools.bench.js';
 import { runSheetsBench } from './sheets.bench.js';
+import { runStartOfYearBench } from './start-of-year.bench.js';
 import { runStartupBench } from './startup.bench.js';
 import { runTokenPurgeBench } from './token-purge.bench.js';
 import { runUsersBench } from './users.bench.js';
@@ -111,6 +112,12 @@ await section(
   'sheets',
   'PDF sheets: 1,000 deployment sheets with QR codes against a bare pdfkit loop (PGlite, and PostgreSQL with --database-url)',
   () => runSheetsBench({ databaseUrl: values['database-url'] }),
+);
+
+await section(
+  'start-of-year',
+  'The start of the school year in the browser: import, sheets by class, ASM archive sent by SFTP (built product, embedded PGlite)',
+  () => runStartOfYearBench(),
 );
 
 console.log(passed ? '\nAll figures within their targets.' : '\nSome figures miss their targets (see above).');
