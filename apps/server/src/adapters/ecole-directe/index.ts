@@ -1,0 +1,10 @@
+export {
+  createEcoleDirecteSource,
+  EcoleDirecteError,
+  type EcoleDirecteFailure,
+  type EcoleDirectePerson,
+  type EcoleDirecteRoster,
+  type EcoleDirecteSourceConfig,
+  type RosterQuery,
+  type SchoolRosterSource,
+} from './school-roster.js';
