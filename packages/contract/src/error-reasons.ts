@@ -38,6 +38,10 @@ export const ERROR_REASONS = [
   'import_not_applied',
   'import_rollback_expired',
   'import_rollback_login_taken',
+  'ecole_directe_token_missing',
+  'ecole_directe_token_invalid',
+  'ecole_directe_school_unavailable',
+  'ecole_directe_unavailable',
   // exports
   'export_platform_unknown',
   'export_location_missing',

@@ -5,3 +5,4 @@ export * from './modes.js';
 export * from './problems.js';
 export * from './batch.js';
 export * from './history.js';
+export * from './ecole-directe.js';

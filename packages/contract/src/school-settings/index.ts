@@ -3,3 +3,4 @@ export * from './routes.js';
 export * from './contact.js';
 export * from './credentials.js';
 export * from './asm.js';
+export * from './ecole-directe.js';

@@ -6,7 +6,9 @@ import { AppError, validationError } from '#platform/errors/app-error.js';
 import { readingBody, readPostedForm, type PostedForm } from '#platform/http/multipart.js';
 import { registerRoute } from '#platform/http/register-route.js';
 import { addServerTiming, PhaseClock, type Phases } from '#platform/http/server-timing.js';
+import { createEcoleDirecteSource } from '#adapters/ecole-directe/index.js';
 import { decideImport } from './confirm/confirm-import.js';
+import { importFromEcoleDirecte } from './ecole-directe/ecole-directe-import.js';
 import { registerImportHistoryRoutes } from './rollback/rollback.routes.js';
 import { closeVerifyPool, verifyImport } from './verify/verify-import.js';
 import { verifyProgress } from './verify/verify-progress.js';
@@ -91,6 +93,13 @@ export function registerImportsRoutes(app: FastifyInstance, deps: AppDeps): void
       { serialize: 'json' },
     );
   });
+  const rosterSource = createEcoleDirecteSource({
+    baseUrl: deps.env.ECOLE_DIRECTE_URL,
+    timeoutMs: deps.env.ECOLE_DIRECTE_TIMEOUT_MS,
+  });
+  registerRoute(app, { ...deps, rosterSource }, imports.importFromEcoleDirecte, ({ ctx, params, body }) =>
+    importFromEcoleDirecte(ctx, params.uai, body),
+  );
   registerRoute(app, deps, imports.getImportVerification, async ({ ctx, query }) => verifyProgress.of(ctx.actor.id, query.uai));
   app.addHook('onClose', closeVerifyPool);
   registerRoute(

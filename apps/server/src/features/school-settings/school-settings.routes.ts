@@ -5,7 +5,14 @@ import type { AppDeps } from '#platform/context.js';
 import { registerRoute } from '#platform/http/register-route.js';
 import { registerAsmRoutes } from './asm/asm.routes.js';
 import { getSchoolContact, replaceSchoolLogo, updateSchoolContact, type SchoolLogoDeps } from './contact.service.js';
-import { getDeploymentOptions, getSchoolParams, revealSchoolSecret, updateSchoolParams } from './school-settings.service.js';
+import {
+  getDeploymentOptions,
+  getEcoleDirecteStatus,
+  getSchoolParams,
+  revealSchoolSecret,
+  saveEcoleDirecteToken,
+  updateSchoolParams,
+} from './school-settings.service.js';
 
 export function registerSchoolSettingsRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerRoute(app, deps, schoolSettings.getDeploymentOptions, ({ ctx }) => getDeploymentOptions(ctx));
@@ -24,6 +31,10 @@ export function registerSchoolSettingsRoutes(app: FastifyInstance, deps: AppDeps
   const logoDeps: AppDeps & SchoolLogoDeps = { ...deps, storage: createFileStorage(deps.env) };
   registerRoute(app, logoDeps, schoolSettings.replaceSchoolLogo, ({ ctx, params, body }) =>
     replaceSchoolLogo(ctx, params.uai, body.fileUrl),
+  );
+  registerRoute(app, deps, schoolSettings.getEcoleDirecteStatus, ({ ctx, params }) => getEcoleDirecteStatus(ctx, params.uai));
+  registerRoute(app, deps, schoolSettings.saveEcoleDirecteToken, ({ ctx, params, body }) =>
+    saveEcoleDirecteToken(ctx, params.uai, body.token),
   );
   registerAsmRoutes(app, deps);
 }

@@ -225,3 +225,50 @@ export async function revealSchoolSecret(
 export async function getDeploymentOptions(ctx: ServiceContext): Promise<schoolSettings.DeploymentOptions> {
   return presentDeploymentOptions(await listDeploymentOptions(ctx.db));
 }
+
+/** Whether the school's EcoleDirecte token is set, for the EcoleDirecte tab: the school's reach only, no adminTabs. */
+export async function getEcoleDirecteStatus(ctx: ServiceContext, uai: string): Promise<schoolSettings.EcoleDirecteStatus> {
+  await requireReachableSchool({ db: ctx.db, actor: ctx.actor }, uai);
+  const school = await findSchoolSettings(ctx.db, uai);
+  if (!school) throw schoolNotFound();
+  return {
+    tokenSet: isSecretSet(storedSecretOf(school.deployment, 'ecoleDirecteApiKey')),
+    canEdit: canEditSchoolParams(ctx.actor.rights),
+  };
+}
+
+/**
+ * Saves the school's EcoleDirecte token from the EcoleDirecte tab (spec 2 §2.11), sealed as the
+ * settings' secrets are, under the school's lock; an empty text removes it. Needs the school's
+ * reach only (the tab is the one a school administrator without adminTabs has); the route's
+ * right is ParamEtablissement at Ecriture. Audited by the secret's name when it changes.
+ */
+export async function saveEcoleDirecteToken(
+  ctx: ServiceContext,
+  uai: string,
+  token: string,
+): Promise<schoolSettings.EcoleDirecteStatus> {
+  const key = ctx.env.encryptionKey;
+  await ctx.db.transaction(async (tx) => {
+    await requireReachableSchool({ db: tx, actor: ctx.actor }, uai);
+    const school = await lockSchoolSettings(tx, uai);
+    if (!school) throw schoolNotFound();
+    const request: SecretRequest = { name: 'ecoleDirecteApiKey', value: token === '' ? null : token };
+    if (!changesSecret(key, storedSecretOf(school.deployment, request.name), request)) return;
+    const deployment = withStoredSecret(
+      school.deployment,
+      request.name,
+      request.value === null ? undefined : encryptSecret(key, request.value),
+    );
+    await updateSchoolSettings(tx, uai, { deployment: withSealedSecrets(key, deployment) });
+    await writeAudit(tx, {
+      actor: ctx.actor,
+      action: 'update_params',
+      entity: 'school',
+      entityId: uai,
+      uai,
+      after: { secretsChanged: [request.name] },
+    });
+  });
+  return getEcoleDirecteStatus(ctx, uai);
+}

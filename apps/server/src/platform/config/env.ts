@@ -279,6 +279,15 @@ export const ENV_VARIABLES = {
     z.coerce.number().int().min(100).max(120000).default(15000),
     'Timeout of one call to the PNE service.',
   ),
+  // EcoleDirecte: a school's users imported from its school-life platform
+  ECOLE_DIRECTE_URL: variable(
+    z.url().default('https://api.ecoledirecte.com'),
+    "Base URL of EcoleDirecte's API, whose school-administration calls (`/v3/admin/…`) the EcoleDirecte import fetches a school's pupils and teachers with. The API is not documented by its publisher (docs/external-formats.md §5).",
+  ),
+  ECOLE_DIRECTE_TIMEOUT_MS: variable(
+    z.coerce.number().int().min(500).max(120000).default(20000),
+    "Timeout of one call to EcoleDirecte's API; past it the import says EcoleDirecte is unavailable.",
+  ),
   // Apple School Manager: the schools' SFTP or FTP servers
   SFTP_ALLOWED_ADDRESSES: variable(
     addressList,
