@@ -1,4 +1,4 @@
-import { schoolSettings } from '@console/contract';
+import { imports, schoolSettings } from '@console/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call, postForm } from '#lib/api';
@@ -11,6 +11,7 @@ export const schoolSettingsQueryKeys = {
   deploymentOptions: ['school-settings', 'deployment-options'] as const,
   connection: (uai: string) => ['school-settings', 'connection', uai] as const,
   generation: (uai: string) => ['school-settings', 'asm-generation', uai] as const,
+  ecoleDirecte: (uai: string) => ['school-settings', 'ecole-directe', uai] as const,
 };
 
 /** A school's settings (general, login pattern, platforms, deployment), its secrets only as set or not. */
@@ -183,4 +184,31 @@ export async function downloadAsmArchive(uai: string, id: number, filename: stri
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+/** Whether the school's EcoleDirecte token is set, and whether the caller may save it. */
+export function useEcoleDirecteStatus(uai: string) {
+  return useQuery({
+    queryKey: schoolSettingsQueryKeys.ecoleDirecte(uai),
+    queryFn: () => call(schoolSettings.getEcoleDirecteStatus, { params: { uai } }),
+  });
+}
+
+/** Saves the school's EcoleDirecte token (an empty text removes it); the answer becomes the cached status. */
+export function useSaveEcoleDirecteToken(uai: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => call(schoolSettings.saveEcoleDirecteToken, { params: { uai }, body: { token } }),
+    onSuccess: (status) => {
+      queryClient.setQueryData(schoolSettingsQueryKeys.ecoleDirecte(uai), status);
+      void queryClient.invalidateQueries({ queryKey: schoolSettingsQueryKeys.params(uai) });
+    },
+  });
+}
+
+/** Fetches the school's users from EcoleDirecte and verifies those it lacks as an import (a batch to confirm). */
+export function useEcoleDirecteImport(uai: string) {
+  return useMutation({
+    mutationFn: (request: imports.EcoleDirecteImport) => call(imports.importFromEcoleDirecte, { params: { uai }, body: request }),
+  });
 }

@@ -152,9 +152,14 @@ describe('school settings', () => {
     expect(within(form).getByRole('textbox', { name: 'Mot de passe du Wi-Fi' })).toHaveValue('••••••••');
   });
 
-  it('asks for the adminTabs right before showing the tabs', async () => {
-    const { fetchMock } = renderView({}, { profile: 'Administrateur établissement' as never });
-    expect(await screen.findByText('Cette vue arrive bientôt.')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+  it('shows a school administrator, who lacks adminTabs, the EcoleDirecte tab alone, whatever the address names', async () => {
+    const { fetchMock } = renderView(
+      { [`GET /api/schools/${UAI}/ecole-directe`]: { status: 200, body: { tokenSet: false, canEdit: true } } },
+      { profile: 'Administrateur établissement' as never, tab: 'general' },
+    );
+    expect(await screen.findByRole('tab', { name: 'EcoleDirecte' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getAllByRole('tab')).toHaveLength(1);
+    // The settings themselves, which need adminTabs, are never asked for.
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContainEqual(expect.stringMatching(/\/params$/));
   });
 });
