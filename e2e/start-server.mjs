@@ -1,7 +1,8 @@
-// Starts the fake education directory and the fake SFTP server (a school's ASM server) on free
-// ports, then the built product on a fresh, empty data folder (the server seeds the demo data on
-// first start) searching that directory and allowed to reach that server on loopback; stops all
-// three and removes the folder when Playwright stops it. The SFTP server's port, folder and key
+// Starts the fake education directory, the fake SFTP server (a school's ASM server) and the fake
+// EcoleDirecte API (token 'e2e-ecole-directe-token') on free ports, then the built product on a
+// fresh, empty data folder (the server seeds the demo data on first start) searching that
+// directory, allowed to reach that server on loopback and fetching from that EcoleDirecte; stops
+// all four and removes the folder when Playwright stops it. The SFTP server's port, folder and key
 // go to E2E_SFTP_FILE for the journeys (pages/sftp.ts).
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,46 +12,54 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repositoryRoot = path.resolve(here, '..');
-const DIRECTORY_START_TIMEOUT_MS = 30_000;
+const FAKE_START_TIMEOUT_MS = 30_000;
 
-/** Starts the fake directory (port 0: any free port) and answers its base URL once it answers. */
-async function startDirectory() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/test/fakes/education-directory.cli.ts', '0'], {
+/**
+ * Starts one of apps/server/test/fakes' command-line fakes (port 0: any free port) and answers
+ * the child and the first line it prints (its address, or its JSON), once it prints it.
+ */
+async function startFake(name, script, args = [], env = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', `apps/server/test/fakes/${script}`, '0', ...args], {
     cwd: repositoryRoot,
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the fake education directory did not start')), DIRECTORY_START_TIMEOUT_MS);
-    child.once('exit', (code) => reject(new Error(`the fake education directory stopped (exit ${code})`)));
-    createInterface({ input: child.stdout }).once('line', (line) => {
+  const line = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the fake ${name} did not start`)), FAKE_START_TIMEOUT_MS);
+    child.once('exit', (code) => reject(new Error(`the fake ${name} stopped (exit ${code})`)));
+    createInterface({ input: child.stdout }).once('line', (first) => {
       clearTimeout(timer);
-      resolve(line.trim());
+      resolve(first.trim());
     });
   });
+  return { child, line };
+}
+
+/** The fake directory, once it answers a search. */
+async function startDirectory() {
+  const { child, line: url } = await startFake('education directory', 'education-directory.cli.ts');
   const response = await fetch(`${url}/catalog/datasets/fr-en-annuaire-education/records?limit=1`);
   if (!response.ok) throw new Error(`the fake education directory answers ${response.status}`);
   return { child, url };
 }
 
-/** Starts the fake SFTP server (port 0: any free port) and answers what its first line says. */
+/** The fake SFTP server, with its user and password: its first line is its port, folder and key. */
 async function startSftp() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/test/fakes/sftp-server.cli.ts', '0'], {
-    cwd: repositoryRoot,
-    env: { ...process.env, SFTP_FAKE_USER: 'asm-e2e', SFTP_FAKE_PASSWORD: 'asm-e2e-password' },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const credentials = { user: 'asm-e2e', password: 'asm-e2e-password' };
+  const { child, line } = await startFake('SFTP server', 'sftp-server.cli.ts', [], {
+    SFTP_FAKE_USER: credentials.user,
+    SFTP_FAKE_PASSWORD: credentials.password,
   });
-  const info = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the fake SFTP server did not start')), DIRECTORY_START_TIMEOUT_MS);
-    child.once('exit', (code) => reject(new Error(`the fake SFTP server stopped (exit ${code})`)));
-    createInterface({ input: child.stdout }).once('line', (line) => {
-      clearTimeout(timer);
-      resolve(JSON.parse(line));
-    });
-  });
-  return { child, info: { ...info, user: 'asm-e2e', password: 'asm-e2e-password' } };
+  return { child, info: { ...JSON.parse(line), ...credentials } };
 }
 
-const [directory, sftp] = await Promise.all([startDirectory(), startSftp()]).catch((error) => {
+/** The fake EcoleDirecte API and its token. */
+async function startEcoleDirecte() {
+  const { child, line: url } = await startFake('EcoleDirecte', 'ecole-directe.cli.ts', ['e2e-ecole-directe-token']);
+  return { child, url };
+}
+
+const [directory, sftp, ecoleDirecte] = await Promise.all([startDirectory(), startSftp(), startEcoleDirecte()]).catch((error) => {
   console.error(error.message);
   process.exit(1);
 });
@@ -70,6 +79,7 @@ const server = spawn(process.execPath, [path.resolve(here, '../apps/server/dist/
     DATA_DIR: dataDir,
     EDUCATION_DIRECTORY_URL: directory.url,
     SFTP_ALLOWED_ADDRESSES: '127.0.0.1',
+    ECOLE_DIRECTE_URL: ecoleDirecte.url,
     DATABASE_URL: '',
     REDIS_URL: '',
     JOBS_TICK_SECONDS: '2',
@@ -86,9 +96,10 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     server.kill(signal);
     directory.child.kill(signal);
     sftp.child.kill(signal);
+    ecoleDirecte.child.kill(signal);
   });
 }
-for (const fake of [directory, sftp]) {
+for (const fake of [directory, sftp, ecoleDirecte]) {
   fake.child.on('exit', () => {
     if (server.exitCode === null) server.kill('SIGTERM');
   });
@@ -98,5 +109,6 @@ server.on('exit', (code, signal) => {
   rmSync(sftpFile, { force: true });
   directory.child.kill('SIGTERM');
   sftp.child.kill('SIGTERM');
+  ecoleDirecte.child.kill('SIGTERM');
   process.exit(code ?? (signal ? 0 : 1));
 });
