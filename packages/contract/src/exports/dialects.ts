@@ -29,7 +29,10 @@ const comma = (): CsvDialect => ({ separator: ',', quoteAll: false, bom: true, g
 /** The files people open: Excel's French CSV (';', a byte-order mark), every cell guarded. */
 const spreadsheet = (): CsvDialect => ({ separator: ';', quoteAll: false, bom: true, guardFormulas: true });
 
-/** The dialect of each export by its name: a platform's id, or FULL, BRUT, URL (spec 3 §9), or REPORT (the import's reports). */
+/**
+ * The dialect of each export by its name: a platform's id, or FULL, BRUT, URL (spec 3 §9), REPORT
+ * (the import's reports), ECOLE_DIRECTE (a school's EcoleDirecte roster, spec 2 §2.11).
+ */
 export const CSV_DIALECTS = {
   CNS: semicolon(false, false),
   KNE: semicolon(true),
@@ -40,6 +43,7 @@ export const CSV_DIALECTS = {
   BRUT: spreadsheet(),
   URL: spreadsheet(),
   REPORT: spreadsheet(),
+  ECOLE_DIRECTE: spreadsheet(),
   KWYK: semicolon(),
   EDULIB: semicolon(),
   PNE: { separator: ':', quoteAll: true, bom: true, guardFormulas: false },

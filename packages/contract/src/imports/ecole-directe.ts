@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CSV_MEDIA_TYPE } from '../exports/routes.js';
+import { fileAnswerSchema } from '../file-answer.js';
 import { defineRoute } from '../http.js';
 import { hasUaiShape, UAI_FORMAT_MESSAGE, uaiParamsSchema } from '../rules/uai.js';
 import { importProblemSchema } from './batch.js';
@@ -54,4 +56,29 @@ export const importFromEcoleDirecte = defineRoute({
   params: uaiParamsSchema,
   body: ecoleDirecteImportSchema,
   answer: ecoleDirecteImportAnswerSchema,
+});
+
+/** The roster's download (spec 2 §7): whose users and which school and year, as the import asks. */
+export const ecoleDirecteExportQuerySchema = z.object({
+  profil: z.enum(ECOLE_DIRECTE_PROFILES).default('all'),
+  adjacentUai: ecoleDirecteImportSchema.shape.adjacentUai,
+  nextYear: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+
+/** The columns of the roster's download. */
+export const ECOLE_DIRECTE_EXPORT_HEADER = ['Profil', 'Nom', 'Prénom', 'Classe', 'Niveau', 'Identifiant EcoleDirecte'] as const;
+
+export const exportEcoleDirecteUsers = defineRoute({
+  method: 'GET',
+  path: '/schools/:uai/exports/ecole-directe',
+  right: { area: 'ImportModal', level: 'Ecriture' },
+  summary:
+    "The school's EcoleDirecte roster as fetched with its saved token (every pupil and teacher, whether the school has them or not), as a CSV file named after the school for a spreadsheet (';', a byte-order mark, formulas guarded). Fails as the import does.",
+  params: uaiParamsSchema,
+  query: ecoleDirecteExportQuerySchema,
+  answer: fileAnswerSchema,
+  produces: [CSV_MEDIA_TYPE],
 });

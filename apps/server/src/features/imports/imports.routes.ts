@@ -8,7 +8,7 @@ import { registerRoute } from '#platform/http/register-route.js';
 import { addServerTiming, PhaseClock, type Phases } from '#platform/http/server-timing.js';
 import { createEcoleDirecteSource } from '#adapters/ecole-directe/index.js';
 import { decideImport } from './confirm/confirm-import.js';
-import { importFromEcoleDirecte } from './ecole-directe/ecole-directe-import.js';
+import { exportEcoleDirecteUsers, importFromEcoleDirecte } from './ecole-directe/ecole-directe-import.js';
 import { registerImportHistoryRoutes } from './rollback/rollback.routes.js';
 import { closeVerifyPool, verifyImport } from './verify/verify-import.js';
 import { verifyProgress } from './verify/verify-progress.js';
@@ -99,6 +99,9 @@ export function registerImportsRoutes(app: FastifyInstance, deps: AppDeps): void
   });
   registerRoute(app, { ...deps, rosterSource }, imports.importFromEcoleDirecte, ({ ctx, params, body }) =>
     importFromEcoleDirecte(ctx, params.uai, body),
+  );
+  registerRoute(app, { ...deps, rosterSource }, imports.exportEcoleDirecteUsers, ({ ctx, params, query }) =>
+    exportEcoleDirecteUsers(ctx, params.uai, query),
   );
   registerRoute(app, deps, imports.getImportVerification, async ({ ctx, query }) => verifyProgress.of(ctx.actor.id, query.uai));
   app.addHook('onClose', closeVerifyPool);

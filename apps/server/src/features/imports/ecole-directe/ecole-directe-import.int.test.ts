@@ -130,6 +130,27 @@ describe('the EcoleDirecte import', () => {
     expect(refused.body).not.toContain('not-the-token');
   });
 
+  it("downloads the school's roster for a spreadsheet, everyone fetched, named after the school", async () => {
+    const response = await send('direction', {
+      method: 'GET',
+      url: `/api/schools/${home}/exports/ecole-directe?profil=all&nextYear=false`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toContain(`ecole-directe_${home}_`);
+    const text = response.body;
+    expect(text.startsWith('\uFEFFProfil;Nom;Prénom;Classe;Niveau;Identifiant EcoleDirecte\r\n')).toBe(true);
+    expect(text).toContain('Eleve;Dupré;Zoé;6EME A;6e;1\r\n');
+    // Those the school has too: the download is EcoleDirecte's roster as it is.
+    expect(text).toContain('Eleve;Déjà;Là;6EME B;6e;4\r\n');
+    expect(text).toContain('Enseignant;Prof;Ada;;;10\r\n');
+    const teachersOnly = await send('direction', {
+      method: 'GET',
+      url: `/api/schools/${home}/exports/ecole-directe?profil=teachers`,
+    });
+    expect(teachersOnly.body.trim().split('\r\n')).toHaveLength(2);
+    expect((await send('pupil', { method: 'GET', url: `/api/schools/${home}/exports/ecole-directe` })).statusCode).toBe(403);
+  });
+
   it('keeps the import to those who may import into the school', async () => {
     expect((await fetchUsers('pupil', home)).statusCode).toBe(403);
     expect((await fetchUsers('manager', foreign, { token: TOKEN })).statusCode).toBe(404);

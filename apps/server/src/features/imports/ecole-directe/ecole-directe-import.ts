@@ -1,14 +1,17 @@
-import { profileNameOf, type imports } from '@console/contract';
-import { EcoleDirecteError, type SchoolRosterSource } from '#adapters/ecole-directe/index.js';
+import { imports, profileNameOf, userExports, type FileAnswer } from '@console/contract';
+import { EcoleDirecteError, type EcoleDirecteRoster, type SchoolRosterSource } from '#adapters/ecole-directe/index.js';
+import { exportFileName } from '#features/exports/export-selection.js';
+import { csvChunks } from '#features/exports/file-writers.js';
 import { clearSecretOf } from '#features/school-settings/school-settings.service.js';
 import { storedSecretOf } from '#features/school-settings/school-settings.presenter.js';
 import { findSchoolSettings } from '#features/school-settings/school-settings.repository.js';
+import { writeAudit } from '#platform/audit/audit.js';
 import { canReachSchool, schoolNotFound } from '#platform/auth/access.js';
 import type { ServiceContext } from '#platform/context.js';
 import { AppError } from '#platform/errors/app-error.js';
 import { verifyImport } from '../verify/verify-import.js';
 import { listSchoolPeople } from './ecole-directe.repository.js';
-import { personKey, rosterFile, withoutLines } from './roster-lines.js';
+import { personKey, rosterFile, rosterRows, withoutLines } from './roster-lines.js';
 
 /** What the EcoleDirecte import needs beside the platform's dependencies: where rosters come from. */
 export type EcoleDirecteDeps = { rosterSource: SchoolRosterSource };
@@ -35,19 +38,15 @@ function problemsOf(error: unknown): imports.ImportProblem[] | undefined {
 }
 
 /**
- * Imports a school's users from EcoleDirecte (spec 2 §2.11, §7): fetches the school's roster (or
- * the adjacent school's) with the token given or the school's saved one, writes those the school
- * lacks (same profile and names) as a new-users import file, and verifies it as a file is
- * (`verifyImport`, the same checks, plan, batch and history). Lines with problems are emptied and
- * the rest verified again, so that the batch holds the rest only: the answer says which lines
- * were left out and why. No line to import: no batch. Throws `not_found` for a school out of
- * reach, 400 `ecole_directe_token_missing` without any token, and the failures of `failureOf`.
+ * The school's EcoleDirecte roster (or the adjacent school's), fetched with the token given or
+ * the school's saved one. Throws `not_found` for a school out of reach, 400
+ * `ecole_directe_token_missing` without any token, and the failures of `failureOf`.
  */
-export async function importFromEcoleDirecte(
+async function fetchSchoolRoster(
   ctx: ServiceContext & EcoleDirecteDeps,
   uai: string,
-  request: imports.EcoleDirecteImport,
-): Promise<imports.EcoleDirecteImportAnswer> {
+  request: { token?: string; adjacentUai?: string; nextYear?: boolean; profil?: imports.EcoleDirecteProfile },
+): Promise<EcoleDirecteRoster> {
   const { adjacentUai = '', nextYear = false, profil = 'all' } = request;
   if (!(await canReachSchool(ctx, uai))) throw schoolNotFound();
   const school = await findSchoolSettings(ctx.db, uai);
@@ -59,12 +58,25 @@ export async function importFromEcoleDirecte(
       reason: 'ecole_directe_token_missing',
       fieldErrors: { token: ['school_settings.ecole_directe.token_missing'] },
     });
+  return ctx.rosterSource.fetchRoster({ token, uai: adjacentUai || uai, nextYear, profile: profil }).catch((error: unknown) => {
+    throw error instanceof EcoleDirecteError ? failureOf(error) : error;
+  });
+}
 
-  const roster = await ctx.rosterSource
-    .fetchRoster({ token, uai: adjacentUai || uai, nextYear, profile: profil })
-    .catch((error: unknown) => {
-      throw error instanceof EcoleDirecteError ? failureOf(error) : error;
-    });
+/**
+ * Imports a school's users from EcoleDirecte (spec 2 §2.11, §7): fetches the school's roster
+ * (`fetchSchoolRoster`, which says what it throws), writes those the school lacks (same profile
+ * and names) as a new-users import file, and verifies it as a file is (`verifyImport`, the same
+ * checks, plan, batch and history). Lines with problems are emptied and the rest verified again,
+ * so that the batch holds the rest only: the answer says which lines were left out and why. No
+ * line to import: no batch.
+ */
+export async function importFromEcoleDirecte(
+  ctx: ServiceContext & EcoleDirecteDeps,
+  uai: string,
+  request: imports.EcoleDirecteImport,
+): Promise<imports.EcoleDirecteImportAnswer> {
+  const roster = await fetchSchoolRoster(ctx, uai, request);
   const existing = new Set(
     (await listSchoolPeople(ctx.db, uai)).flatMap((person) => {
       const profile = profileNameOf(person.profileId);
@@ -87,4 +99,32 @@ export async function importFromEcoleDirecte(
     const verified = await verify(withoutLines(file.text, refused));
     return { nbLinesToImport: rest, importNumber: verified.importNumber, errors };
   }
+}
+
+/**
+ * The school's EcoleDirecte roster as a CSV file for a spreadsheet (spec 2 §7): every pupil and
+ * teacher fetched (`fetchSchoolRoster`, which says what it throws), whether the school has them
+ * or not, with their class, its level and EcoleDirecte's id; named after the school, audited as an
+ * export.
+ */
+export async function exportEcoleDirecteUsers(
+  ctx: ServiceContext & EcoleDirecteDeps,
+  uai: string,
+  query: { adjacentUai: string; nextYear: boolean; profil: imports.EcoleDirecteProfile },
+): Promise<FileAnswer> {
+  const roster = await fetchSchoolRoster(ctx, uai, query);
+  const rows = [[...imports.ECOLE_DIRECTE_EXPORT_HEADER], ...rosterRows(roster)];
+  await writeAudit(ctx.db, {
+    actor: ctx.actor,
+    action: 'export',
+    entity: 'school',
+    entityId: uai,
+    uai,
+    after: { item: 'ecole-directe', ...query, people: rows.length - 1 },
+  });
+  return {
+    fileName: exportFileName(ctx, 'ecole-directe', uai, 'csv'),
+    mediaType: userExports.CSV_MEDIA_TYPE,
+    body: csvChunks(rows, userExports.CSV_DIALECTS.ECOLE_DIRECTE),
+  };
 }

@@ -40,6 +40,13 @@ export function rosterFile(roster: EcoleDirecteRoster, existing: ReadonlySet<str
   return { text: [ROSTER_HEADER, ...rows].join('\r\n'), lines: rows.length };
 }
 
+/** Every person of a roster as a row of its download: profile, names, class, its level, EcoleDirecte's id. */
+export function* rosterRows(roster: EcoleDirecteRoster): Generator<string[]> {
+  for (const person of roster.pupils)
+    yield ['Eleve', person.lastname, person.firstname, person.className ?? '', levelOfClass(person.className), person.id];
+  for (const person of roster.teachers) yield ['Enseignant', person.lastname, person.firstname, '', '', person.id];
+}
+
 /** The file with the given lines emptied: the import skips them and numbers the others as before. */
 export function withoutLines(text: string, lineNumbers: ReadonlySet<number>): string {
   return text
