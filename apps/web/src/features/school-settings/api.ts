@@ -1,7 +1,8 @@
 import { imports, schoolSettings } from '@console/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call, postForm } from '#lib/api';
+import { call, callForFile, postForm } from '#lib/api';
+import { saveFile } from '#lib/save-file';
 import { uploadImage } from '#lib/uploads';
 import { schoolsQueryKeys } from '#features/schools/api';
 
@@ -211,4 +212,17 @@ export function useEcoleDirecteImport(uai: string) {
   return useMutation({
     mutationFn: (request: imports.EcoleDirecteImport) => call(imports.importFromEcoleDirecte, { params: { uai }, body: request }),
   });
+}
+
+/** Downloads the school's EcoleDirecte roster as EcoleDirecte has it (a CSV file for a spreadsheet). */
+export async function downloadEcoleDirecteUsers(
+  uai: string,
+  query: { profil: imports.EcoleDirecteProfile; adjacentUai: string; nextYear: boolean },
+): Promise<void> {
+  const file = await callForFile(
+    imports.exportEcoleDirecteUsers,
+    { params: { uai }, query: { ...query, nextYear: query.nextYear ? 'true' : 'false' } },
+    `ecole-directe_${uai}.csv`,
+  );
+  saveFile(file.blob, file.fileName);
 }

@@ -98,4 +98,23 @@ describe('the EcoleDirecte tab', () => {
     await user.click(await screen.findByRole('button', { name: 'Synchroniser' }));
     expect(await screen.findByText('Une erreur est survenue lors de la Synchro')).toBeInTheDocument();
   });
+
+  it("downloads the school's EcoleDirecte users with the tab's choices", async () => {
+    const fetchMock = mockFetch({
+      [STATUS]: { status: 200, body: { tokenSet: true, canEdit: true } },
+      [`GET /api/schools/${UAI}/exports/ecole-directe`]: { status: 200, body: 'Profil;Nom\r\n' },
+    });
+    renderInShell(<SchoolSettingsView uai={UAI} user={buildSessionUser('Administrateur établissement' as never)} />, {
+      i18n,
+      initial: { place: { view: 'params', uai: UAI, tab: 'ecole-directe' } },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Année prochaine' }));
+    await user.click(screen.getByRole('button', { name: 'Télécharger les utilisateurs (CSV)' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => String(url))).toContainEqual(
+        expect.stringContaining(`/api/schools/${UAI}/exports/ecole-directe?profil=all&adjacentUai=&nextYear=true`),
+      ),
+    );
+  });
 });

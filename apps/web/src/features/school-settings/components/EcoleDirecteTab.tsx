@@ -26,7 +26,7 @@ import { ErrorAlert } from '#ui/ErrorAlert';
 import { LoadingBlock } from '#ui/LoadingBlock';
 import { notifyFailure } from '#ui/notify-failure';
 import { useDecideImport } from '#features/imports/api';
-import { useEcoleDirecteImport, useEcoleDirecteStatus, useSaveEcoleDirecteToken } from '../api';
+import { downloadEcoleDirecteUsers, useEcoleDirecteImport, useEcoleDirecteStatus, useSaveEcoleDirecteToken } from '../api';
 
 /** How long the retry's failure stays (spec 2 §8: 5 seconds). */
 export const SYNC_FAILURE_MS = 5000;
@@ -172,6 +172,17 @@ export function EcoleDirecteTab({ uai }: { uai: string }) {
               <Group>
                 <Button onClick={onContinue} disabled={!hasToken} loading={fetchUsers.isPending}>
                   {t('school_settings.ecole_directe.continue')}
+                </Button>
+                <Button
+                  variant="default"
+                  disabled={!status.data.tokenSet}
+                  onClick={() =>
+                    void downloadEcoleDirecteUsers(uai, { profil, adjacentUai, nextYear }).catch((error: unknown) =>
+                      notifyFailure(error, t),
+                    )
+                  }
+                >
+                  {t('school_settings.ecole_directe.download_users')}
                 </Button>
               </Group>
             ) : (
