@@ -3,6 +3,7 @@ import { defineRoute } from '../http.js';
 import { fileAnswerSchema } from '../file-answer.js';
 import { recordIdParamSchema, recordIdSchema } from '../ids.js';
 import { uaiFieldSchema as uaiSchema } from '../rules/uai.js';
+import { SECRET_MAX, TEXT_TOO_LONG } from './texts.js';
 
 /**
  * The Apple School Manager tab (spec 2 §2.12): the school's location id and the SFTP or FTP server
@@ -14,7 +15,6 @@ import { uaiFieldSchema as uaiSchema } from '../rules/uai.js';
 export const INVALID_SERVER_URL = 'school_settings.asm.errors.invalid_url';
 export const SERVER_URL_PORT = 'school_settings.asm.errors.url_port';
 export const INVALID_PORT = 'school_settings.asm.errors.invalid_port';
-export const ASM_TEXT_TOO_LONG = 'school_settings.errors.too_long';
 export const PASSWORD_FOR_NEW_SERVER = 'school_settings.asm.errors.password_for_new_server';
 export const NOT_A_ZIP = 'school_settings.asm.errors.not_zip';
 export const NO_FILE_CHOSEN = 'school_settings.asm.errors.no_file';
@@ -62,7 +62,7 @@ export function serverHostOf(address: string): { host: string; hasPort: boolean 
 const serverUrl = z
   .string()
   .trim()
-  .max(SERVER_URL_MAX, ASM_TEXT_TOO_LONG)
+  .max(SERVER_URL_MAX, TEXT_TOO_LONG)
   .superRefine((value, context) => {
     if (value === '') return;
     const parsed = serverHostOf(value);
@@ -74,10 +74,10 @@ const port = z.number(INVALID_PORT).int(INVALID_PORT).min(1, INVALID_PORT).max(6
 /** A change of the tab's fields; the password as the school's other secrets (a text sets it, empty or null removes it). */
 export const asmInformationsUpdateSchema = z
   .object({
-    locationId: z.string().trim().max(LOCATION_ID_MAX, ASM_TEXT_TOO_LONG),
+    locationId: z.string().trim().max(LOCATION_ID_MAX, TEXT_TOO_LONG),
     sftpUrl: serverUrl,
-    sftpUser: z.string().trim().max(SERVER_USER_MAX, ASM_TEXT_TOO_LONG),
-    sftpPassword: z.string().max(500, ASM_TEXT_TOO_LONG).nullable().optional(),
+    sftpUser: z.string().trim().max(SERVER_USER_MAX, TEXT_TOO_LONG),
+    sftpPassword: z.string().max(SECRET_MAX, TEXT_TOO_LONG).nullable().optional(),
     sftpPort: port,
     isSftp: z.boolean(),
   })
@@ -129,8 +129,8 @@ export const connectionTestSchema = z
   .object({
     uai: uaiSchema,
     sftpUrl: serverUrl.refine((value) => value !== '', INVALID_SERVER_URL),
-    sftpUser: z.string().trim().max(SERVER_USER_MAX, ASM_TEXT_TOO_LONG),
-    sftpPassword: z.string().max(500, ASM_TEXT_TOO_LONG).optional(),
+    sftpUser: z.string().trim().max(SERVER_USER_MAX, TEXT_TOO_LONG),
+    sftpPassword: z.string().max(SECRET_MAX, TEXT_TOO_LONG).optional(),
     sftpPort: port,
     isSftp: z.boolean(),
   })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../http.js';
 import { uaiParamsSchema } from '../rules/uai.js';
-import { SECRET_MAX, TEXT_TOO_LONG } from './params.js';
+import { SECRET_MAX, TEXT_TOO_LONG } from './texts.js';
 
 /**
  * The EcoleDirecte tab's token (spec 2 §2.11): the school's EcoleDirecte key (the secret

@@ -5,6 +5,9 @@ import { platformIdSchema } from '../settings/platforms.js';
 import { structureProblem } from '../settings/regex-settings.js';
 import { SCHOOL_TEXT_LIMITS } from '../schools/limits.js';
 import { asmInformationsSchema, asmInformationsUpdateSchema } from './asm.js';
+import { SECRET_MAX, TEXT_TOO_LONG } from './texts.js';
+
+export { SECRET_MAX, TEXT_TOO_LONG } from './texts.js';
 
 /**
  * A school's settings (spec 2 §2.9, §2.10, §2.13, §3): its general informations, its own login
@@ -17,7 +20,6 @@ import { asmInformationsSchema, asmInformationsUpdateSchema } from './asm.js';
 
 export const ADMIN_DURATION_RANGE = 'school_settings.errors.admin_duration';
 export const INVALID_EXTENSION = 'school_settings.errors.invalid_extension';
-export const TEXT_TOO_LONG = 'school_settings.errors.too_long';
 export const REQUIRED_WITHOUT_CODE = 'school_settings.errors.required_without_code';
 export const COMMON_CODE_MISSING = 'school_settings.errors.common_code_missing';
 export const UNKNOWN_MDM = 'school_settings.errors.unknown_mdm';
@@ -35,8 +37,6 @@ export const EXTENSION_PATTERN = /^[a-z0-9](?:[a-z0-9.-]{0,28}[a-z0-9])?$/;
 /** The longest free text of the deployment card (comment) and of a short one (SSID, code). */
 export const DEPLOYMENT_COMMENT_MAX = 2000;
 export const SHORT_TEXT_MAX = 200;
-/** The longest secret (an API key, a Wi-Fi password). */
-export const SECRET_MAX = 500;
 
 /** Fleet management (spec 2 §9): 1 managed, 0 unmanaged, 2 none. */
 export const MANAGED_FLEET = { unmanaged: 0, managed: 1, none: 2 } as const;
