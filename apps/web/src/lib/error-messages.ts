@@ -88,8 +88,7 @@ export const GENERIC_FAILURE = 'global.errors.occurred';
  */
 export function userMessageOf(error: unknown): UserMessage {
   if (!(error instanceof ApiError)) return { key: GENERIC_FAILURE, params: {} };
-  if (error.reason) return { key: REASON_KEYS[error.reason], params: error.params };
-  return { key: CODE_KEYS[error.code] ?? GENERIC_FAILURE, params: {} };
+  return reportedMessageOf(error.reason ?? error.code, error.params);
 }
 
 /**

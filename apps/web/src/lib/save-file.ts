@@ -10,6 +10,16 @@ export const OBJECT_URL_LIFETIME_MS = 40_000;
  */
 export function saveFile(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
+  downloadFrom(url, fileName);
+  window.setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_LIFETIME_MS);
+}
+
+/**
+ * Lets the browser download what an address answers (same origin: the session cookie goes with
+ * it) under `fileName`, as a link with `download` would: the bytes go to the browser's downloads,
+ * never through the page's memory.
+ */
+export function downloadFrom(url: string, fileName: string): void {
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -18,5 +28,4 @@ export function saveFile(blob: Blob, fileName: string): void {
   document.body.append(link);
   link.click();
   link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_LIFETIME_MS);
 }

@@ -2,7 +2,7 @@ import { imports, schoolSettings } from '@console/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call, callForFile, postForm } from '#lib/api';
-import { saveFile } from '#lib/save-file';
+import { downloadFrom, saveFile } from '#lib/save-file';
 import { uploadImage } from '#lib/uploads';
 import { schoolsQueryKeys } from '#features/schools/api';
 
@@ -179,12 +179,7 @@ export function useAsmGeneration(uai: string) {
 /** Downloads a file of the history: asks where it is, then lets the browser fetch it there. */
 export async function downloadAsmArchive(uai: string, id: number, filename: string): Promise<void> {
   const { url } = await call(schoolSettings.asmArchiveUrl, { body: { uai, id } });
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
+  downloadFrom(url, filename);
 }
 
 /** Whether the school's EcoleDirecte token is set, and whether the caller may save it. */

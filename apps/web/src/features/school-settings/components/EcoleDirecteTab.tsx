@@ -30,7 +30,6 @@ import { downloadEcoleDirecteUsers, useEcoleDirecteImport, useEcoleDirecteStatus
 
 /** How long the retry's failure stays (spec 2 §8: 5 seconds). */
 export const SYNC_FAILURE_MS = 5000;
-const REPORT_NAME = "Rapport d'erreur.txt";
 
 type Verified = imports.EcoleDirecteImportAnswer;
 
@@ -105,6 +104,7 @@ export function EcoleDirecteTab({ uai }: { uai: string }) {
     );
   };
 
+  const reportName = t('school_settings.ecole_directe.report_name');
   const report = (answer: Verified) =>
     answer.errors
       .map((problem) => t('school_settings.ecole_directe.report_line', { line: problem.line, message: messageOf(problem) }))
@@ -202,9 +202,9 @@ export function EcoleDirecteTab({ uai }: { uai: string }) {
                   <Anchor
                     component="button"
                     type="button"
-                    onClick={() => saveFile(new Blob([report(verified)], { type: 'text/plain;charset=utf-8' }), REPORT_NAME)}
+                    onClick={() => saveFile(new Blob([report(verified)], { type: 'text/plain;charset=utf-8' }), reportName)}
                   >
-                    {REPORT_NAME}
+                    {reportName}
                   </Anchor>
                   {verified.importNumber !== null && (
                     <Button size="xs" onClick={() => onSynchronize(verified)} loading={confirm.isPending}>
