@@ -1,12 +1,15 @@
-import { schoolLevelOf, withoutAccents, type ProfileName } from '@console/contract';
+import { schoolLevelOf, toSearchKey, type ProfileName } from '@console/contract';
 import type { EcoleDirectePerson, EcoleDirecteRoster } from '#adapters/ecole-directe/index.js';
 
 /** The header of the file an EcoleDirecte roster becomes: a new-users import's columns. */
 export const ROSTER_HEADER = 'Profil;Nom;Prénom;Classe;Niveau';
 
-/** A person's key for telling whether the school has them already: profile and names, without case, accents nor extra spaces. */
+/**
+ * A person's key for telling whether the school has them already: profile and names as the user
+ * search compares them (`toSearchKey`: without case nor accents), spaces collapsed.
+ */
 export function personKey(profile: ProfileName, lastname: string, firstname: string): string {
-  const plain = (text: string) => withoutAccents(text).toLowerCase().replace(/\s+/g, ' ').trim();
+  const plain = (text: string) => toSearchKey(text).replace(/\s+/g, ' ').trim();
   return `${profile}\u0000${plain(lastname)}\u0000${plain(firstname)}`;
 }
 
