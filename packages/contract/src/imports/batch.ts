@@ -67,6 +67,8 @@ export const importUserSchema = z.object({
       etat: z.number().int().nullable(),
       login: z.string().nullable(),
       code: z.string().nullable(),
+      /** Given because the school gives it to new users of this profile, the file not naming it. */
+      bySchool: z.boolean().optional(),
     }),
   ),
   teaching: z.array(z.object({ class: z.string(), discipline: z.string() })),

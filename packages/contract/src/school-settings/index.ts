@@ -4,3 +4,4 @@ export * from './contact.js';
 export * from './credentials.js';
 export * from './asm.js';
 export * from './ecole-directe.js';
+export * from './default-applications.js';

@@ -5,6 +5,11 @@ import { platformIdSchema } from '../settings/platforms.js';
 import { structureProblem } from '../settings/regex-settings.js';
 import { SCHOOL_TEXT_LIMITS } from '../schools/limits.js';
 import { asmInformationsSchema, asmInformationsUpdateSchema } from './asm.js';
+import {
+  defaultApplicationChoiceSchema,
+  defaultApplicationsSchema,
+  defaultApplicationsUpdateSchema,
+} from './default-applications.js';
 import { SECRET_MAX, TEXT_TOO_LONG } from './texts.js';
 
 export { SECRET_MAX, TEXT_TOO_LONG } from './texts.js';
@@ -171,6 +176,8 @@ export const schoolParamsUpdateSchema = z
     regexEstab: regexEstabSchema.optional(),
     platforms: z.array(schoolPlatformUpdateSchema).max(200).optional(),
     deployment: deploymentUpdateSchema.optional(),
+    /** The applications an import gives new pupils and teachers (`default-applications.ts`). */
+    defaultApplications: defaultApplicationsUpdateSchema.optional(),
   })
   .strict();
 export type SchoolParamsUpdate = z.infer<typeof schoolParamsUpdateSchema>;
@@ -207,6 +214,9 @@ export const schoolParamsSchema = z.object({
     depSsid: z.string(),
     asmInformations: asmInformationsSchema,
   }),
+  /** The applications an import gives new pupils and teachers, and the catalogue's they are chosen among. */
+  defaultApplications: defaultApplicationsSchema,
+  applicationChoices: z.array(defaultApplicationChoiceSchema),
   /** Whether each secret is set. */
   secrets: z.object(Object.fromEntries(SCHOOL_SECRETS.map((name) => [name, z.boolean()])) as Record<SchoolSecret, z.ZodBoolean>),
   /** Whether the caller may change them (ParamEtablissement at Ecriture). */

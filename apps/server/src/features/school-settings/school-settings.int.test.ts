@@ -50,6 +50,9 @@ describe('GET /schools/:uai/params', () => {
         // The stored location id; the rest at its defaults (port 22, SFTP), no history.
         asmInformations: { ...EMPTY_ASM, locationId: 'L1' },
       },
+      // No default application yet; the catalogue has none (its platforms only).
+      defaultApplications: { Eleve: [], Enseignant: [] },
+      applicationChoices: [],
       secrets: { ecoleDirecteApiKey: false, depPassword: false, sftpPassword: false },
       abilities: { canEdit: true },
     });

@@ -127,14 +127,14 @@ export function platformValuesByIdOf(
   return new Map(catalogue.map((platform) => [platform.id, platformValuesOf(platform, rows.get(platform.id))]));
 }
 
-/** A school's settings as the settings view reads them: each secret only as whether it is set. */
+/** A school's settings as the settings view reads them, but the default applications: each secret only as whether it is set. */
 export function presentSchoolParams(
   school: SchoolSettingsRow,
   catalogue: readonly CataloguePlatformRow[],
   schoolRows: readonly SchoolPlatformRow[],
   abilities: SchoolParams['abilities'],
   asmHistory: readonly schoolSettings.AsmHistoryEntry[],
-): SchoolParams {
+): Omit<SchoolParams, 'defaultApplications' | 'applicationChoices'> {
   const values = platformValuesByIdOf(catalogue, schoolRows);
   return {
     informations: {

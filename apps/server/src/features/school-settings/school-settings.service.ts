@@ -9,6 +9,11 @@ import { validationError } from '#platform/errors/app-error.js';
 import { canEditSchoolParams, planParamsChange, type SecretRequest } from './school-settings.policy.js';
 import { listAsmHistory } from './asm/asm.repository.js';
 import {
+  planDefaultApplications,
+  readDefaultApplications,
+  writeDefaultApplications,
+} from './default-applications/default-applications.service.js';
+import {
   isSecretSet,
   platformValuesByIdOf,
   presentDeploymentOptions,
@@ -51,11 +56,15 @@ async function readSchoolParams(
   db: Executor,
   school: SchoolSettingsRow,
 ): Promise<schoolSettings.SchoolParams> {
-  const [{ catalogue, schoolRows }, asmHistory] = [
+  const [{ catalogue, schoolRows }, asmHistory, defaults] = [
     await readPlatformSettings(db, school.uai),
     await listAsmHistory(db, school.uai),
+    await readDefaultApplications(db, school.uai),
   ];
-  return presentSchoolParams(school, catalogue, schoolRows, { canEdit: canEditSchoolParams(ctx.actor.rights) }, asmHistory);
+  return {
+    ...presentSchoolParams(school, catalogue, schoolRows, { canEdit: canEditSchoolParams(ctx.actor.rights) }, asmHistory),
+    ...defaults,
+  };
 }
 
 /** A school's settings (see `requireSchoolSettingsAccess` for what it throws). */
@@ -162,13 +171,20 @@ export async function updateSchoolParams(
     const materialType = update.deployment?.materialType;
     if (materialType != null && !(await materialTypeExists(tx, materialType)))
       fieldErrors['deployment.materialType'] = [schoolSettings.UNKNOWN_MATERIAL];
+    let defaults = await planDefaultApplications(tx, uai, update.defaultApplications);
+    Object.assign(fieldErrors, defaults.fieldErrors);
     if (Object.keys(fieldErrors).length > 0) throw validationError(fieldErrors);
 
     const secrets = plan.secrets.filter((request) =>
       changesSecret(key, storedSecretOf(school.deployment, request.name), request),
     );
     const deploymentChanged = Object.keys(plan.deployment).length > 0 || Object.keys(plan.asm).length > 0 || secrets.length > 0;
-    if (!deploymentChanged && Object.keys(plan.columns).length === 0 && plan.platforms.length === 0)
+    if (
+      !deploymentChanged &&
+      Object.keys(plan.columns).length === 0 &&
+      plan.platforms.length === 0 &&
+      defaults.changes.length === 0
+    )
       return readSchoolParams(ctx, tx, school);
 
     let deployment: Record<string, unknown> = { ...school.deployment, ...plan.deployment };
@@ -182,14 +198,24 @@ export async function updateSchoolParams(
       ...((deploymentChanged || sealed !== deployment) && { deployment: sealed }),
     });
     await upsertSchoolPlatforms(tx, uai, plan.platforms);
+    if (plan.platforms.length > 0 && update.defaultApplications !== undefined) {
+      // The defaults are checked against the platform settings this change writes (rolled back when they fail).
+      defaults = await planDefaultApplications(tx, uai, update.defaultApplications);
+      if (Object.keys(defaults.fieldErrors).length > 0) throw validationError(defaults.fieldErrors);
+    }
+    await writeDefaultApplications(tx, uai, defaults);
     await writeAudit(tx, {
       actor: ctx.actor,
       action: 'update_params',
       entity: 'school',
       entityId: uai,
       uai,
-      before: plan.before,
-      after: { ...plan.after, ...(secrets.length > 0 && { secretsChanged: secrets.map((request) => request.name) }) },
+      before: { ...plan.before, ...(defaults.changes.length > 0 && { defaultApplications: defaults.before }) },
+      after: {
+        ...plan.after,
+        ...(defaults.changes.length > 0 && { defaultApplications: defaults.after }),
+        ...(secrets.length > 0 && { secretsChanged: secrets.map((request) => request.name) }),
+      },
     });
     // Read in the transaction: the answer is what was written, even if the database goes away after the commit.
     const saved = await findSchoolSettings(tx, uai);

@@ -4,6 +4,7 @@ import { PhaseClock } from '#platform/http/server-timing.js';
 import { credentialFieldsOfRow } from '#features/users/bulk/users-bulk.applications.js';
 import { findApplicationsWithPlatforms, readSchoolPlatformSettings } from '#features/users/user-catalogue.repository.js';
 import { loadSchoolNaming } from '#features/users/users.shared.js';
+import { readDefaultApplicationIds } from '#features/school-settings/default-applications/default-applications.repository.js';
 import { checkImportFile, type ImportFileCheck } from '../check-file.js';
 import { listCatalogueApplications, listSchoolOptions } from '../imports.repository.js';
 import type { Planning } from '../plan.js';
@@ -50,9 +51,14 @@ export async function checkAndPlan(
   const { lines, problems, format, ignoredColumns } = check;
   // The planner is handed the lines and may let each go once planned: nothing here holds them.
   check.lines = [];
-  const named = new Set(
-    lines.flatMap((line) => (line.mode === 'teaching' ? [] : line.applications.map((application) => application.idApplication))),
-  );
+  // A new-users file also gives each new pupil and teacher the school's default applications.
+  const defaults = mode === 'users_initial' ? await readDefaultApplicationIds(ctx.db, uai) : new Map<number, number[]>();
+  const named = new Set([
+    ...lines.flatMap((line) =>
+      line.mode === 'teaching' ? [] : line.applications.map((application) => application.idApplication),
+    ),
+    ...[...defaults.values()].flat(),
+  ]);
   // The credentials each application asks at this school (its own platform settings over the catalogue's), once for every line.
   const [rows, schoolPlatforms] = await Promise.all([
     findApplicationsWithPlatforms(ctx.db, [...named]),
@@ -67,7 +73,7 @@ export async function checkAndPlan(
   const total = lines.length;
   report({ phase: 'plan', done: 0, total });
   const onLinesPlanned = (done: number) => report({ phase: 'plan', done, total });
-  const planning = await PLANNERS[mode](planContextOf(ctx, uai, naming, catalogue, options, onLinesPlanned), lines);
+  const planning = await PLANNERS[mode](planContextOf(ctx, uai, naming, catalogue, options, onLinesPlanned, defaults), lines);
   clock.lap('plan');
   clock.carve('plan', 'pack', planning.plan.ms);
   clock.carve('plan', 'preview', planning.preview.writingMs);

@@ -80,12 +80,36 @@ export function planAccesses(
   return { accesses, problems };
 }
 
-/** The credentials a preview shows of a planned access (never its password). */
-export function previewAccess(access: PlannedAccess): {
-  idApplication: number;
-  etat: number;
-  login: string | null;
-  code: string | null;
-} {
-  return { idApplication: access.applicationId, etat: access.etat, login: access.login, code: access.keys };
+/** The credentials a preview shows of a planned access (never its password), and whether the school's defaults gave it. */
+export function previewAccess(
+  access: PlannedAccess,
+  bySchool: ReadonlySet<number> = new Set(),
+): imports.ImportUser['applications'][number] {
+  return {
+    idApplication: access.applicationId,
+    etat: access.etat,
+    login: access.login,
+    code: access.keys,
+    ...(bySchool.has(access.applicationId) && { bySchool: true }),
+  };
+}
+
+/**
+ * A new user's applications: the line's, then each the school gives the user's profile that the
+ * line does not name (a line's 0 keeps one off), enabled with the credentials the school's
+ * settings give; `bySchool` names those added.
+ */
+export function withDefaultApplications(
+  wanted: readonly imports.ImportedApplication[],
+  defaults: readonly number[],
+): { wanted: imports.ImportedApplication[]; bySchool: Set<number> } {
+  const named = new Set(wanted.map((application) => application.idApplication));
+  const added = defaults.filter((id) => !named.has(id));
+  return {
+    wanted: [
+      ...wanted,
+      ...added.map((idApplication) => ({ idApplication, etat: 1 as const, login: null, password: null, code: null })),
+    ],
+    bySchool: new Set(added),
+  };
 }

@@ -29,6 +29,8 @@ export type PlanContext = {
   revealPasswords: boolean;
   /** Hears how many lines are planned so far (the verification's progress). */
   onLinesPlanned?: (planned: number) => void;
+  /** The applications the school gives each profile's new users (by profile id), all in `catalogue`. */
+  defaultApplications: ReadonlyMap<number, readonly number[]>;
 };
 
 export function planContextOf(
@@ -38,6 +40,7 @@ export function planContextOf(
   catalogue: ReadonlyMap<number, PlanApplication>,
   options: ReadonlyMap<string, number>,
   onLinesPlanned?: (planned: number) => void,
+  defaultApplications: ReadonlyMap<number, readonly number[]> = new Map(),
 ): PlanContext {
   const key = ctx.env.encryptionKey;
   return {
@@ -57,6 +60,7 @@ export function planContextOf(
       },
     },
     revealPasswords: contract.canSeePasswords(ctx.actor.rights),
+    defaultApplications,
     ...(onLinesPlanned ? { onLinesPlanned } : {}),
   };
 }

@@ -5,7 +5,7 @@ import { PlanPacker } from '../plan-packing.js';
 import { PreviewList, type PlannedLine, type Planning } from '../plan.js';
 import { allocateLogins } from './logins.js';
 import { asUpdateLine, matchExistingUsers } from './match-existing.js';
-import { planAccesses, previewAccess } from './plan-accesses.js';
+import { planAccesses, previewAccess, withDefaultApplications } from './plan-accesses.js';
 import { NAME_HEADERS, passwordFor, previewOptions, problemAt, type PlanContext } from './plan-context.js';
 import { planUpdate } from './plan-update.js';
 
@@ -116,9 +116,10 @@ export async function planInitial(plan: PlanContext, lines: imports.ImportedLine
     const { informations, line, options, applications } = draft.source;
     const login = draft.login!;
     const sealedPassword = plan.secrets.encrypt(draft.password);
+    const given = withDefaultApplications(applications, plan.defaultApplications.get(PROFILES[informations.profile]) ?? []);
     const accessPlanning = planAccesses(
       line,
-      applications,
+      given.wanted,
       plan.catalogue,
       { login, password: draft.password, sealedPassword },
       new Map(),
@@ -165,7 +166,7 @@ export async function planInitial(plan: PlanContext, lines: imports.ImportedLine
         email: informations.email,
       },
       options: previewOptions(plan, options),
-      applications: accessPlanning.accesses.map(previewAccess),
+      applications: accessPlanning.accesses.map((access) => previewAccess(access, given.bySchool)),
       teaching: [],
       changes: [],
       ...(numbered.has(line) ? { numberedLogin: numbered.get(line)! } : {}),

@@ -228,7 +228,7 @@ async function planDraft(
     userId: user.id,
     informations: informationsAfter(plan, user, fields, password),
     options: previewOptions(plan, options ?? currentOptions),
-    applications: accessPlanning.accesses.map(previewAccess),
+    applications: accessPlanning.accesses.map((access) => previewAccess(access)),
     teaching: [],
     changes: shown,
     ...previewExtra?.(source.line),

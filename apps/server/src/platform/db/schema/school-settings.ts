@@ -1,5 +1,5 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { platforms } from './catalogue.js';
+import { boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { applications, platforms } from './catalogue.js';
 import { schools } from './schools.js';
 import { users } from './users.js';
 
@@ -26,6 +26,27 @@ export const schoolPlatforms = pgTable(
     commonCode: text('common_code').notNull().default(''),
   },
   (table) => [primaryKey({ columns: [table.uai, table.platformId] })],
+);
+
+/**
+ * The applications an import gives the new users of one profile at a school (its settings'
+ * platforms tab; features/school-settings/README.md). Gone with the school or the application.
+ */
+export const schoolDefaultApplications = pgTable(
+  'school_default_applications',
+  {
+    uai: varchar('uai', { length: 8 })
+      .notNull()
+      .references(() => schools.uai, { onDelete: 'cascade' }),
+    profileId: smallint('profile_id').notNull(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.uai, table.profileId, table.applicationId] }),
+    index('school_default_applications_application_idx').on(table.applicationId),
+  ],
 );
 
 /** The MDMs a school's deployment is chosen among (spec 2 §3): product reference data, seeded by migration. */
