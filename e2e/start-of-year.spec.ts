@@ -8,8 +8,8 @@ import { SheetsMenu } from './pages/sheets-menu';
 import { ShellPage } from './pages/shell-page';
 import { UsersPage } from './pages/users-page';
 
-// A provider's September in one journey on the built product (issue 35): a new school's pupils
-// imported from a CSV file, their deployment sheets printed by class, the school's Apple School
+// A provider's September in one journey on the built product (issue 35): a new school's default
+// applications chosen, its pupils imported from a CSV file with them, their deployment sheets printed by class, the school's Apple School
 // Manager archive built and sent to its SFTP server, and found in the history. Each step's time
 // is printed: a figure to report (bench/start-of-year.bench.ts runs it at 1,000 and 10,000
 // pupils), never an assertion. E2E_START_OF_YEAR_PUPILS sets the number (1,000 by default).
@@ -86,6 +86,17 @@ test.describe('the start of the school year', () => {
     await picker.openWithShortcut();
     await picker.choose(SCHOOL.uai, `${SCHOOL.uai} - ${SCHOOL.name}`);
 
+    // The applications the school gives its new pupils, chosen in its settings: every sheet then lists them.
+    const settings = await SchoolSettingsPage.open(page, SCHOOL.uai, 'platforms', 'Plateformes');
+    await page.getByRole('button', { name: /^Applications données à l'import/ }).click();
+    const defaults = settings.form("Applications données à l'import");
+    await settings.button(defaults, 'Modifier').click();
+    const pupils = defaults.getByRole('group', { name: 'Élèves', exact: true });
+    for (const name of ['Edulib (Edulib)', 'Kwyk (Kwyk)']) await pupils.getByRole('switch', { name, exact: true }).check();
+    await settings.button(defaults, 'Sauvegarder').click();
+    await settings.confirm.click();
+    await expect(settings.toast("Les applications données à l'import ont bien été enregistrées.")).toBeVisible();
+
     const times: [string, number][] = [];
     const timed = async (step: string, run: () => Promise<void>) => {
       const started = performance.now();
@@ -100,6 +111,10 @@ test.describe('the start of the school year', () => {
       await importPage.verify.click();
       const confirm = importPage.main.getByRole('button', { name: `Confirmer l’import (${PUPILS} lignes)` });
       await expect(confirm).toBeVisible({ timeout: 60_000 + PUPILS * 20 });
+      // The preview says which applications come from the school rather than the file.
+      await expect(
+        importPage.main.getByText('Edulib (par défaut de l’établissement), Kwyk (par défaut de l’établissement)').first(),
+      ).toBeVisible();
       await confirm.click();
       await expect(page.getByRole('alert').filter({ hasText: new RegExp(`effectué : ${PUPILS} créé\\(s\\)`) })).toBeVisible({
         timeout: 60_000 + PUPILS * 20,
@@ -127,6 +142,8 @@ test.describe('the start of the school year', () => {
         await sheets.open();
         await sheets.item('Fiches de déploiement').click();
         await dialog.getByLabel('Mode').selectOption({ label: 'Un PDF par classe (zip)' });
+        // Every imported pupil has the school's applications: no sheet says « Aucun accès à une ressource. »
+        await expect(dialog.getByText(/aucun accès à une ressource/)).toHaveCount(0);
         const generating = performance.now();
         const zip = await sheets.generate(dialog);
         drawing += performance.now() - generating;

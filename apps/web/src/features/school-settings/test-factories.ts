@@ -30,6 +30,11 @@ export function buildSchoolParams(overrides: Partial<schoolSettings.SchoolParams
         history: [],
       },
     },
+    defaultApplications: { Eleve: [], Enseignant: [] },
+    applicationChoices: [
+      { id: 7, name: 'Edulib', platformName: 'HMH' },
+      { id: 8, name: 'Lelivrescolaire', platformName: 'HMH' },
+    ],
     secrets: { ecoleDirecteApiKey: false, depPassword: false, sftpPassword: false },
     abilities: { canEdit: true },
     ...overrides,

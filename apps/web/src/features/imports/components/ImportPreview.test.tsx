@@ -53,6 +53,10 @@ const PREVIEW: imports.ImportCheckAnswer = {
       line: 5,
       informations: informations({ firstName: 'Nina', lastName: 'NEUF', login: 'nina.neuf2' }),
       numberedLogin: { plain: 'nina.neuf', heldBy: 3 },
+      applications: [
+        { idApplication: 7, etat: 1, login: 'nina.neuf2', code: null },
+        { idApplication: 8, etat: 1, login: 'nina.neuf2', code: null, bySchool: true },
+      ],
     }),
     line({
       line: 2,
@@ -77,7 +81,12 @@ function renderPreview() {
   renderWithProviders(
     <ImportPreview
       preview={PREVIEW}
-      applicationNames={new Map()}
+      applicationNames={
+        new Map([
+          [7, 'Edulib'],
+          [8, 'Atlas'],
+        ])
+      }
       isPending={false}
       onConfirm={onConfirm}
       onCancel={() => undefined}
@@ -93,6 +102,11 @@ const rowOf = (lineNumber: number) =>
     .closest('tr')!;
 
 describe('the preview of a new-users file', () => {
+  it('names the applications the school’s defaults give, apart from those the file gives', () => {
+    renderPreview();
+    expect(rowOf(5)).toHaveTextContent('Edulib, Atlas (par défaut de l’établissement)');
+  });
+
   it('leaves the lines naming users already there unticked, says why, and ticks them as updates on request', async () => {
     const { onConfirm, user } = renderPreview();
     expect(

@@ -132,7 +132,11 @@ function columnsOf(
       cell: (user) =>
         user.applications
           .filter((application) => application.etat === 1)
-          .map((application) => applicationNames.get(application.idApplication) ?? String(application.idApplication))
+          .map((application) => {
+            const name = applicationNames.get(application.idApplication) ?? String(application.idApplication);
+            // Given by the school's defaults, not by the file: said so before anything is confirmed.
+            return application.bySchool ? `${name} (${t('imports.preview.by_school')})` : name;
+          })
           .join(', '),
     },
     ...existingChanges,

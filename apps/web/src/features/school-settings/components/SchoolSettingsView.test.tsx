@@ -109,6 +109,28 @@ describe('school settings', () => {
     );
   });
 
+  it('chooses the applications an import gives new pupils and teachers, sending each changed profile’s whole list', async () => {
+    const params = buildSchoolParams({ defaultApplications: { Eleve: [7], Enseignant: [] } });
+    const { fetchMock, user } = renderView(
+      {
+        [`GET /api/schools/${UAI}/params`]: { status: 200, body: params },
+        [PARAMS_ROUTE]: { status: 200, body: buildSchoolParams({ defaultApplications: { Eleve: [7, 8], Enseignant: [] } }) },
+      },
+      { tab: 'platforms' },
+    );
+    await user.click(await screen.findByRole('button', { name: /Applications données à l'import/ }));
+    expect(screen.getByText('1 pour les élèves, 0 pour les enseignants')).toBeInTheDocument();
+    const form = await screen.findByRole('form', { name: "Applications données à l'import" });
+    const pupils = within(form).getByRole('group', { name: 'Élèves' });
+    expect(within(pupils).getByRole('switch', { name: 'Edulib (HMH)' })).toBeChecked();
+    await user.click(within(form).getByRole('button', { name: 'Modifier' }));
+    await user.click(within(pupils).getByRole('switch', { name: 'Lelivrescolaire (HMH)' }));
+    await user.click(within(form).getByRole('button', { name: 'Sauvegarder' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirmer' }));
+    await waitFor(() => expect(bodiesSentTo(fetchMock, PARAMS_ROUTE)).toEqual([{ defaultApplications: { Eleve: [7, 8] } }]));
+    expect(await screen.findByText("Les applications données à l'import ont bien été enregistrées.")).toBeInTheDocument();
+  });
+
   it('shows the Wi-Fi password only when asked, copies it, and never shows a secret in the confirmation', async () => {
     const withPassword = buildSchoolParams({ secrets: { ecoleDirecteApiKey: false, depPassword: true, sftpPassword: false } });
     const { fetchMock, user } = renderView(
