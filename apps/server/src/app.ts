@@ -22,6 +22,7 @@ import { registerSchoolsRoutes } from './features/schools/schools.routes.js';
 import { registerSheetsRoutes } from './features/sheets/sheets.routes.js';
 import { registerUsersRoutes } from './features/users/users.routes.js';
 import { registerWorkflowsRoutes } from './features/workflows/workflows.routes.js';
+import { uploadConnectSource } from './adapters/storage/index.js';
 import { declaresHttps, mapTilesImageSource } from './platform/config/env.js';
 import type { AppDeps } from './platform/context.js';
 import { createDatabaseMonitor } from './platform/db/availability.js';
@@ -112,6 +113,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // The map tiles an operator chose (MAP_TILES_URL) are images from their origin, an http:// one
   // too; nothing is added when unset.
   const tilesSource = mapTilesImageSource(deps.env);
+  // With an S3 bucket the browser posts uploads to the bucket's origin and reads images from it;
+  // nothing is added when the files stay on this server.
+  const uploadSource = uploadConnectSource(deps.env);
   await app.register(helmet, {
     // HSTS only means something over HTTPS, which COOKIE_SECURE or an https PUBLIC_URL declares.
     hsts: declaresHttps(deps.env),
@@ -120,8 +124,16 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...(tilesSource === undefined ? [] : [tilesSource])],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          'https:',
+          ...(tilesSource === undefined ? [] : [tilesSource]),
+          // The images' /files/ addresses redirect there (an http:// MinIO too).
+          ...(uploadSource === undefined ? [] : [uploadSource]),
+        ],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...(uploadSource === undefined ? [] : [uploadSource])],
         fontSrc: ["'self'", 'data:'],
         frameSrc: ["'self'"],
         objectSrc: ["'none'"],

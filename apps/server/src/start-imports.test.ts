@@ -3,7 +3,17 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 /** Libraries the server loads only when a request or a setting needs them (docs/testing.md). */
-const LOADED_WHEN_USED = ['exceljs', 'pdfkit', 'i18next', 'ioredis', 'bullmq', '@socket.io/redis-adapter'];
+const LOADED_WHEN_USED = [
+  'exceljs',
+  'pdfkit',
+  'i18next',
+  'ioredis',
+  'bullmq',
+  '@socket.io/redis-adapter',
+  '@aws-sdk/client-s3',
+  '@aws-sdk/s3-presigned-post',
+  '@aws-sdk/s3-request-presigner',
+];
 
 const SERVER_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -43,7 +53,7 @@ async function packagesLoadedAtStart(entry: string): Promise<Set<string>> {
 }
 
 describe('the server at start', () => {
-  it('loads none of the libraries it needs only for an XLSX export, a PDF or Redis', async () => {
+  it('loads none of the libraries it needs only for an XLSX export, a PDF, Redis or S3', async () => {
     const atStart = await packagesLoadedAtStart('src/main.ts');
     expect(atStart.has('fastify')).toBe(true);
     expect(LOADED_WHEN_USED.filter((name) => atStart.has(name))).toEqual([]);

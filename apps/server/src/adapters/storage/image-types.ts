@@ -1,4 +1,4 @@
-import type { files } from '@console/contract';
+import { files } from '@console/contract';
 
 /** The extension each accepted image type is stored and served under. */
 export const IMAGE_EXTENSIONS: Readonly<Record<files.ImageType, string>> = {
@@ -7,6 +7,20 @@ export const IMAGE_EXTENSIONS: Readonly<Record<files.ImageType, string>> = {
   'image/gif': 'gif',
   'image/webp': 'webp',
 };
+
+/** Whether a declared content type is one of the accepted images, whose bytes a store checks. */
+export function isImageType(contentType: string): contentType is files.ImageType {
+  return (files.IMAGE_TYPES as readonly string[]).includes(contentType);
+}
+
+/** The image type a key's extension names (`logos/…-logo.png` → image/png), or undefined. */
+export function imageTypeOfKey(key: string): files.ImageType | undefined {
+  const extension = key.slice(key.lastIndexOf('.') + 1);
+  return files.IMAGE_TYPES.find((type) => IMAGE_EXTENSIONS[type] === extension);
+}
+
+/** The most bytes an image type's signature spans: what `detectImageType` needs to read. */
+export const IMAGE_SIGNATURE_BYTES = 16;
 
 const ascii = (text: string) => [...text].map((character) => character.charCodeAt(0));
 
@@ -29,4 +43,16 @@ export function detectImageType(bytes: Uint8Array): files.ImageType | undefined 
     ({ bytes: signature }) =>
       signature.length <= bytes.length && signature.every((byte, index) => byte === null || byte === bytes[index]),
   )?.type;
+}
+
+/**
+ * The image type a stored object's first bytes show, read through a store's `readHead`;
+ * undefined when there is no object or its bytes are none of the accepted images.
+ */
+export async function readImageTypeWith(
+  readHead: (key: string, bytes: number) => Promise<Buffer | undefined>,
+  key: string,
+): Promise<files.ImageType | undefined> {
+  const head = await readHead(key, IMAGE_SIGNATURE_BYTES);
+  return head === undefined ? undefined : detectImageType(head);
 }

@@ -1,8 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { text } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLocalFileStorage, UPLOAD_TICKET_TTL_MS, UploadRefusedError } from './local-file-storage.js';
+import { NoSuchObjectError, UPLOAD_TICKET_TTL_MS } from './file-storage.js';
+import { createLocalFileStorage, UploadRefusedError } from './local-file-storage.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'console-storage-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -96,5 +98,63 @@ describe('the local storage', () => {
     expect(await storage.readImageType('logos')).toBeUndefined();
     expect(await storage.readImageType('logos/0c0d-read.png/below.png')).toBeUndefined();
     expect(await storage.readImageType('../secret.key')).toBeUndefined();
+  });
+
+  it('stores any other type as it came, within its size: the bytes of a document are checked where it is registered', async () => {
+    const key = 'documents/0e0f-notes.pdf';
+    const pdf = Buffer.from('%PDF-1.4 not checked here');
+    const policy = storage.verifyUpload(
+      (await storage.createUpload({ key, contentType: 'application/pdf', maxBytes: 100 })).fields,
+    );
+    await storage.storeUpload(policy, pdf);
+    expect(readFileSync(path.join(root, 'documents', '0e0f-notes.pdf'))).toEqual(pdf);
+    await expect(storage.storeUpload({ ...policy, maxBytes: 10 }, pdf)).rejects.toMatchObject({ reason: 'too_large' });
+  });
+
+  it('reads the head, the size and the stream of a stored file, and removes it; nothing stored, a folder or another file is none', async () => {
+    mkdirSync(path.join(root, 'documents', 'folder.pdf'), { recursive: true });
+    writeFileSync(path.join(root, 'documents', '0f10-read.txt'), 'hello, world');
+    expect(await storage.readHead('documents/0f10-read.txt', 5)).toEqual(Buffer.from('hello'));
+    expect(await storage.readHead('documents/0f10-read.txt', 100)).toEqual(Buffer.from('hello, world'));
+    expect(await storage.statObject('documents/0f10-read.txt')).toEqual({ size: 12 });
+    expect(await text(await storage.openRead('documents/0f10-read.txt'))).toBe('hello, world');
+    for (const key of ['documents/missing.txt', 'documents/folder.pdf', 'documents', '../secret.key']) {
+      expect({ key, head: await storage.readHead(key, 5), stat: await storage.statObject(key) }).toEqual({
+        key,
+        head: undefined,
+        stat: undefined,
+      });
+      await expect(storage.openRead(key)).rejects.toBeInstanceOf(NoSuchObjectError);
+      await storage.deleteObject(key);
+    }
+    expect(existsSync(path.join(root, 'documents', 'folder.pdf'))).toBe(true);
+    await storage.deleteObject('documents/0f10-read.txt');
+    await storage.deleteObject('documents/0f10-read.txt');
+    expect(existsSync(path.join(root, 'documents', '0f10-read.txt'))).toBe(false);
+  });
+
+  it('signs download addresses for its own clock, and reads them back until they expire', async () => {
+    const options = {
+      expiresInSeconds: 60,
+      disposition: 'inline',
+      fileName: 'Élève.pdf',
+      contentType: 'application/pdf',
+    } as const;
+    const url = new URL(await storage.downloadUrl('documents/0e0f-notes.pdf', options), 'http://console.test');
+    expect(url.pathname).toBe('/files/documents/0e0f-notes.pdf');
+    const query = Object.fromEntries(url.searchParams);
+    expect(query).toMatchObject({
+      expires: String(NOW / 1000 + 60),
+      disposition: 'inline',
+      name: 'Élève.pdf',
+      type: 'application/pdf',
+    });
+    expect(storage.verifyDownload('documents/0e0f-notes.pdf', query)).toEqual({
+      download: { expires: NOW / 1000 + 60, disposition: 'inline', fileName: 'Élève.pdf', contentType: 'application/pdf' },
+    });
+    expect(storage.verifyDownload('documents/other.pdf', query)).toEqual({ refused: 'forged' });
+    const later = createLocalFileStorage({ root, encryptionKey, now: () => NOW + 60_000 });
+    expect(later.verifyDownload('documents/0e0f-notes.pdf', query)).toEqual({ refused: 'expired' });
+    await expect(storage.downloadUrl('../secret.key', options)).rejects.toThrow('Not a storage key');
   });
 });

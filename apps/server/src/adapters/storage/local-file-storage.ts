@@ -1,28 +1,29 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { API_PREFIX, files } from '@console/contract';
-import type { FileStorage, UploadSpec } from './file-storage.js';
-import { detectImageType } from './image-types.js';
-import { isStorageKey } from './storage-keys.js';
+import {
+  deriveDownloadSigningKey,
+  readSignedDownload,
+  signDownloadQuery,
+  type DownloadRefusal,
+  type SignedDownload,
+} from './download-url.js';
+import { NoSuchObjectError, UPLOAD_TICKET_TTL_MS, type FileStorage, type UploadSpec } from './file-storage.js';
+import { detectImageType, isImageType, readImageTypeWith } from './image-types.js';
+import { fileUrlOf, isStorageKey, keyOfFileUrl } from './storage-keys.js';
 import { derivePolicySigningKey, readSignedPolicy, signPolicy, type UploadPolicy } from './upload-policy.js';
-
-/** Where the embedded storage serves its files: `/files/<key>`, outside the API, public. */
-export const LOCAL_FILES_PATH = '/files';
-
-/** How long a ticket may be used: time to pick nothing more than the file already chosen. */
-export const UPLOAD_TICKET_TTL_MS = 10 * 60 * 1000;
 
 /** The fields of a ticket, all signed through the policy; a post with any other field is refused. */
 const TICKET_FIELDS = ['key', 'Content-Type', 'policy', 'signature'] as const;
 
-/** The most bytes an image type's signature spans (`detectImageType`). */
-const SIGNATURE_BYTES = 16;
-
 /** The errors of reading a path that holds no file: nothing stored there. */
 const NOTHING_STORED = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
 
-/** Why the embedded storage refuses a post: a ticket forged, altered or expired; a file not the image allowed. */
+const isNothingStored = (error: unknown) => NOTHING_STORED.has((error as NodeJS.ErrnoException).code ?? '');
+
+/** Why the embedded storage refuses a post: a ticket forged, altered or expired; a file not the image allowed, or too large. */
 export type UploadRefusal = 'forged' | 'expired' | 'not_an_image' | 'too_large';
 
 export class UploadRefusedError extends Error {
@@ -38,10 +39,10 @@ export class UploadRefusedError extends Error {
 export type LocalFileStorageOptions = {
   /** The folder of the stored files: DATA_DIR/files. Created at the first upload. */
   root: string;
-  /** The product's encryption key, from which the policies' signing key is derived. */
+  /** The product's encryption key, from which the policies' and download addresses' signing keys are derived. */
   encryptionKey: Buffer;
   ttlMs?: number;
-  /** The clock, in ms since the epoch (tests give tickets that have already expired). */
+  /** The clock, in ms since the epoch (tests give tickets and addresses that have already expired). */
   now?: () => number;
 };
 
@@ -56,18 +57,71 @@ export type LocalFileStorage = FileStorage & {
    */
   verifyUpload(fields: Readonly<Record<string, string>>): UploadPolicy;
   /**
-   * Writes a posted file under its policy's key, once it is no larger than the policy allows and
-   * its first bytes are the policy's image type; written under a temporary name and renamed, so
-   * that a reader never sees half a file. Throws UploadRefusedError ('too_large', 'not_an_image').
+   * Writes a posted file under its policy's key, once it is no larger than the policy allows and,
+   * for an image type, its first bytes are that image's; written under a temporary name and
+   * renamed, so that a reader never sees half a file. Another type is stored as it came: whoever
+   * registers the object checks what its bytes are. Throws UploadRefusedError ('too_large',
+   * 'not_an_image').
    */
   storeUpload(policy: UploadPolicy, bytes: Buffer): Promise<void>;
+  /**
+   * What a download address of `key` (its query, from `downloadUrl`) presents, once its signature
+   * holds and it has not expired; otherwise why it is refused.
+   */
+  verifyDownload(
+    key: string,
+    query: Readonly<Record<string, unknown>>,
+  ): { download: SignedDownload } | { refused: DownloadRefusal };
 };
 
+/**
+ * The embedded implementation (docs/design.md, "Files"): files under `root`, one per key; tickets
+ * are its own signed policies (`upload-policy.ts`), which its receiving end checks as a bucket
+ * checks S3's, and download addresses are `/files/<key>` with a signed query (`download-url.ts`).
+ */
 export function createLocalFileStorage(options: LocalFileStorageOptions): LocalFileStorage {
   const signingKey = derivePolicySigningKey(options.encryptionKey);
+  const downloadSigningKey = deriveDownloadSigningKey(options.encryptionKey);
   const ttlMs = options.ttlMs ?? UPLOAD_TICKET_TTL_MS;
   const now = options.now ?? Date.now;
   const { root } = options;
+  const pathOf = (key: string) => path.join(root, ...key.split('/'));
+
+  /**
+   * The stored file under `key`, open for reading, or undefined when there is none: never a path
+   * outside the folder, whoever asks, nor a folder (which opens on Linux, and fails at the read).
+   */
+  async function openStored(key: string): Promise<{ file: FileHandle; size: number } | undefined> {
+    if (!isStorageKey(key)) return undefined;
+    let file;
+    try {
+      file = await open(pathOf(key), 'r');
+    } catch (error) {
+      if (isNothingStored(error)) return undefined;
+      throw error;
+    }
+    const stats = await file.stat().catch(async (error: unknown) => {
+      await file.close();
+      throw error;
+    });
+    if (!stats.isFile()) {
+      await file.close();
+      return undefined;
+    }
+    return { file, size: stats.size };
+  }
+
+  async function readHead(key: string, bytes: number): Promise<Buffer | undefined> {
+    const stored = await openStored(key);
+    if (!stored) return undefined;
+    try {
+      const head = Buffer.alloc(Math.max(0, Math.min(bytes, stored.size)));
+      const { bytesRead } = await stored.file.read(head, 0, head.length, 0);
+      return head.subarray(0, bytesRead);
+    } finally {
+      await stored.file.close();
+    }
+  }
 
   return {
     kind: 'local',
@@ -80,38 +134,45 @@ export function createLocalFileStorage(options: LocalFileStorageOptions): LocalF
       return {
         url: API_PREFIX + files.storeUpload.path,
         fields: { key: spec.key, 'Content-Type': spec.contentType, ...signed },
-        fileUrl: `${LOCAL_FILES_PATH}/${spec.key}`,
+        fileUrl: fileUrlOf(spec.key),
       };
     },
 
-    keyOfFileUrl(fileUrl) {
-      const prefix = `${LOCAL_FILES_PATH}/`;
-      if (!fileUrl.startsWith(prefix)) return undefined;
-      const key = fileUrl.slice(prefix.length);
-      return isStorageKey(key) ? key : undefined;
+    keyOfFileUrl,
+
+    readImageType: (key) => readImageTypeWith(readHead, key),
+
+    readHead,
+
+    async statObject(key) {
+      const stored = await openStored(key);
+      if (!stored) return undefined;
+      await stored.file.close();
+      return { size: stored.size };
     },
 
-    async readImageType(key) {
-      // Never a path outside the folder, whoever asks.
-      if (!isStorageKey(key)) return undefined;
-      let file;
+    async deleteObject(key) {
+      if (!isStorageKey(key)) return;
       try {
-        file = await open(path.join(root, ...key.split('/')), 'r');
+        await rm(pathOf(key));
       } catch (error) {
-        if (NOTHING_STORED.has((error as NodeJS.ErrnoException).code ?? '')) return undefined;
+        // A folder under that name is no object either: rm refuses it without `recursive`.
+        if (isNothingStored(error) || (error as NodeJS.ErrnoException).code === 'ERR_FS_EISDIR') return;
         throw error;
       }
-      try {
-        const head = Buffer.alloc(SIGNATURE_BYTES);
-        const { bytesRead } = await file.read(head, 0, SIGNATURE_BYTES, 0);
-        return detectImageType(head.subarray(0, bytesRead));
-      } catch (error) {
-        // A folder opens on Linux, and fails at the read.
-        if (NOTHING_STORED.has((error as NodeJS.ErrnoException).code ?? '')) return undefined;
-        throw error;
-      } finally {
-        await file.close();
-      }
+    },
+
+    async downloadUrl(key, { expiresInSeconds, ...presented }) {
+      if (!isStorageKey(key)) throw new Error(`Not a storage key: ${JSON.stringify(key)}`);
+      const expires = Math.floor(now() / 1000) + expiresInSeconds;
+      return `${fileUrlOf(key)}?${signDownloadQuery(downloadSigningKey, key, { ...presented, expires })}`;
+    },
+
+    async openRead(key): Promise<Readable> {
+      const stored = await openStored(key);
+      if (!stored) throw new NoSuchObjectError(key);
+      // The stream closes the file when it ends, fails or is destroyed.
+      return stored.file.createReadStream();
     },
 
     verifyUpload(fields) {
@@ -134,9 +195,9 @@ export function createLocalFileStorage(options: LocalFileStorageOptions): LocalF
 
     async storeUpload(policy, bytes) {
       if (bytes.length > policy.maxBytes) throw new UploadRefusedError('too_large', 'The file is larger than its ticket allows');
-      if (detectImageType(bytes) !== policy.contentType)
+      if (isImageType(policy.contentType) && detectImageType(bytes) !== policy.contentType)
         throw new UploadRefusedError('not_an_image', `The file is not ${policy.contentType}`);
-      const target = path.join(root, ...policy.key.split('/'));
+      const target = pathOf(policy.key);
       await mkdir(path.dirname(target), { recursive: true });
       // A dot name: never served (keys have no segment starting with '.'), and beside the target,
       // on the same file system, so that the rename is atomic.
@@ -149,5 +210,7 @@ export function createLocalFileStorage(options: LocalFileStorageOptions): LocalF
         throw error;
       }
     },
+
+    verifyDownload: (key, query) => readSignedDownload(downloadSigningKey, key, query, now()),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isStorageKey, isUploadKey, STORAGE_KEY_MAX } from './storage-keys.js';
+import { fileUrlOf, isPublicImageKey, isStorageKey, isUploadKey, keyOfFileUrl, STORAGE_KEY_MAX } from './storage-keys.js';
 
 describe('storage keys', () => {
   it.each(['platforms/0123abcd-logo-ecole.png', 'applications/ff00-app.webp', 'a', 'a/b/c_d-e.f.jpg'])('accepts %s', (key) => {
@@ -47,4 +47,38 @@ describe("an uploaded image's key", () => {
     ['upper case', `logos/${random.toUpperCase()}-logo.png`, 'logo'],
     ['a doubled dash', `logos/${random}-logo--ecole.png`, 'logo'],
   ] as const)('refuses %s', (_name, key, flag) => expect(isUploadKey(key, flag)).toBe(false));
+});
+
+describe('the addresses of stored files', () => {
+  it('are /files/<key>, read back to the key, and nothing else is', () => {
+    expect(fileUrlOf('logos/ab-logo.png')).toBe('/files/logos/ab-logo.png');
+    expect(keyOfFileUrl('/files/logos/ab-logo.png')).toBe('logos/ab-logo.png');
+    expect(keyOfFileUrl('/files/documents/ab-notes.pdf')).toBe('documents/ab-notes.pdf');
+    for (const other of [
+      'logos/ab-logo.png',
+      'https://example.fr/files/logos/a.png',
+      '/files/',
+      '/files/../secret.key',
+      '/api/files/a.png',
+    ])
+      expect(keyOfFileUrl(other), other).toBeUndefined();
+  });
+
+  it.each([
+    'platforms/ab-logo.png',
+    'applications/ab-app.webp',
+    'logos/ab-logo.jpg',
+    'logos/ab-anim.gif',
+    'logos/sub/ab-logo.png',
+  ])("serve %s publicly: an image in the images' folders", (key) => expect(isPublicImageKey(key)).toBe(true));
+
+  it.each([
+    ['a document named like an image', 'documents/ab-scan.png'],
+    ["an image outside the images' folders", 'exports/ab-chart.png'],
+    ['no folder', 'logo.png'],
+    ["another kind of file in an images' folder", 'logos/ab-page.html'],
+    ['an SVG', 'logos/ab-logo.svg'],
+    ['a folder name only', 'logos'],
+    ['not a key', 'logos/../secret.png'],
+  ])('serve %s only at a signed address', (_name, key) => expect(isPublicImageKey(key)).toBe(false));
 });

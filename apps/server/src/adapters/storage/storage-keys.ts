@@ -41,3 +41,39 @@ export function isUploadKey(key: string, flag: files.UploadFlag): boolean {
   const prefix = `${UPLOAD_FOLDERS[flag]}/`;
   return isStorageKey(key) && key.startsWith(prefix) && UPLOAD_KEY_REST.test(key.slice(prefix.length));
 }
+
+/** Where the product serves stored files, whichever store keeps them: `/files/<key>`, outside the API. */
+export const FILES_PATH = '/files';
+
+/** The address a stored object is read from: `/files/<key>`. */
+export function fileUrlOf(key: string): string {
+  return `${FILES_PATH}/${key}`;
+}
+
+/**
+ * The key `fileUrl` names (`/files/<key>`), or undefined when it is another address: another
+ * site, another path, or not a key's shape.
+ */
+export function keyOfFileUrl(fileUrl: string): string | undefined {
+  const prefix = `${FILES_PATH}/`;
+  if (!fileUrl.startsWith(prefix)) return undefined;
+  const key = fileUrl.slice(prefix.length);
+  return isStorageKey(key) ? key : undefined;
+}
+
+/**
+ * Whether `/files/<key>` is served to anyone, without a signature: an image's key (an image
+ * extension) in one of the images' folders (UPLOAD_FOLDERS), as a public bucket's pictures would
+ * be. Any other object, a document above all, is served only at a signed download address, even
+ * when its name ends in `.png`.
+ */
+export function isPublicImageKey(key: string): boolean {
+  const [folder, ...rest] = key.split('/');
+  const extension = key.slice(key.lastIndexOf('.') + 1);
+  return (
+    isStorageKey(key) &&
+    rest.length > 0 &&
+    (Object.values(UPLOAD_FOLDERS) as string[]).includes(folder!) &&
+    (Object.values(IMAGE_EXTENSIONS) as string[]).includes(extension)
+  );
+}

@@ -1,11 +1,15 @@
 import { API_PREFIX, files } from '@console/contract';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  IMAGE_EXTENSIONS,
+  contentDispositionOf,
+  fileUrlOf,
+  FILES_PATH,
+  isDownloadQuery,
+  isPublicImageKey,
   isStorageKey,
-  LOCAL_FILES_PATH,
+  NoSuchObjectError,
   UploadRefusedError,
   type LocalFileStorage,
   type UploadRefusal,
@@ -16,10 +20,11 @@ import { operationIdOf } from '#platform/http/operation-ids.js';
 
 /**
  * What the embedded storage adds to the server, as a bucket would answer: the receiving end of
- * its upload tickets (the contract's `storeUpload`) and the public addresses of its files
- * (`/files/<key>`). Not through registerRoute: the body is multipart/form-data, and the caller
- * has no session, the ticket's signature being the authorisation. The same-origin hook still
- * refuses a post from a page of another site (the console's own page posts same-origin).
+ * its upload tickets (the contract's `storeUpload`), the public addresses of its images
+ * (`/files/<key>`), and its signed download addresses (`/files/<key>?expires=…&signature=…`,
+ * any object). Not through registerRoute: the body is multipart/form-data, and the caller has no
+ * session, the ticket's or the address's signature being the authorisation. The same-origin hook
+ * still refuses a post from a page of another site (the console's own page posts same-origin).
  */
 export function registerLocalStorageRoutes(app: FastifyInstance, storage: LocalFileStorage): void {
   void app.register(async (scope) => registerReceivingRoute(scope, storage));
@@ -108,26 +113,60 @@ async function registerReceivingRoute(scope: FastifyInstance, storage: LocalFile
   });
 }
 
-/** Whether a served address names a stored image: a storage key with an image's extension. */
-function isServedKey(key: string): boolean {
-  const extension = key.slice(key.lastIndexOf('.') + 1);
-  return isStorageKey(key) && Object.values(IMAGE_EXTENSIONS).includes(extension);
-}
-
 /** One day: a key is new at each upload, so the same address always holds the same image. */
 const FILE_CACHE_CONTROL = 'public, max-age=86400';
 
+/**
+ * Answers a signed download address: any stored object, presented as its signature says. Never
+ * cached, never read as anything but the type signed, and sandboxed if opened as a page (an
+ * HTML document a user uploaded runs nothing of this origin). A signature that does not hold or
+ * has expired is 403, a missing object 404.
+ */
+async function sendSignedDownload(
+  reply: FastifyReply,
+  storage: LocalFileStorage,
+  key: string,
+  query: Readonly<Record<string, unknown>>,
+): Promise<FastifyReply> {
+  const verified = storage.verifyDownload(key, query);
+  if ('refused' in verified)
+    throw new AppError(
+      'forbidden',
+      verified.refused === 'expired' ? 'The download address has expired' : 'The download address is not signed',
+    );
+  const { download } = verified;
+  const notFound = () => new AppError('not_found', `No file ${fileUrlOf(key)}`);
+  const stored = await storage.statObject(key);
+  if (!stored) throw notFound();
+  const body = await storage.openRead(key).catch((error: unknown) => {
+    throw error instanceof NoSuchObjectError ? notFound() : error;
+  });
+  return reply
+    .header('content-type', download.contentType)
+    .header('content-disposition', contentDispositionOf(download.disposition, download.fileName))
+    .header('content-length', stored.size)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('cache-control', 'private, no-store')
+    .send(body);
+}
+
 async function registerServingRoutes(scope: FastifyInstance, storage: LocalFileStorage): Promise<void> {
-  // Before @fastify/static sees the path: anything but an image's key (`..`, a hidden or
-  // temporary file, a folder, another kind of file) is not found, as a missing image is, rather
-  // than the 403 @fastify/static gives a path it refuses.
-  scope.addHook('onRequest', async (request) => {
+  // Before @fastify/static sees the path: anything but a storage key (`..`, a hidden or
+  // temporary file, a folder) is not found, as a missing image is, rather than the 403
+  // @fastify/static gives a path it refuses. A signed address is answered here; without a
+  // signature, only a public image's key goes on to @fastify/static.
+  scope.addHook('onRequest', async (request, reply) => {
     const key = (request.params as { '*'?: string })['*'] ?? '';
-    if (!isServedKey(key)) throw new AppError('not_found', `No file ${LOCAL_FILES_PATH}/${key}`);
+    const query = request.query as Readonly<Record<string, unknown>>;
+    if (!isStorageKey(key)) throw new AppError('not_found', `No file ${FILES_PATH}/${key}`);
+    if (isDownloadQuery(query)) return sendSignedDownload(reply, storage, key, query);
+    if (!isPublicImageKey(key)) throw new AppError('not_found', `No file ${fileUrlOf(key)}`);
+    return undefined;
   });
   await scope.register(fastifyStatic, {
     root: storage.root,
-    prefix: `${LOCAL_FILES_PATH}/`,
+    prefix: `${FILES_PATH}/`,
     // The SPA's instance (app.ts) owns reply.sendFile.
     decorateReply: false,
     index: false,

@@ -3,7 +3,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderConfigurationDoc } from './configuration-doc.js';
-import { ConfigError, describeEnv, loadOrCreateSecret, mapTilesImageSource, mapTilesOf, parseEnv, resolveEnv } from './env.js';
+import {
+  ConfigError,
+  describeEnv,
+  loadOrCreateSecret,
+  mapTilesImageSource,
+  mapTilesOf,
+  parseEnv,
+  resolveEnv,
+  s3SettingsOf,
+} from './env.js';
 
 describe('configuration', () => {
   it('needs no variable: embedded defaults', () => {
@@ -100,6 +109,39 @@ describe('configuration', () => {
     const described = describeEnv(parseEnv({ DATABASE_URL: 'postgres://user:secret@host/db' }));
     expect(described.DATABASE_URL).toBe('(set)');
     expect(JSON.stringify(described)).not.toContain('secret');
+  });
+
+  it('keeps files in DATA_DIR unless S3_BUCKET names a bucket, whose keys are then required and never printed', () => {
+    expect(s3SettingsOf(parseEnv({}))).toBeUndefined();
+    const keys = { S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'secret/with+signs' };
+    expect(s3SettingsOf(parseEnv({ S3_BUCKET: 'console-files', ...keys }))).toEqual({
+      bucket: 'console-files',
+      region: 'us-east-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'secret/with+signs',
+    });
+    const minio = parseEnv({
+      S3_BUCKET: 'console-files',
+      S3_REGION: 'garage',
+      S3_ENDPOINT: 'http://minio.intra:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+      ...keys,
+    });
+    expect(s3SettingsOf(minio)).toMatchObject({ region: 'garage', endpoint: 'http://minio.intra:9000', forcePathStyle: true });
+    expect(describeEnv(minio)).toMatchObject({
+      S3_BUCKET: 'console-files',
+      S3_ACCESS_KEY_ID: '(set)',
+      S3_SECRET_ACCESS_KEY: '(set)',
+    });
+    expect(() => parseEnv({ S3_BUCKET: 'console-files' })).toThrow(
+      /S3_ACCESS_KEY_ID: required when S3_BUCKET is set\n\s+S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set/,
+    );
+    expect(() => parseEnv({ S3_BUCKET: 'console-files', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    for (const bad of ['Console_Files', 'ab', '-files', 'files-'])
+      expect(() => parseEnv({ S3_BUCKET: bad, ...keys }), bad).toThrow(/S3_BUCKET/);
+    expect(() => parseEnv({ S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
   });
 
   it('is documented in docs/configuration.md (npm run docs)', () => {

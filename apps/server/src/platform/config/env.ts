@@ -108,6 +108,37 @@ export const ENV_VARIABLES = {
     'Attribution shown on the map, as the tiles provider asks (plain text, such as `© OpenStreetMap contributors`). Read only when MAP_TILES_URL is set. Unset: none is shown.',
   ),
   WEB_DIST_DIR: variable(z.string().optional(), 'Folder of the built SPA. Unset: apps/web/dist of this checkout.'),
+  // Uploaded files: DATA_DIR/files, or an S3-compatible bucket
+  S3_BUCKET: variable(
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and dashes')
+      .optional(),
+    'Bucket of an S3-compatible store (AWS S3, MinIO, Garage, Scaleway…) keeping the uploaded files; setting it selects that store, and S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are then required. Browsers post their files straight to the bucket (its origin joins the Content-Security-Policy\'s connect-src) and read them through signed addresses the console hands out: the bucket needs no public access, only a CORS rule allowing the console\'s origin to POST and GET (deploy.md, "Uploaded files"). Unset: the files are kept in DATA_DIR/files, which instances behind one balancer must share.',
+  ),
+  S3_REGION: variable(
+    z.string().trim().min(1).default('us-east-1'),
+    "The bucket's region, which signatures name (a store without regions takes any, often `us-east-1`; Garage's is `garage` unless configured otherwise).",
+  ),
+  S3_ENDPOINT: variable(
+    z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
+    "Base URL of an S3-compatible store other than AWS (`https://s3.fr-par.scw.cloud`, `http://minio.intra:9000`). Unset: AWS's endpoint of S3_REGION.",
+  ),
+  S3_FORCE_PATH_STYLE: variable(
+    booleanFlag.default(false),
+    'Address the bucket as a path of the endpoint (`https://endpoint/bucket/key`) rather than as its own host name (`https://bucket.endpoint/key`): true for MinIO and for most stores run on premises. A bucket whose name holds a dot, or an endpoint given by IP address, is always addressed as a path.',
+  ),
+  S3_ACCESS_KEY_ID: variable(
+    z.string().trim().min(1).optional(),
+    'Access key id of the S3 credentials; required with S3_BUCKET.',
+    true,
+  ),
+  S3_SECRET_ACCESS_KEY: variable(
+    z.string().min(1).optional(),
+    'Secret access key of the S3 credentials; required with S3_BUCKET.',
+    true,
+  ),
   // Outside services: education directory, publishers, single sign-on
   EDUCATION_DIRECTORY_URL: variable(
     z.url().default('https://data.education.gouv.fr/api/explore/v2.1'),
@@ -261,8 +292,17 @@ export function parseEnv(source: Record<string, string | undefined>): Parsed {
     if (result.success) out[name] = result.data;
     else problems.push(`${name}: ${result.error.issues.map((issue) => issue.message).join('; ')}`);
   }
+  problems.push(...missingTogether(out as Parsed));
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   return out as Parsed;
+}
+
+/** The variables a set one needs beside it: the S3 credentials with S3_BUCKET. */
+function missingTogether(env: Parsed): string[] {
+  if (env.S3_BUCKET === undefined) return [];
+  return (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
+    .filter((name) => env[name] === undefined)
+    .map((name) => `${name}: required when S3_BUCKET is set`);
 }
 
 /** Reads DATA_DIR/secret.key, creating it with a fresh random key on first start. */
@@ -331,4 +371,33 @@ export function mapTilesImageSource(env: Pick<Env, 'MAP_TILES_URL'>): string | u
   const url = env.MAP_TILES_URL === undefined ? undefined : parseTilesUrl(env.MAP_TILES_URL);
   if (!url) return undefined;
   return `${url.protocol}//${url.host.replace(/^\{s\}\./, '*.')}`;
+}
+
+/** The S3-compatible store the uploaded files go to, as S3_* configure it. */
+export type S3Settings = {
+  bucket: string;
+  region: string;
+  /** Undefined: AWS's endpoint of the region. */
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  accessKeyId: string;
+  secretAccessKey: string;
+};
+
+/** The S3 store S3_BUCKET selects, or undefined when it is unset (the files stay in DATA_DIR/files). */
+export function s3SettingsOf(
+  env: Pick<Env, 'S3_BUCKET' | 'S3_REGION' | 'S3_ENDPOINT' | 'S3_FORCE_PATH_STYLE' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>,
+): S3Settings | undefined {
+  if (env.S3_BUCKET === undefined) return undefined;
+  // parseEnv refuses S3_BUCKET without both keys; an Env built otherwise (a test's) must hold them too.
+  if (env.S3_ACCESS_KEY_ID === undefined || env.S3_SECRET_ACCESS_KEY === undefined)
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required when S3_BUCKET is set');
+  return {
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+  };
 }
