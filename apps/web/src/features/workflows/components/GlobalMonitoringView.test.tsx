@@ -99,6 +99,9 @@ describe('global monitoring', { timeout: 30_000 }, () => {
 
     const row = (await screen.findByText('Collège Jean Moulin')).closest('[role="row"]');
     expect(row).not.toBeNull();
+    // The view listens once it has asked for each school: an event pushed before would be lost
+    // (seen once on a loaded machine, where the rows showed before the requests went).
+    await waitFor(() => expect(emitted.filter((entry) => entry.event === 'workflow.uai')).toHaveLength(SCHOOLS.length));
     pushServerEvent('workflow.uai.data', {
       uai: '0693284A',
       ...buildWorkflow({
@@ -107,7 +110,7 @@ describe('global monitoring', { timeout: 30_000 }, () => {
         'Devis envoyé': { subLevels: [{ statusId: 1 }, { statusId: 2 }] },
       }),
     });
-    expect(await screen.findAllByRole('img', { name: 'Complété' }, { timeout: 5_000 })).not.toHaveLength(0);
+    expect(await screen.findAllByRole('img', { name: 'Complété' }, { timeout: 15_000 })).not.toHaveLength(0);
     expect(screen.getAllByRole('img', { name: 'Non nécessaire' })).not.toHaveLength(0);
     expect(screen.getAllByRole('img', { name: 'En cours...' })).not.toHaveLength(0);
     expect(screen.getAllByRole('img', { name: 'Devis en attente de signature' })).not.toHaveLength(0);
