@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import { createTestContext, type TestContext } from '#test/context.js';
 import { startTestS3Server } from '#test/fakes/s3-server.js';
 import { tinyPng } from '#test/uploads.js';
 import { contentDispositionOf } from './content-disposition.js';
-import { NoSuchObjectError, UPLOAD_TICKET_TTL_MS } from './file-storage.js';
+import { NoSuchObjectError, UPLOAD_MAX_BYTES, UPLOAD_TICKET_TTL_MS } from './file-storage.js';
 import { createFileStorage, type ConfiguredFileStorage } from './index.js';
 
 /**
@@ -66,6 +66,16 @@ async function startS3(): Promise<Store> {
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
 const newKey = (folder: string, name: string) => `${folder}/${randomBytes(12).toString('hex')}-${name}`;
 const HOUR_MS = 60 * 60 * 1000;
+/** A document far past an image's size, as issue 36's (random: nothing compresses or repeats it). */
+const LARGE_DOCUMENT = randomBytes(12_000_000);
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** The SHA-256 of a stored object, read back as a stream. */
+async function storedHash(storage: ConfiguredFileStorage, key: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of await storage.openRead(key)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
 
 describe.each([
   { kind: 'local', start: startLocal },
@@ -142,6 +152,42 @@ describe.each([
     const ticket = await storage.createUpload({ key, contentType: 'application/pdf', maxBytes: PDF.length - 1 });
     expect((await post(ticket.url, ticket.fields, PDF)).status).toBe(400);
     expect(await storage.statObject(key)).toBeUndefined();
+  });
+
+  it('stores a 12 MB document under a 15 MB ticket byte for byte', async () => {
+    const key = newKey('documents', 'large.pdf');
+    const ticket = await storage.createUpload({ key, contentType: 'application/pdf', maxBytes: 15_000_000 });
+    const answer = await post(ticket.url, ticket.fields, LARGE_DOCUMENT);
+    expect(answer.status, await answer.clone().text()).toBe(204);
+    expect(await storage.statObject(key)).toEqual({ size: LARGE_DOCUMENT.length });
+    expect(await storedHash(storage, key)).toBe(sha256(LARGE_DOCUMENT));
+  });
+
+  it('refuses the same document under a 10 MB ticket: 400, nothing stored', async () => {
+    const key = newKey('documents', 'too-large.pdf');
+    const ticket = await storage.createUpload({ key, contentType: 'application/pdf', maxBytes: 10_000_000 });
+    expect((await post(ticket.url, ticket.fields, LARGE_DOCUMENT)).status).toBe(400);
+    expect(await storage.statObject(key)).toBeUndefined();
+  });
+
+  it('refuses an empty file: 400, nothing stored', async () => {
+    const key = newKey('documents', 'empty.pdf');
+    const ticket = await storage.createUpload({ key, contentType: 'application/pdf', maxBytes: 10_000 });
+    expect((await post(ticket.url, ticket.fields, Buffer.alloc(0))).status).toBe(400);
+    expect(await storage.statObject(key)).toBeUndefined();
+  });
+
+  it('signs no ticket past UPLOAD_MAX_BYTES, nor one of 0 bytes', async () => {
+    const key = newKey('documents', 'huge.pdf');
+    for (const maxBytes of [UPLOAD_MAX_BYTES + 1, 0])
+      await expect(storage.createUpload({ key, contentType: 'application/pdf', maxBytes })).rejects.toThrow(
+        "An upload's maxBytes",
+      );
+    await expect(
+      storage.createUpload({ key, contentType: 'application/pdf', maxBytes: UPLOAD_MAX_BYTES }),
+    ).resolves.toMatchObject({
+      fileUrl: `/files/${key}`,
+    });
   });
 
   it('refuses a ticket whose key was changed: 403, nothing stored under either key', async () => {

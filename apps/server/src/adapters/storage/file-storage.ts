@@ -9,6 +9,22 @@ export type UploadSpec = {
   maxBytes: number;
 };
 
+/**
+ * The largest file any ticket is signed for, in bytes (200 MB): each ticket's own `maxBytes` is
+ * its limit, and none is signed for more. The embedded store's receiving end reads no file past
+ * it, whatever the ticket; a bucket checks each ticket's range itself.
+ */
+export const UPLOAD_MAX_BYTES = 200_000_000;
+
+/**
+ * Throws when a spec cannot be signed: `maxBytes` not a whole number from 1 (an empty file is
+ * no upload, as S3's content-length-range says) to UPLOAD_MAX_BYTES. A bug of the caller.
+ */
+export function assertUploadSize(spec: Pick<UploadSpec, 'maxBytes'>): void {
+  if (!Number.isInteger(spec.maxBytes) || spec.maxBytes < 1 || spec.maxBytes > UPLOAD_MAX_BYTES)
+    throw new Error(`An upload's maxBytes must be from 1 to ${UPLOAD_MAX_BYTES}: ${spec.maxBytes}`);
+}
+
 /** How long a ticket may be used: time to pick nothing more than the file already chosen. */
 export const UPLOAD_TICKET_TTL_MS = 10 * 60 * 1000;
 
@@ -52,7 +68,10 @@ export class NoSuchObjectError extends Error {
  */
 export type FileStorage = {
   kind: 'local' | 's3';
-  /** Throws when the key is not a storage key (a bug of the caller: nothing is signed for it). */
+  /**
+   * Throws when the key is not a storage key, or `maxBytes` is outside 1 to UPLOAD_MAX_BYTES
+   * (a bug of the caller: nothing is signed for it). A file of 0 bytes is refused by either store.
+   */
   createUpload(spec: UploadSpec): Promise<files.UploadTicket>;
   /**
    * The key of the object this store serves at `fileUrl` (a ticket's `fileUrl`), or undefined

@@ -9,8 +9,15 @@ export * from './file-storage.js';
 export * from './image-types.js';
 export * from './storage-keys.js';
 export { isDownloadQuery, type DownloadRefusal, type SignedDownload } from './download-url.js';
-export { createLocalFileStorage, UploadRefusedError, type LocalFileStorage, type UploadRefusal } from './local-file-storage.js';
+export {
+  createLocalFileStorage,
+  UploadRefusedError,
+  UploadSourceError,
+  type LocalFileStorage,
+  type UploadRefusal,
+} from './local-file-storage.js';
 export { createS3FileStorage, type S3FileStorage } from './s3-file-storage.js';
+export type { UploadPolicy } from './upload-policy.js';
 
 /** The folder of the embedded storage's files. */
 export function localFilesDirectory(env: Pick<Env, 'dataDir'>): string {

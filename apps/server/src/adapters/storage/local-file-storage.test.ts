@@ -1,10 +1,11 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
-import { NoSuchObjectError, UPLOAD_TICKET_TTL_MS } from './file-storage.js';
-import { createLocalFileStorage, UploadRefusedError } from './local-file-storage.js';
+import { NoSuchObjectError, UPLOAD_MAX_BYTES, UPLOAD_TICKET_TTL_MS } from './file-storage.js';
+import { createLocalFileStorage, UploadRefusedError, UploadSourceError } from './local-file-storage.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'console-storage-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -14,6 +15,8 @@ const encryptionKey = Buffer.alloc(32, 7);
 const storage = createLocalFileStorage({ root, encryptionKey, now: () => NOW });
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('rest of the image')]);
 const spec = { key: 'platforms/0a1b-logo.png', contentType: 'image/png', maxBytes: 100 };
+/** The bytes as a posted file arrives: a stream, in one chunk or in several. */
+const streamOf = (...chunks: Buffer[]) => Readable.from(chunks, { objectMode: false });
 
 function refusalOf(run: () => unknown): string | undefined {
   try {
@@ -38,8 +41,13 @@ describe('the local storage', () => {
     });
   });
 
-  it('never signs a key that could leave its folder', async () => {
+  it('never signs a key that could leave its folder, nor a size outside 1 byte to UPLOAD_MAX_BYTES', async () => {
     await expect(storage.createUpload({ ...spec, key: '../secret.key' })).rejects.toThrow('Not a storage key');
+    for (const maxBytes of [UPLOAD_MAX_BYTES + 1, 0, -1, 1.5, Number.NaN])
+      await expect(storage.createUpload({ ...spec, maxBytes }), String(maxBytes)).rejects.toThrow("An upload's maxBytes");
+    await expect(storage.createUpload({ ...spec, maxBytes: UPLOAD_MAX_BYTES })).resolves.toMatchObject({
+      fileUrl: `/files/${spec.key}`,
+    });
   });
 
   it('refuses altered, incomplete, extended, foreign and expired tickets', async () => {
@@ -57,21 +65,124 @@ describe('the local storage', () => {
 
   it('writes the image under its key, leaving no temporary file', async () => {
     const policy = storage.verifyUpload((await storage.createUpload(spec)).fields);
-    await storage.storeUpload(policy, PNG);
+    await storage.storeUpload(policy, streamOf(PNG));
     expect(readFileSync(path.join(root, 'platforms', '0a1b-logo.png'))).toEqual(PNG);
     expect(readdirSync(path.join(root, 'platforms'))).toEqual(['0a1b-logo.png']);
   });
 
   it('refuses a file that is not the policy type, or larger than it allows, and writes nothing', async () => {
     const policy = storage.verifyUpload((await storage.createUpload({ ...spec, key: 'applications/ff-app.png' })).fields);
-    await expect(storage.storeUpload(policy, Buffer.from('just text'))).rejects.toMatchObject({ reason: 'not_an_image' });
-    await expect(storage.storeUpload(policy, Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).rejects.toMatchObject({
+    await expect(storage.storeUpload(policy, streamOf(Buffer.from('just text')))).rejects.toMatchObject({
       reason: 'not_an_image',
     });
-    await expect(storage.storeUpload(policy, Buffer.concat([PNG, Buffer.alloc(100)]))).rejects.toMatchObject({
+    await expect(storage.storeUpload(policy, streamOf(Buffer.from([0xff, 0xd8, 0xff, 0xe0])))).rejects.toMatchObject({
+      reason: 'not_an_image',
+    });
+    await expect(storage.storeUpload(policy, streamOf(Buffer.concat([PNG, Buffer.alloc(100)])))).rejects.toMatchObject({
       reason: 'too_large',
     });
-    expect(existsSync(path.join(root, 'applications'))).toBe(false);
+    await expect(storage.storeUpload(policy, streamOf())).rejects.toMatchObject({ reason: 'not_an_image' });
+    expect(readdirSync(path.join(root, 'applications'))).toEqual([]);
+  });
+
+  it('reads an image signature split across chunks, and refuses a wrong one from the first chunks, reading no further', async () => {
+    const policy = storage.verifyUpload((await storage.createUpload({ ...spec, key: 'logos/0b0c-split.png' })).fields);
+    await storage.storeUpload(policy, streamOf(PNG.subarray(0, 3), PNG.subarray(3, 9), PNG.subarray(9)));
+    expect(readFileSync(path.join(root, 'logos', '0b0c-split.png'))).toEqual(PNG);
+
+    let pulled = 0;
+    const text = Readable.from(
+      (function* () {
+        for (; pulled < 1000; pulled++) yield Buffer.from('not an image, only text\n');
+      })(),
+      { objectMode: false },
+    );
+    const large = storage.verifyUpload(
+      (await storage.createUpload({ ...spec, key: 'logos/0b0d-text.png', maxBytes: 1_000_000 })).fields,
+    );
+    await expect(storage.storeUpload(large, text)).rejects.toMatchObject({ reason: 'not_an_image' });
+    expect(pulled).toBeLessThan(100);
+    expect(text.destroyed).toBe(true);
+    expect(existsSync(path.join(root, 'logos', '0b0d-text.png'))).toBe(false);
+  });
+
+  it('streams a file larger than its chunks to its key; stops reading one past its maxBytes, leaving no temporary file in the folder', async () => {
+    const folder = path.join(root, 'documents-large');
+    const chunk = Buffer.alloc(64 * 1024, 1);
+    const accepted = storage.verifyUpload(
+      (
+        await storage.createUpload({
+          key: 'documents-large/0a0a-whole.bin',
+          contentType: 'application/octet-stream',
+          maxBytes: 20 * chunk.length,
+        })
+      ).fields,
+    );
+    await storage.storeUpload(accepted, streamOf(...Array.from({ length: 20 }, () => chunk)));
+    expect(readFileSync(path.join(folder, '0a0a-whole.bin')).equals(Buffer.concat(Array.from({ length: 20 }, () => chunk)))).toBe(
+      true,
+    );
+
+    let pulled = 0;
+    const endless = Readable.from(
+      (function* () {
+        for (; pulled < 1000; pulled++) yield chunk;
+      })(),
+      { objectMode: false },
+    );
+    const refused = storage.verifyUpload(
+      (
+        await storage.createUpload({
+          key: 'documents-large/0a0b-large.bin',
+          contentType: 'application/octet-stream',
+          maxBytes: 10 * chunk.length,
+        })
+      ).fields,
+    );
+    await expect(storage.storeUpload(refused, endless)).rejects.toMatchObject({ reason: 'too_large' });
+    // What the stream had buffered ahead, not the rest of the file.
+    expect(pulled).toBeLessThan(40);
+    expect(endless.destroyed).toBe(true);
+    expect(readdirSync(folder)).toEqual(['0a0a-whole.bin']);
+  });
+
+  it('refuses an empty file of any type, as a bucket does, writing nothing', async () => {
+    const policy = storage.verifyUpload(
+      (await storage.createUpload({ key: 'documents-empty/0c0c-empty.pdf', contentType: 'application/pdf', maxBytes: 100 }))
+        .fields,
+    );
+    await expect(storage.storeUpload(policy, streamOf())).rejects.toMatchObject({ reason: 'empty' });
+    await expect(storage.storeUpload(policy, streamOf(Buffer.alloc(0), Buffer.alloc(0)))).rejects.toMatchObject({
+      reason: 'empty',
+    });
+    expect(readdirSync(path.join(root, 'documents-empty'))).toEqual([]);
+  });
+
+  it("tells a source that fails (a post cut short) from the store's own failures, and leaves no temporary file", async () => {
+    const policy = storage.verifyUpload(
+      (await storage.createUpload({ key: 'documents-cut/0d0d-cut.pdf', contentType: 'application/pdf', maxBytes: 1000 })).fields,
+    );
+    const cut = new Error('Unexpected end of form');
+    const source = Readable.from(
+      (function* () {
+        yield Buffer.from('%PDF-1.4 the start');
+        throw cut;
+      })(),
+      { objectMode: false },
+    );
+    const failure = await storage.storeUpload(policy, source).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(UploadSourceError);
+    expect((failure as UploadSourceError).cause).toBe(cut);
+    expect(readdirSync(path.join(root, 'documents-cut'))).toEqual([]);
+
+    // A file where the key's folder should be: the disk's failure, as it is.
+    writeFileSync(path.join(root, 'not-a-folder'), '');
+    const blocked = { ...policy, key: 'not-a-folder/0e0e-blocked.pdf' };
+    const untouched = streamOf(Buffer.from('%PDF'));
+    const diskFailure = await storage.storeUpload(blocked, untouched).catch((error: unknown) => error);
+    expect(diskFailure).not.toBeInstanceOf(UploadSourceError);
+    expect((diskFailure as NodeJS.ErrnoException).code).toMatch(/^E[A-Z]+$/);
+    expect(untouched.destroyed).toBe(true);
   });
 
   it('reads the key back from its address, and nothing else', async () => {
@@ -90,7 +201,7 @@ describe('the local storage', () => {
 
   it("reads a stored image's type from its bytes; nothing stored, a folder or another file is none", async () => {
     const key = 'logos/0c0d-read.png';
-    await storage.storeUpload(storage.verifyUpload((await storage.createUpload({ ...spec, key })).fields), PNG);
+    await storage.storeUpload(storage.verifyUpload((await storage.createUpload({ ...spec, key })).fields), streamOf(PNG));
     expect(await storage.readImageType(key)).toBe('image/png');
     writeFileSync(path.join(root, 'logos', 'not-an-image.png'), 'just text');
     expect(await storage.readImageType('logos/not-an-image.png')).toBeUndefined();
@@ -106,9 +217,9 @@ describe('the local storage', () => {
     const policy = storage.verifyUpload(
       (await storage.createUpload({ key, contentType: 'application/pdf', maxBytes: 100 })).fields,
     );
-    await storage.storeUpload(policy, pdf);
+    await storage.storeUpload(policy, streamOf(pdf));
     expect(readFileSync(path.join(root, 'documents', '0e0f-notes.pdf'))).toEqual(pdf);
-    await expect(storage.storeUpload({ ...policy, maxBytes: 10 }, pdf)).rejects.toMatchObject({ reason: 'too_large' });
+    await expect(storage.storeUpload({ ...policy, maxBytes: 10 }, streamOf(pdf))).rejects.toMatchObject({ reason: 'too_large' });
   });
 
   it('reads the head, the size and the stream of a stored file, and removes it; nothing stored, a folder or another file is none', async () => {

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { API_PREFIX, files } from '@console/contract';
 import {
   deriveDownloadSigningKey,
@@ -10,10 +12,13 @@ import {
   type DownloadRefusal,
   type SignedDownload,
 } from './download-url.js';
-import { NoSuchObjectError, UPLOAD_TICKET_TTL_MS, type FileStorage, type UploadSpec } from './file-storage.js';
-import { detectImageType, isImageType, readImageTypeWith } from './image-types.js';
+import { assertUploadSize, NoSuchObjectError, UPLOAD_TICKET_TTL_MS, type FileStorage, type UploadSpec } from './file-storage.js';
+import { readImageTypeWith } from './image-types.js';
 import { fileUrlOf, isStorageKey, keyOfFileUrl } from './storage-keys.js';
 import { derivePolicySigningKey, readSignedPolicy, signPolicy, type UploadPolicy } from './upload-policy.js';
+import { UploadRefusedError, uploadCheck, UploadSourceError } from './upload-check.js';
+
+export { UploadRefusedError, UploadSourceError, type UploadRefusal } from './upload-check.js';
 
 /** The fields of a ticket, all signed through the policy; a post with any other field is refused. */
 const TICKET_FIELDS = ['key', 'Content-Type', 'policy', 'signature'] as const;
@@ -23,18 +28,11 @@ const NOTHING_STORED = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
 
 const isNothingStored = (error: unknown) => NOTHING_STORED.has((error as NodeJS.ErrnoException).code ?? '');
 
-/** Why the embedded storage refuses a post: a ticket forged, altered or expired; a file not the image allowed, or too large. */
-export type UploadRefusal = 'forged' | 'expired' | 'not_an_image' | 'too_large';
-
-export class UploadRefusedError extends Error {
-  readonly reason: UploadRefusal;
-
-  constructor(reason: UploadRefusal, message: string) {
-    super(message);
-    this.name = 'UploadRefusedError';
-    this.reason = reason;
-  }
-}
+/**
+ * How much of an upload waits in memory for the disk: room for several of the socket's chunks, so
+ * that they reach the file in one write while the next ones arrive, and never more than this.
+ */
+const UPLOAD_WRITE_BUFFER_BYTES = 1024 * 1024;
 
 export type LocalFileStorageOptions = {
   /** The folder of the stored files: DATA_DIR/files. Created at the first upload. */
@@ -57,13 +55,16 @@ export type LocalFileStorage = FileStorage & {
    */
   verifyUpload(fields: Readonly<Record<string, string>>): UploadPolicy;
   /**
-   * Writes a posted file under its policy's key, once it is no larger than the policy allows and,
-   * for an image type, its first bytes are that image's; written under a temporary name and
-   * renamed, so that a reader never sees half a file. Another type is stored as it came: whoever
+   * Writes a posted file, read from `source` as it arrives, under its policy's key: streamed to a
+   * temporary file beside it and renamed once whole, so that a reader never sees half a file, and
+   * never held in memory. Refused, reading stopped and nothing left behind, once it passes the
+   * policy's `maxBytes`, when it is empty (as a bucket refuses 0 bytes), or, for an image type,
+   * when its first bytes are not that image's. Another type is stored as it came: whoever
    * registers the object checks what its bytes are. Throws UploadRefusedError ('too_large',
-   * 'not_an_image').
+   * 'empty', 'not_an_image'); UploadSourceError when `source` itself fails (a post cut short);
+   * the disk's errors as they are. `source` is destroyed whenever the file is not stored.
    */
-  storeUpload(policy: UploadPolicy, bytes: Buffer): Promise<void>;
+  storeUpload(policy: UploadPolicy, source: Readable): Promise<void>;
   /**
    * What a download address of `key` (its query, from `downloadUrl`) presents, once its signature
    * holds and it has not expired; otherwise why it is refused.
@@ -130,6 +131,7 @@ export function createLocalFileStorage(options: LocalFileStorageOptions): LocalF
     async createUpload(spec: UploadSpec) {
       // A key outside the shape would be a bug of the caller: never sign it.
       if (!isStorageKey(spec.key)) throw new Error(`Not a storage key: ${JSON.stringify(spec.key)}`);
+      assertUploadSize(spec);
       const signed = signPolicy(signingKey, { ...spec, expiration: new Date(now() + ttlMs).toISOString() });
       return {
         url: API_PREFIX + files.storeUpload.path,
@@ -193,22 +195,37 @@ export function createLocalFileStorage(options: LocalFileStorageOptions): LocalF
       return policy;
     },
 
-    async storeUpload(policy, bytes) {
-      if (bytes.length > policy.maxBytes) throw new UploadRefusedError('too_large', 'The file is larger than its ticket allows');
-      if (isImageType(policy.contentType) && detectImageType(bytes) !== policy.contentType)
-        throw new UploadRefusedError('not_an_image', `The file is not ${policy.contentType}`);
+    async storeUpload(policy, source) {
       const target = pathOf(policy.key);
-      await mkdir(path.dirname(target), { recursive: true });
+      await mkdir(path.dirname(target), { recursive: true }).catch((error: unknown) => {
+        source.destroy();
+        throw error;
+      });
       // A dot name: never served (keys have no segment starting with '.'), and beside the target,
       // on the same file system, so that the rename is atomic.
       const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.part`);
+      const output = createWriteStream(temporary, { flags: 'wx', highWaterMark: UPLOAD_WRITE_BUFFER_BYTES });
+      const closed = new Promise<void>((resolve) => output.once('close', () => resolve()));
+      // The disk's own failure, told from the source's: the pipeline then destroys the source
+      // with it. Once the source is destroyed, the output's error is only the source's passed on.
+      let diskError: unknown;
+      output.once('error', (error) => {
+        if (!source.destroyed) diskError = error;
+      });
       try {
-        await writeFile(temporary, bytes, { flag: 'wx' });
-        await rename(temporary, target);
+        await pipeline(source, uploadCheck(policy), output);
       } catch (error) {
+        // Once the file is closed (it may still be opening), so that nothing recreates it.
+        await closed;
+        await rm(temporary, { force: true });
+        if (error instanceof UploadRefusedError || diskError !== undefined) throw error;
+        throw new UploadSourceError(error);
+      }
+      await closed;
+      await rename(temporary, target).catch(async (error: unknown) => {
         await rm(temporary, { force: true });
         throw error;
-      }
+      });
     },
 
     verifyDownload: (key, query) => readSignedDownload(downloadSigningKey, key, query, now()),

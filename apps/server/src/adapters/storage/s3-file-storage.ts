@@ -4,7 +4,7 @@ import type * as PresignedPost from '@aws-sdk/s3-presigned-post';
 import type * as RequestPresigner from '@aws-sdk/s3-request-presigner';
 import type { S3Settings } from '#platform/config/env.js';
 import { contentDispositionOf } from './content-disposition.js';
-import { NoSuchObjectError, UPLOAD_TICKET_TTL_MS, type FileStorage, type UploadSpec } from './file-storage.js';
+import { assertUploadSize, NoSuchObjectError, UPLOAD_TICKET_TTL_MS, type FileStorage, type UploadSpec } from './file-storage.js';
 import { readImageTypeWith } from './image-types.js';
 import { fileUrlOf, isStorageKey, keyOfFileUrl } from './storage-keys.js';
 
@@ -115,6 +115,7 @@ export function createS3FileStorage(options: S3FileStorageOptions): S3FileStorag
 
     async createUpload(spec: UploadSpec) {
       assertStorageKey(spec.key);
+      assertUploadSize(spec);
       const { createPresignedPost, client } = await sdk();
       const { url, fields } = await createPresignedPost(client, {
         Bucket: bucket,

@@ -10,8 +10,11 @@ import {
   isPublicImageKey,
   isStorageKey,
   NoSuchObjectError,
+  UPLOAD_MAX_BYTES,
   UploadRefusedError,
+  UploadSourceError,
   type LocalFileStorage,
+  type UploadPolicy,
   type UploadRefusal,
 } from '#adapters/storage/index.js';
 import { AppError, validationError } from '#platform/errors/app-error.js';
@@ -32,11 +35,13 @@ export function registerLocalStorageRoutes(app: FastifyInstance, storage: LocalF
 }
 
 /**
- * The multipart limits: one image, and room for the ticket's four fields and a few more (which
- * are refused as not a ticket's, 403; past the room, 413), none larger than a ticket's needs.
+ * The multipart limits: one file, never past the largest any ticket allows (each ticket's own
+ * limit is the store's to check, as the file streams in), and room for the ticket's four fields
+ * and a few more (which are refused as not a ticket's, 403; past the room, 413), none larger than
+ * a ticket's needs.
  */
 const MULTIPART_LIMITS = {
-  fileSize: files.MAX_IMAGE_BYTES,
+  fileSize: UPLOAD_MAX_BYTES,
   files: 1,
   fields: 8,
   parts: 9,
@@ -45,13 +50,30 @@ const MULTIPART_LIMITS = {
   headerPairs: 10,
 };
 
+/**
+ * The message key of a file past its ticket's size, image or document: the contract names it for
+ * images (`files.errors.too_large`), and has no better one for other files.
+ */
+const FILE_TOO_LARGE = files.IMAGE_TOO_LARGE;
+/** The message key of an empty file of another type than an image (an empty image is not one). */
+const FILE_EMPTY = 'files.errors.empty';
+
+/**
+ * How much of a posted file the parser may hold ahead of the store: the socket's chunks then
+ * flow to the disk in a few large writes instead of pausing the parser at each (Node's default
+ * of 16 KiB is a quarter of one chunk), and an upload never holds more than this here
+ * (`npm run bench -- --only uploads`).
+ */
+const FILE_BUFFER_BYTES = 1024 * 1024;
+
 /** The HTTP answer to each refusal: a ticket that does not hold is a refused authorisation. */
 function appErrorOf(error: UploadRefusedError): AppError {
   const answers: Record<UploadRefusal, () => AppError> = {
     forged: () => new AppError('forbidden', error.message),
     expired: () => new AppError('forbidden', error.message),
     not_an_image: () => validationError({ file: [files.NOT_AN_IMAGE] }, error.message),
-    too_large: () => validationError({ file: [files.IMAGE_TOO_LARGE] }, error.message),
+    too_large: () => validationError({ file: [FILE_TOO_LARGE] }, error.message),
+    empty: () => validationError({ file: [FILE_EMPTY] }, error.message),
   };
   return answers[error.reason]();
 }
@@ -75,10 +97,28 @@ async function readPost(request: FastifyRequest): Promise<{ fields: Record<strin
 
 const refusal = (error: unknown) => error instanceof UploadRefusedError;
 
+/**
+ * Streams the posted file to the store as it arrives. @fastify/multipart ends a file cut at the
+ * plugin's size limit as if it were whole: it is refused there instead. A body that breaks off
+ * or cannot be parsed while the file is read is the sender's mistake (`readingBody`: 400); a
+ * failure of the disk is the server's.
+ */
+async function storePosted(storage: LocalFileStorage, policy: UploadPolicy, file: MultipartFile): Promise<void> {
+  file.file.once('limit', () =>
+    file.file.destroy(new UploadRefusedError('too_large', 'The file is larger than any ticket allows')),
+  );
+  try {
+    await storage.storeUpload(policy, file.file);
+  } catch (error) {
+    // Answered as readingBody answers a body it cannot read: the source's own error is the why.
+    if (error instanceof UploadSourceError) return readingBody(() => Promise.reject(error.cause), refusal);
+    throw error;
+  }
+}
+
 async function registerReceivingRoute(scope: FastifyInstance, storage: LocalFileStorage): Promise<void> {
   // In this scope only: elsewhere only the import's verification takes a multipart body (its own scope and limits).
-  await scope.register(multipart, { limits: MULTIPART_LIMITS });
-  const { RequestFileTooLargeError } = scope.multipartErrors;
+  await scope.register(multipart, { limits: MULTIPART_LIMITS, fileHwm: FILE_BUFFER_BYTES });
   scope.route({
     method: files.storeUpload.method,
     url: API_PREFIX + files.storeUpload.path,
@@ -90,18 +130,7 @@ async function registerReceivingRoute(scope: FastifyInstance, storage: LocalFile
         // As S3: the ticket's fields first, then the file under `file`.
         const { fields, file } = await readingBody(() => readPost(request), refusal);
         if (file?.fieldname !== 'file') throw validationError({ file: [files.NOT_AN_IMAGE] }, 'No file was posted');
-        const policy = storage.verifyUpload(fields);
-        const bytes = await readingBody(
-          () =>
-            file.toBuffer().catch((error: unknown) => {
-              // @fastify/multipart stops reading at the size limit and throws this.
-              if (error instanceof RequestFileTooLargeError)
-                throw new UploadRefusedError('too_large', 'The file is larger than an image may be');
-              throw error;
-            }),
-          refusal,
-        );
-        await storage.storeUpload(policy, bytes);
+        await storePosted(storage, storage.verifyUpload(fields), file);
       } catch (error) {
         // As Fastify does when it refuses a body: the client may still be sending a file that
         // nothing reads any more, so the connection closes after the answer instead of waiting.
