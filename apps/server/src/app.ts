@@ -15,6 +15,7 @@ import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import { registerClientConfigRoutes } from './features/client-config/client-config.routes.js';
 import { registerDirectoryRoutes } from './features/directory/directory.routes.js';
 import { registerExportsRoutes } from './features/exports/exports.routes.js';
+import { registerDocumentsRoutes } from './features/documents/documents.routes.js';
 import { registerFilesRoutes } from './features/files/files.routes.js';
 import { registerImportsRoutes } from './features/imports/imports.routes.js';
 import { registerSchoolSettingsRoutes } from './features/school-settings/school-settings.routes.js';
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerAppsRoutes(app, deps);
   registerSettingsRoutes(app, deps);
   registerFilesRoutes(app, deps);
+  registerDocumentsRoutes(app, deps);
   registerSchoolsRoutes(app, deps);
   registerSchoolSettingsRoutes(app, deps);
   registerUsersRoutes(app, deps);

@@ -2,6 +2,8 @@ import { performance } from 'node:perf_hooks';
 import { buildApp, defaultWebDistDir } from './app.js';
 import { recoverInterruptedImports } from './features/imports/confirm/apply-in-steps.js';
 import { registerPurgeJobs } from './features/settings/token-purges/purge-jobs.js';
+import { registerDocumentJobs } from './features/documents/documents.jobs.js';
+import { createFileStorage } from './adapters/storage/index.js';
 import { purgeBin } from './features/users/status/users-bin.service.js';
 import { purgeExpiredSessions } from './platform/auth/sessions.js';
 import { ConfigError, describeEnv, resolveEnv, type Env } from './platform/config/env.js';
@@ -64,9 +66,10 @@ async function main(): Promise<void> {
   void purge();
   setInterval(() => void purge(), 3_600_000).unref();
   await startRealtime(app, deps);
-  // Scheduled work (token purges): in-process, or BullMQ on Redis when REDIS_URL is set.
+  // Scheduled work (token purges, the sweep of uploads never registered): in-process, or BullMQ on Redis when REDIS_URL is set.
   const jobs = await createJobs(env, app.log, { everyMs: env.JOBS_TICK_SECONDS * 1000 });
   registerPurgeJobs(jobs, deps);
+  registerDocumentJobs(jobs, { db: handle.db, storage: createFileStorage(env), log: app.log });
   jobs.start();
   await app.listen({ port: env.PORT, host: env.HOST });
 

@@ -40,6 +40,7 @@ export * as workflows from './workflows/index.js';
 export * as settings from './settings/index.js';
 export * as imports from './imports/index.js';
 export * as files from './files/index.js';
+export * as documents from './documents/index.js';
 export * as userExports from './exports/index.js';
 export * as sheets from './sheets/index.js';
 export * from './file-answer.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentUploadRequestSchema } from '../documents/documents.js';
 import { defineRoute } from '../http.js';
 
 /**
@@ -37,13 +38,18 @@ export const uploadTicketSchema = z.object({
 });
 export type UploadTicket = z.infer<typeof uploadTicketSchema>;
 
+/**
+ * An upload ticket for an image (with its `flag`: Config at Ecriture) or for a document of the
+ * document manager (name, type and size: FileManager at Ecriture, and the upload rules of
+ * `documents`). The route names no area, as it serves two: the service checks the one the body asks.
+ */
 export const createUpload = defineRoute({
   method: 'POST',
   path: '/files/upload',
-  right: { area: 'Config', level: 'Ecriture' },
+  right: 'session',
   summary:
-    'An upload ticket for a platform or application image: where to post it, with which signed fields, and its address once there.',
-  body: uploadRequestSchema,
+    'An upload ticket: for a platform, application or logo image (needs Config Ecriture), or for a document (needs FileManager Ecriture; its type and size within the upload rules and the store with room); where to post it, with which signed fields, and its address once there.',
+  body: z.discriminatedUnion('flag', [uploadRequestSchema, documentUploadRequestSchema]),
   answer: uploadTicketSchema,
 });
 

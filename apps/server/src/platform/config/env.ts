@@ -139,6 +139,10 @@ export const ENV_VARIABLES = {
     'Secret access key of the S3 credentials; required with S3_BUCKET.',
     true,
   ),
+  DOCUMENTS_MAX_MEGABYTES: variable(
+    z.coerce.number().int().min(1).max(100_000_000).default(10_000),
+    "Capacity of the document manager, in megabytes (1,000,000 bytes): the documents' sizes together, and the uploads announced, may not reach it ('La capacité maximale de stockage a été atteinte.').",
+  ),
   // Outside services: education directory, publishers, single sign-on
   EDUCATION_DIRECTORY_URL: variable(
     z.url().default('https://data.education.gouv.fr/api/explore/v2.1'),

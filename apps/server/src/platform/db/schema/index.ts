@@ -11,3 +11,4 @@ export * from './token-purges.js';
 export * from './imports.js';
 export * from './sheet-prints.js';
 export * from './school-settings.js';
+export * from './documents.js';

@@ -1,0 +1,25 @@
+import { documents } from '@console/contract';
+import type { FastifyInstance } from 'fastify';
+import { createFileStorage } from '#adapters/storage/index.js';
+import type { AppDeps } from '#platform/context.js';
+import { registerRoute } from '#platform/http/register-route.js';
+import {
+  deleteDocuments,
+  documentDownloadUrl,
+  listDocuments,
+  registerDocuments,
+  type DocumentsDeps,
+} from './documents.service.js';
+
+/**
+ * The document manager (spec 3 §7 'Files'): registering uploaded files, the list, deleting and
+ * the download addresses. The upload ticket is the files feature's route (`POST /files/upload`).
+ */
+export function registerDocumentsRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const documentsDeps: AppDeps & DocumentsDeps = { ...deps, storage: createFileStorage(deps.env) };
+  registerRoute(app, documentsDeps, documents.registerDocuments, ({ ctx, body }) => registerDocuments(ctx, body));
+  registerRoute(app, documentsDeps, documents.listDocuments, ({ ctx, params }) => listDocuments(ctx, params.x));
+  registerRoute(app, documentsDeps, documents.deleteDocument, ({ ctx, params }) => deleteDocuments(ctx, [params.x]));
+  registerRoute(app, documentsDeps, documents.deleteDocuments, ({ ctx, body }) => deleteDocuments(ctx, body.files));
+  registerRoute(app, documentsDeps, documents.documentDownloadUrl, ({ ctx, params }) => documentDownloadUrl(ctx, params.x));
+}

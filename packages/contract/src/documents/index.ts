@@ -1,0 +1,3 @@
+export * from './documents.js';
+export * from './routes.js';
+export * from './rules.js';
