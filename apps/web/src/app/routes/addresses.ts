@@ -31,7 +31,8 @@ export function addressOf(place: Place): string {
   return place.query ? `${pathOf(place)}?${place.query}` : pathOf(place);
 }
 
-function pathOf(place: Place): string {
+/** A place's address without its query. */
+export function pathOf(place: Place): string {
   const segment = VIEW_SEGMENTS[place.view];
   const tab = place.tab ? `/${encodeURIComponent(place.tab)}` : '';
   if (!isSchoolView(place.view)) return place.view === 'config' ? `/${segment}${tab}` : `/${segment}`;

@@ -11,9 +11,15 @@ export type Shell = {
   view: View;
   /** Opens a view of the active school, or a product-wide view. */
   setView: (view: View) => void;
-  /** Goes to a place: a new step in the browser's history, or in place of the current one. */
-  go: (place: Place, options?: { replace?: boolean }) => void;
+  /**
+   * Goes to a place: a new step in the browser's history, or in place of the current one. With
+   * `onlyFrom`, only while the address is still that place's (its path): a view writing its state
+   * late (a grid that opens slowly) never pulls back a user who has already gone elsewhere.
+   */
+  go: (place: Place, options?: GoOptions) => void;
 };
+
+export type GoOptions = { replace?: boolean; onlyFrom?: Place };
 
 export const ShellContext = createContext<Shell | null>(null);
 

@@ -2,7 +2,7 @@ import '@mantine/notifications/styles.css';
 import { isAccountHolderProfile } from '@console/contract';
 import { AppShell } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '#lib/abilities';
@@ -13,7 +13,7 @@ import { PreferencesDialog } from '#features/preferences/components/PreferencesD
 import { useAccountLanguage } from '#features/preferences/hooks/useChooseLanguage';
 import { useSchool } from '#features/schools/api';
 import { accessOf } from '../routes/access';
-import { addressOf, startAddressOf } from '../routes/addresses';
+import { addressOf, pathOf, startAddressOf } from '../routes/addresses';
 import { useAddressPlace } from '../routes/useAddressPlace';
 import { visibleMenuGroups } from '../sidebar/menu';
 import { Sidebar } from '../sidebar/Sidebar';
@@ -25,7 +25,7 @@ import { hasSideMenu, isSchoolView, startViewOf, type Place, type View } from '.
 import { readRememberedSchool, rememberSchool } from './remembered-school';
 import classes from './SignedInShell.module.css';
 import { useSessionUser } from './SessionUserContext';
-import { ShellContext, type Shell } from './ShellContext';
+import { ShellContext, type GoOptions, type Shell } from './ShellContext';
 import { useDocumentTitle } from './useDocumentTitle';
 
 const MENU_ID = 'main-menu';
@@ -66,9 +66,14 @@ export function ShellLayout({ children }: { children: ReactNode }) {
   const place = useMemo<Place>(() => read?.place ?? { view: startViewOf(user.profile) }, [read, user.profile]);
   const activeSchoolUai = isAccountHolder ? user.uai : !problem && isSchoolView(place.view) ? (place.uai ?? null) : rememberedUai;
 
+  const router = useRouter();
   const go = useCallback(
-    (next: Place, options?: { replace?: boolean }) => void navigate({ href: addressOf(next), replace: options?.replace }),
-    [navigate],
+    (next: Place, options?: GoOptions) => {
+      // The router's latest address, already the new one while a view the user left is still drawn.
+      if (options?.onlyFrom && router.latestLocation.pathname !== pathOf(options.onlyFrom)) return;
+      void navigate({ href: addressOf(next), replace: options?.replace });
+    },
+    [navigate, router],
   );
   const withMenu = hasSideMenu(user.profile);
   const sidebar = useSidebarState(withMenu);

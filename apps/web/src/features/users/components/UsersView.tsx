@@ -50,7 +50,12 @@ export function UsersView({ uai, user }: { uai: string; user: SessionUser }) {
   const address = useMemo(
     () => ({
       query,
-      onQueryChange: (next: string) => go({ view: 'users', uai, userId: openedUserId, query: next }, { replace: true }),
+      // Written once the grid has opened, maybe after the user has left for another view: only while here.
+      onQueryChange: (next: string) =>
+        go(
+          { view: 'users', uai, userId: openedUserId, query: next },
+          { replace: true, onlyFrom: { view: 'users', uai, userId: openedUserId } },
+        ),
     }),
     [go, uai, openedUserId, query],
   );
