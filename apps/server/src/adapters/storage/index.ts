@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { s3SettingsOf, type Env } from '#platform/config/env.js';
+import type { Env } from '#platform/config/env.js';
+import { s3SettingsOf } from '#platform/config/s3-settings.js';
 import { createLocalFileStorage, type LocalFileStorage, type LocalFileStorageOptions } from './local-file-storage.js';
 import { createS3FileStorage, type S3FileStorage } from './s3-file-storage.js';
 import { s3BucketOrigin } from './s3-origin.js';

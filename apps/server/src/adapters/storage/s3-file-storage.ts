@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type * as ClientS3 from '@aws-sdk/client-s3';
 import type * as PresignedPost from '@aws-sdk/s3-presigned-post';
 import type * as RequestPresigner from '@aws-sdk/s3-request-presigner';
-import type { S3Settings } from '#platform/config/env.js';
+import type { S3Settings } from '#platform/config/s3-settings.js';
 import { contentDispositionOf } from './content-disposition.js';
 import { assertUploadSize, NoSuchObjectError, UPLOAD_TICKET_TTL_MS, type FileStorage, type UploadSpec } from './file-storage.js';
 import { readImageTypeWith } from './image-types.js';

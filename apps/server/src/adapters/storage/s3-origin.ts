@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { S3Settings } from '#platform/config/env.js';
+import type { S3Settings } from '#platform/config/s3-settings.js';
 
 /**
  * A bucket name the SDK makes a host name's first label: no dot, which TLS certificates'

@@ -3,16 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderConfigurationDoc } from './configuration-doc.js';
-import {
-  ConfigError,
-  describeEnv,
-  loadOrCreateSecret,
-  mapTilesImageSource,
-  mapTilesOf,
-  parseEnv,
-  resolveEnv,
-  s3SettingsOf,
-} from './env.js';
+import { ConfigError, describeEnv, loadOrCreateSecret, mapTilesImageSource, mapTilesOf, parseEnv, resolveEnv } from './env.js';
+import { s3SettingsOf } from './s3-settings.js';
 
 describe('configuration', () => {
   it('needs no variable: embedded defaults', () => {

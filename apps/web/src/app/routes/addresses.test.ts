@@ -2,7 +2,7 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { buildSessionUser } from '#test/users';
 import type { Place } from '../views/views';
-import { addressOf, placeOfMatch, startAddressOf } from './addresses';
+import { addressOf, isStillAt, placeOfMatch, startAddressOf } from './addresses';
 import { createConsoleRouter } from './router';
 
 const router = createConsoleRouter(buildSessionUser('Administrateur'), createMemoryHistory());
@@ -49,6 +49,19 @@ describe('addresses', () => {
     await memory.navigate({ href: `/schools/0693284V/users?${query}` });
     expect(memory.state.location.pathname).toBe('/schools/0693284V/users');
     expect(memory.state.location.searchStr).toBe(`?${query}`);
+  });
+
+  it('knows at once that the user has left a view, before the next one is drawn', async () => {
+    const memory = createConsoleRouter(buildSessionUser('Administrateur'), createMemoryHistory());
+    await memory.navigate({ href: '/schools/0693284V/users?disabled=0' });
+    const users: Place = { view: 'users', uai: '0693284V' };
+    expect(isStillAt(memory, users)).toBe(true);
+    // A menu entry clicked: the users grid, still drawn while the next view loads, may not write its address any more.
+    const leaving = memory.navigate({ href: '/schools/0693284V/deployment' });
+    expect(isStillAt(memory, users)).toBe(false);
+    await leaving;
+    expect(isStillAt(memory, { view: 'monitoring', uai: '0693284V' })).toBe(true);
+    expect(isStillAt(memory, { ...users, userId: 12 })).toBe(false);
   });
 
   it('reads a school in lower case as its UAI', () => {

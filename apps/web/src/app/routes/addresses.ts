@@ -31,6 +31,14 @@ export function addressOf(place: Place): string {
   return place.query ? `${pathOf(place)}?${place.query}` : pathOf(place);
 }
 
+/**
+ * Whether a router's latest address is still `place`'s (its path): the router takes a new address
+ * at once, while the view the user left is still drawn, so a late write of that view can tell.
+ */
+export function isStillAt(router: { latestLocation: { pathname: string } }, place: Place): boolean {
+  return router.latestLocation.pathname === pathOf(place);
+}
+
 /** A place's address without its query. */
 export function pathOf(place: Place): string {
   const segment = VIEW_SEGMENTS[place.view];

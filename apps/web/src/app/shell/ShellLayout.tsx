@@ -13,7 +13,7 @@ import { PreferencesDialog } from '#features/preferences/components/PreferencesD
 import { useAccountLanguage } from '#features/preferences/hooks/useChooseLanguage';
 import { useSchool } from '#features/schools/api';
 import { accessOf } from '../routes/access';
-import { addressOf, pathOf, startAddressOf } from '../routes/addresses';
+import { addressOf, isStillAt, startAddressOf } from '../routes/addresses';
 import { useAddressPlace } from '../routes/useAddressPlace';
 import { visibleMenuGroups } from '../sidebar/menu';
 import { Sidebar } from '../sidebar/Sidebar';
@@ -70,7 +70,7 @@ export function ShellLayout({ children }: { children: ReactNode }) {
   const go = useCallback(
     (next: Place, options?: GoOptions) => {
       // The router's latest address, already the new one while a view the user left is still drawn.
-      if (options?.onlyFrom && router.latestLocation.pathname !== pathOf(options.onlyFrom)) return;
+      if (options?.onlyFrom && !isStillAt(router, options.onlyFrom)) return;
       void navigate({ href: addressOf(next), replace: options?.replace });
     },
     [navigate, router],
