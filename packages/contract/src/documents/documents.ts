@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RECORD_ID_MAX } from '../ids.js';
 import { uaiFieldSchema } from '../rules/uai.js';
+import { userIdsSchema } from '../users/schemas.js';
 
 /**
  * The document manager's files (spec 3 §2.7, §3 'File', §5 'File upload', §7 'Files'): documents
@@ -105,3 +106,32 @@ export const deleteDocumentsBodySchema = z
 
 /** A short-lived address of one document (its download, or its preview for a type the browser shows). */
 export const documentUrlSchema = z.object({ url: z.string(), expiresAt: z.string() });
+
+/** `PATCH /files/schools`: the documents' schools become these (['all'] for every school, Administrateur only). */
+export const assignDocumentSchoolsBodySchema = z
+  .object({
+    arrayDocs: z.array(documentIdSchema).min(1).max(DOCUMENTS_PER_CALL_MAX),
+    arrayUai: z.array(z.union([z.literal('all'), uaiFieldSchema])).max(2000),
+  })
+  .strict();
+export type AssignDocumentSchoolsBody = z.infer<typeof assignDocumentSchoolsBodySchema>;
+
+/** `PATCH /users/files`: assigns the documents to the users (insert), or takes them back (delete). */
+export const assignDocumentUsersBodySchema = z
+  .object({
+    action: z.enum(['insert', 'delete']),
+    arrayDocs: z.array(documentIdSchema).min(1).max(DOCUMENTS_PER_CALL_MAX),
+    arrayUsers: userIdsSchema,
+  })
+  .strict();
+export type AssignDocumentUsersBody = z.infer<typeof assignDocumentUsersBodySchema>;
+
+/** What an assignment changed: the documents' schools set, or the (document, user) pairs added or removed. */
+export const assignmentAnswerSchema = z.object({ changed: z.number().int() });
+
+/**
+ * A document as a user page lists it (spec 3 §3 'User page': documentName, documentSize): one
+ * assigned to the user, to the user's school, or to every school.
+ */
+export const userDocumentSchema = z.object({ id: z.number().int(), name: z.string(), type: z.string(), size: z.number().int() });
+export type UserDocument = z.infer<typeof userDocumentSchema>;

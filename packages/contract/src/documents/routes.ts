@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { defineRoute } from '../http.js';
 import { uaiFieldSchema } from '../rules/uai.js';
 import {
+  assignDocumentSchoolsBodySchema,
+  assignDocumentUsersBodySchema,
+  assignmentAnswerSchema,
   deleteDocumentsBodySchema,
   documentIdSchema,
   documentListSchema,
@@ -59,11 +62,35 @@ export const deleteDocuments = defineRoute({
   answer: z.object({ deleted: z.number().int() }),
 });
 
+export const assignDocumentSchools = defineRoute({
+  method: 'PATCH',
+  path: '/files/schools',
+  right: { area: 'FileManager', level: 'Ecriture' },
+  summary:
+    "Sets the schools of documents the caller manages: the schools it reaches (an Administrateur: any, or ['all']); the others a document has are kept.",
+  body: assignDocumentSchoolsBodySchema,
+  answer: assignmentAnswerSchema,
+});
+
+export const assignDocumentUsers = defineRoute({
+  method: 'PATCH',
+  path: '/users/files',
+  right: { area: 'buttonBulkEdit_bulkFiles', level: 'Ecriture' },
+  summary: 'Assigns documents the caller sees to users it may act on (insert), or takes them back (delete).',
+  body: assignDocumentUsersBodySchema,
+  answer: assignmentAnswerSchema,
+});
+
+/**
+ * Any signed-in user asks: with FileManager at Lecture, for a document the manager shows it; else
+ * (pupils and teachers, from their page) for a document assigned to them, their school or every school.
+ */
 export const documentDownloadUrl = defineRoute({
   method: 'GET',
   path: '/files/download/url/:x',
-  right: { area: 'FileManager', level: 'Lecture' },
-  summary: 'A short-lived address of one document: shown by the browser for a type its preview shows, else downloaded.',
+  right: 'session',
+  summary:
+    'A short-lived address of one document the caller sees: shown by the browser for a type its preview shows, else downloaded.',
   params: idParams,
   answer: documentUrlSchema,
 });

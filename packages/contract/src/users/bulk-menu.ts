@@ -1,3 +1,4 @@
+import { assignDocumentUsers } from '../documents/routes.js';
 import { areaRightOf, type AreaRight } from '../http.js';
 import type { RightArea } from '../rights.js';
 import type { SchoolUser } from '../schools/schemas.js';
@@ -116,7 +117,7 @@ export function canExportAsm(locationId: string | null | undefined): boolean {
 }
 
 export type BulkMenuItem =
-  'comment' | 'subject' | 'className' | 'level' | 'profile' | 'options' | 'applications' | 'adminMode' | 'pne' | 'mail';
+  'comment' | 'subject' | 'className' | 'level' | 'profile' | 'options' | 'applications' | 'files' | 'adminMode' | 'pne' | 'mail';
 
 /**
  * The two rights of each bulk-menu item (spec 3 §6): its own area, which shows the item at
@@ -127,6 +128,7 @@ export type BulkMenuItem =
 const BULK_ROUTE = areaRightOf(bulkUpdateUsers);
 const PNE_ROUTE = areaRightOf(activatePneKeys);
 const MAIL_ROUTE = areaRightOf(mailUsers);
+const FILES_ROUTE = areaRightOf(assignDocumentUsers);
 
 export const BULK_MENU_RIGHTS: Record<BulkMenuItem, { area: RightArea; route: AreaRight }> = {
   comment: { area: BULK_RIGHTS.comment, route: BULK_ROUTE },
@@ -136,6 +138,7 @@ export const BULK_MENU_RIGHTS: Record<BulkMenuItem, { area: RightArea; route: Ar
   profile: { area: BULK_RIGHTS.profile, route: BULK_ROUTE },
   options: { area: BULK_RIGHTS.opt, route: BULK_ROUTE },
   applications: { area: BULK_RIGHTS.app, route: BULK_ROUTE },
+  files: { area: FILES_ROUTE.area, route: FILES_ROUTE },
   adminMode: { area: BULK_RIGHTS.adminMode, route: BULK_ROUTE },
   pne: { area: PNE_ROUTE.area, route: PNE_ROUTE },
   mail: { area: MAIL_ROUTE.area, route: MAIL_ROUTE },

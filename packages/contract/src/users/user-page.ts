@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userDocumentSchema } from '../documents/documents.js';
 import { recordIdSchema } from '../ids.js';
 import { profileNameSchema } from '../rights-schema.js';
 import { applicationUrlsSchema } from '../schools/schemas.js';
@@ -125,6 +126,8 @@ export const userPageSchema = z.object({
   applications: z.array(userPageApplicationSchema),
   options: z.array(z.object({ optionId: z.number().int(), name: z.string(), ordre: z.number().int() })),
   devices: z.array(deviceSchema),
+  /** The documents assigned to the user, the user's school or every school, by name; empty without UserPage_Documents at Lecture. */
+  documents: z.array(userDocumentSchema),
   /** What the caller may do on this page, so that the browser re-implements no rule. */
   abilities: z.object({
     canEditProfile: z.boolean(),

@@ -23,12 +23,24 @@ export type DocumentRow = {
 
 /**
  * Which documents a caller sees: every one for the scope `all`; else those for every school, those
- * for a school of the scope, and those the caller uploaded.
+ * for a school of the scope, those assigned to a user of a school of the scope, and those the caller uploaded.
  */
 export function visibleCondition(scope: SchoolScope, actorId: number): SQL {
   if (scope.kind === 'all') return sql`true`;
   return sql`(d.all_schools or d.uploaded_by_id = ${actorId} or exists (
-    select 1 from document_schools vs where vs.document_id = d.id and ${scopeCondition(scope, sql`vs.uai`)}))`;
+    select 1 from document_schools vs where vs.document_id = d.id and ${scopeCondition(scope, sql`vs.uai`)})
+    or exists (select 1 from document_users vu join users vuu on vuu.id = vu.user_id
+      where vu.document_id = d.id and ${scopeCondition(scope, sql`vuu.uai`)}))`;
+}
+
+/** A user's own documents: those assigned to them, to their school, or to every school. */
+export function ownCondition(user: { id: number; uai: string | null }): SQL {
+  const forSchool =
+    user.uai === null
+      ? sql`false`
+      : sql`exists (select 1 from document_schools os where os.document_id = d.id and os.uai = ${user.uai})`;
+  return sql`(d.all_schools or ${forSchool}
+    or exists (select 1 from document_users ou where ou.document_id = d.id and ou.user_id = ${user.id}))`;
 }
 
 /**
@@ -98,6 +110,22 @@ export function findVisibleDocuments(db: Executor, scope: SchoolScope, actorId: 
     sql`d.id = any(${sql.param([...ids])}::int[]) and ${visibleCondition(scope, actorId)}`,
     manageableCondition(scope, actorId),
   );
+}
+
+/**
+ * One document a user may read: one of its own, or, with `managerScope` (the caller has the
+ * document manager), one the manager shows it.
+ */
+export async function findDocumentReadableBy(
+  db: Executor,
+  user: { id: number; uai: string | null },
+  managerScope: SchoolScope | null,
+  id: number,
+): Promise<DocumentRow | undefined> {
+  const own = ownCondition(user);
+  const readable = managerScope === null ? own : sql`(${visibleCondition(managerScope, user.id)} or ${own})`;
+  const [row] = await selectDocuments(db, sql`d.id = ${id} and ${readable}`, sql`false`);
+  return row;
 }
 
 /** The bytes the store holds for documents and those tickets announced that have not expired. */

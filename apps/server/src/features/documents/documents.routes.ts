@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createFileStorage } from '#adapters/storage/index.js';
 import type { AppDeps } from '#platform/context.js';
 import { registerRoute } from '#platform/http/register-route.js';
+import { assignDocumentSchools, assignDocumentUsers } from './document-assignments.service.js';
 import {
   deleteDocuments,
   documentDownloadUrl,
@@ -12,8 +13,8 @@ import {
 } from './documents.service.js';
 
 /**
- * The document manager (spec 3 §7 'Files'): registering uploaded files, the list, deleting and
- * the download addresses. The upload ticket is the files feature's route (`POST /files/upload`).
+ * The document manager (spec 3 §7 'Files'): registering uploaded files, the list, deleting,
+ * assigning to schools and users, and the download addresses. The upload ticket is the files feature's route (`POST /files/upload`).
  */
 export function registerDocumentsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const documentsDeps: AppDeps & DocumentsDeps = { ...deps, storage: createFileStorage(deps.env) };
@@ -21,5 +22,7 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: AppDeps): vo
   registerRoute(app, documentsDeps, documents.listDocuments, ({ ctx, params }) => listDocuments(ctx, params.x));
   registerRoute(app, documentsDeps, documents.deleteDocument, ({ ctx, params }) => deleteDocuments(ctx, [params.x]));
   registerRoute(app, documentsDeps, documents.deleteDocuments, ({ ctx, body }) => deleteDocuments(ctx, body.files));
+  registerRoute(app, deps, documents.assignDocumentSchools, ({ ctx, body }) => assignDocumentSchools(ctx, body));
+  registerRoute(app, deps, documents.assignDocumentUsers, ({ ctx, body }) => assignDocumentUsers(ctx, body));
   registerRoute(app, documentsDeps, documents.documentDownloadUrl, ({ ctx, params }) => documentDownloadUrl(ctx, params.x));
 }

@@ -1,4 +1,4 @@
-import { documents as contract, type files } from '@console/contract';
+import { documents as contract, hasRight, type files } from '@console/contract';
 import { UPLOAD_TICKET_TTL_MS, type FileStorage } from '#adapters/storage/index.js';
 import { writeAuditEntries } from '#platform/audit/audit.js';
 import { listReachableUais, requireReachableSchool, schoolNotFound, schoolScopeOf } from '#platform/auth/access.js';
@@ -15,6 +15,7 @@ import {
   lockDocumentRoom,
   findVisibleDocuments,
   listVisibleDocuments,
+  findDocumentReadableBy,
   lockUploadTickets,
   readUploadTickets,
   usedBytes,
@@ -28,7 +29,7 @@ type Context = ServiceContext & DocumentsDeps;
 /** How long a download or preview address holds: time to open it, not to pass it around. */
 export const DOWNLOAD_URL_SECONDS = 60;
 
-const isAdministrator = (ctx: ServiceContext) => ctx.actor.profile === 'Administrateur';
+export const isAdministrator = (ctx: ServiceContext) => ctx.actor.profile === 'Administrateur';
 const capacityOf = (ctx: ServiceContext) => ctx.env.DOCUMENTS_MAX_MEGABYTES * 1_000_000;
 
 /**
@@ -81,8 +82,11 @@ export async function listDocuments(ctx: ServiceContext, uai: string): Promise<c
   return readDocumentList(ctx);
 }
 
-/** The schools a registration names, checked: ['all'] alone and by an Administrateur; else schools the caller reaches. */
-async function schoolsOf(ctx: ServiceContext, wanted: readonly string[]): Promise<{ allSchools: boolean; uais: string[] }> {
+/** The schools a registration or an assignment names, checked: ['all'] by an Administrateur; else schools the caller reaches. */
+export async function schoolsOf(
+  ctx: ServiceContext,
+  wanted: readonly string[],
+): Promise<{ allSchools: boolean; uais: string[] }> {
   if (wanted.includes('all')) {
     if (!isAdministrator(ctx)) throw new AppError('forbidden', 'Only an Administrateur gives a document to every school');
     return { allSchools: true, uais: [] };
@@ -239,11 +243,21 @@ export async function deleteDocuments(ctx: Context, ids: readonly number[]): Pro
 }
 
 /**
- * A short-lived address of a document the caller sees (`GET /files/download/url/{id}`): shown by
- * the browser for a type the preview shows, downloaded otherwise, under the document's name.
+ * A document the caller may read: one the document manager shows it (with FileManager at
+ * Lecture), or one of its own (assigned to it, its school or every school: how pupils and teachers
+ * open theirs from their page).
+ */
+function findReadableDocument(ctx: ServiceContext, id: number): Promise<DocumentRow | undefined> {
+  const managerScope = hasRight(ctx.actor.rights, 'FileManager', 'Lecture') ? schoolScopeOf(ctx.actor) : null;
+  return findDocumentReadableBy(ctx.db, ctx.actor, managerScope, id);
+}
+
+/**
+ * A short-lived address of a document the caller may read (`GET /files/download/url/{id}`): shown
+ * by the browser for a type the preview shows, downloaded otherwise, under the document's name.
  */
 export async function documentDownloadUrl(ctx: Context, id: number): Promise<{ url: string; expiresAt: string }> {
-  const [row] = await findVisibleDocuments(ctx.db, schoolScopeOf(ctx.actor), ctx.actor.id, [id]);
+  const row = await findReadableDocument(ctx, id);
   if (!row) throw new AppError('not_found', 'No such document');
   const url = await ctx.storage.downloadUrl(row.key, {
     expiresInSeconds: DOWNLOAD_URL_SECONDS,

@@ -9,6 +9,7 @@ export type PageView = {
   seesWholeCatalogue: boolean;
   seesApplications: boolean;
   seesDevices: boolean;
+  seesDocuments: boolean;
   /** Whether the answer carries the user's sign-in link token (the QR code). */
   seesSignInLink: boolean;
   abilities: UserPage['abilities'];
@@ -89,6 +90,7 @@ export function presentUserPage(
           modificationDate: device.modifiedAt.toISOString(),
         }))
       : [],
+    documents: view.seesDocuments ? rows.documents : [],
     abilities: view.abilities,
   };
 }

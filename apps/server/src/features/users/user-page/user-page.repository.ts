@@ -1,4 +1,5 @@
 import { asc, desc, eq } from 'drizzle-orm';
+import { listOwnDocuments } from '#features/documents/document-assignments.repository.js';
 import type { Executor } from '#platform/db/client.js';
 import { devices, options, schools, userApplications, userOptions } from '#platform/db/schema/index.js';
 import { readTogether } from '#platform/db/reads.js';
@@ -14,6 +15,7 @@ export type UserPageRows = {
   accesses: AccessRow[];
   options: UserOptionRow[];
   devices: DeviceRow[];
+  documents: Awaited<ReturnType<typeof listOwnDocuments>>;
 };
 
 /** A user's accesses to applications, as stored. */
@@ -36,7 +38,7 @@ export async function listUserOptions(db: Executor, userId: number): Promise<Use
  * by the user's school's settings), accesses, options, devices (newest first).
  */
 export async function readUserPageRows(db: Executor, user: { id: number; uai: string | null }): Promise<UserPageRows> {
-  const [schoolRows, catalogue, accesses, optionRows, deviceRows] = await readTogether(db, [
+  const [schoolRows, catalogue, accesses, optionRows, deviceRows, documentRows] = await readTogether(db, [
     () =>
       user.uai === null
         ? Promise.resolve([])
@@ -45,6 +47,14 @@ export async function readUserPageRows(db: Executor, user: { id: number; uai: st
     () => listUserAccesses(db, user.id),
     () => listUserOptions(db, user.id),
     () => db.select().from(devices).where(eq(devices.userId, user.id)).orderBy(desc(devices.modifiedAt), desc(devices.id)),
+    () => listOwnDocuments(db, user),
   ]);
-  return { schoolName: schoolRows[0]?.name ?? null, catalogue, accesses, options: optionRows, devices: deviceRows };
+  return {
+    schoolName: schoolRows[0]?.name ?? null,
+    catalogue,
+    accesses,
+    options: optionRows,
+    devices: deviceRows,
+    documents: documentRows,
+  };
 }

@@ -45,6 +45,7 @@ export async function presentPageOf(
       seesWholeCatalogue: seesWholeCatalogue(viewer),
       seesApplications: hasRight(viewer.rights, 'UserPage_Apps', 'Lecture'),
       seesDevices: hasRight(viewer.rights, 'UserPage_Devices', 'Lecture'),
+      seesDocuments: hasRight(viewer.rights, 'UserPage_Documents', 'Lecture'),
       seesSignInLink: mayAct && profile !== undefined && signsInByLink(profile),
       abilities: {
         canEditProfile: isEditable,

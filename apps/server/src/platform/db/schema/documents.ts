@@ -43,6 +43,23 @@ export const documentSchools = pgTable(
 );
 
 /**
+ * The users a document is assigned to (`PATCH /users/files`), beside its schools: they see it on
+ * their page. Gone with the document or the user.
+ */
+export const documentUsers = pgTable(
+  'document_users',
+  {
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.documentId, table.userId] }), index('document_users_user_idx').on(table.userId)],
+);
+
+/**
  * The upload tickets given for documents and not yet registered: only the user a ticket was given
  * to registers its key, the store's room counts the bytes announced, and a key still here after
  * its ticket expired is swept from the store (an upload never registered).
@@ -51,9 +68,8 @@ export const documentUploads = pgTable(
   'document_uploads',
   {
     key: text('key').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once that user is deleted: the ticket stays, so that its file is swept when it expires. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     size: bigint('size', { mode: 'number' }).notNull(),
     /** The type the file was announced as: the ticket allowed that Content-Type only. */
     type: text('type').notNull(),
