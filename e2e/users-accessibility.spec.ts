@@ -14,6 +14,7 @@ const BULK_DIALOGS: [item: string, dialog: string][] = [
   ['Profil', 'Modifier le profil'],
   ['Options', 'Modifier les options'],
   ['Applications', 'Modifier les applications'],
+  ['Documents', 'Modifier les documents'],
   ['Activation des clés PNE', 'Activation des clés PNE'],
   ['Envoyer un mail', 'Envoyer un mail'],
 ];
@@ -69,7 +70,7 @@ test.describe('accessibility of the users view (axe, WCAG 2.1 A and AA)', () => 
   });
 
   test('each bulk dialog, a toast, the delete confirmation, and the user page of a teacher and of a pupil', async ({ page }) => {
-    // About fifteen scans of the users view, 4 s each here unloaded.
+    // About sixteen scans of the users view, 4 s each here unloaded.
     test.setTimeout(300_000);
     // The administrator: every bulk item is theirs (a school administrator has no mail).
     const arranged = pupils('Axeselection', 2);
@@ -101,7 +102,7 @@ test.describe('accessibility of the users view (axe, WCAG 2.1 A and AA)', () => 
       opened++;
     }
     // All but PNE, which needs teachers.
-    expect(opened, 'bulk dialogs opened').toBe(8);
+    expect(opened, 'bulk dialogs opened').toBe(9);
 
     await users.button('Désactiver').click();
     const toast = page.getByRole('alert').filter({ hasText: '2 utilisateurs ont bien été désactivés' });

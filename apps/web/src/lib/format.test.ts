@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatDateTime, formatGigabytes, localeOf } from './format';
+import { formatCount, formatDate, formatDateTime, formatFileSize, formatGigabytes, localeOf } from './format';
 
 describe('display formats in the interface language', () => {
   it('takes British English for English, French otherwise', () => {
@@ -34,5 +34,21 @@ describe('display formats in the interface language', () => {
   it('writes free space given in MB as GB with two decimals', () => {
     expect(formatGigabytes(12345, 'fr')).toBe('12,35');
     expect(formatGigabytes(12345, 'en')).toBe('12.35');
+  });
+
+  it('writes a file size in units of 1000, one decimal at most, in each language', () => {
+    expect(formatFileSize(1_200_000, 'fr')).toBe('1,2\u00a0Mo');
+    expect(formatFileSize(1_200_000, 'en')).toBe('1.2\u00a0MB');
+    expect(formatFileSize(850, 'fr')).toBe('850\u00a0o');
+    expect(formatFileSize(0, 'en')).toBe('0\u00a0B');
+    expect(formatFileSize(12_345, 'fr')).toBe('12,3\u00a0ko');
+    expect(formatFileSize(12_345, 'en')).toBe('12.3\u00a0kB');
+    expect(formatFileSize(3_000_000_000, 'en')).toBe('3\u00a0GB');
+    expect(formatFileSize(5_400_000_000_000_000, 'fr')).toMatch(/^5\s400\u00a0To$/);
+  });
+
+  it('moves to the next unit when the figure would round to 1000', () => {
+    expect(formatFileSize(999_960, 'fr')).toBe('1\u00a0Mo');
+    expect(formatFileSize(999_940, 'fr')).toBe('999,9\u00a0ko');
   });
 });

@@ -61,3 +61,19 @@ export function formatGigabytes(megabytes: number, language: string): string {
     megabytes / 1000,
   );
 }
+
+const FILE_SIZE_UNITS = { 'fr-FR': ['o', 'ko', 'Mo', 'Go', 'To'], 'en-GB': ['B', 'kB', 'MB', 'GB', 'TB'] } as const;
+
+/**
+ * A file's size in units of 1000, as free space (spec 3 §9), one decimal at most: 1 200 000 →
+ * « 1,2 Mo », '1.2 MB'. The unit is the one whose rounded figure stays under 1000, so that
+ * 999 960 bytes read « 1 Mo », not « 1 000 ko ». A no-break space keeps the unit with its figure.
+ */
+export function formatFileSize(bytes: number, language: string): string {
+  const locale = localeOf(language);
+  const units = FILE_SIZE_UNITS[locale];
+  const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  let exponent = bytes < 1000 ? 0 : Math.min(Math.floor(Math.log10(bytes) / 3), units.length - 1);
+  if (exponent < units.length - 1 && Math.round((bytes / 1000 ** exponent) * 10) / 10 >= 1000) exponent += 1;
+  return `${format.format(bytes / 1000 ** exponent)}\u00a0${units[exponent]}`;
+}

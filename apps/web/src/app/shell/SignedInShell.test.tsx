@@ -58,6 +58,7 @@ function ownPage(profile: ProfileName): UserPage {
     applications: [],
     options: [],
     devices: [],
+    documents: [],
     abilities: { canEditProfile: false, canEditApplications: false, canSeePasswords: false, canUnlock: false },
   };
 }

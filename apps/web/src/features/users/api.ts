@@ -1,4 +1,12 @@
-import { auth, users, type ColumnDefinition, type GridColumn, type RouteInput, type SchoolUser } from '@console/contract';
+import {
+  auth,
+  documents,
+  users,
+  type ColumnDefinition,
+  type GridColumn,
+  type RouteInput,
+  type SchoolUser,
+} from '@console/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from '#lib/api';
@@ -15,6 +23,7 @@ export const usersQueryKeys = {
   page: (id: number) => [...USER_PAGES_KEY, id] as const,
   bin: (uai: string) => ['users', 'bin', uai] as const,
   platforms: (ids: readonly number[]) => ['users', 'platforms', ids] as const,
+  documents: (uai: string) => ['users', 'documents', uai] as const,
 };
 
 /**
@@ -200,5 +209,33 @@ export function useMailUsers() {
   return useMutation({
     mutationFn: ({ body, actionKey }: { body: Body<typeof users.mailUsers>; actionKey: string }) =>
       call(users.mailUsers, { body }, { idempotencyKey: actionKey }),
+  });
+}
+
+/**
+ * A short-lived address of one document (`GET /files/download/url/{id}`), asked at each opening:
+ * an address kept would expire.
+ */
+export function useDocumentUrl() {
+  return useMutation({ mutationFn: (id: number) => call(documents.documentDownloadUrl, { params: { x: id } }) });
+}
+
+/** The documents the caller sees from a school's document manager, for the bulk documents dialog. */
+export function useSchoolDocuments(uai: string) {
+  return useQuery({
+    queryKey: usersQueryKeys.documents(uai),
+    queryFn: () => call(documents.listDocuments, { params: { x: uai } }),
+  });
+}
+
+/**
+ * Assigns documents to users or takes them back; the user pages, which list them, load again
+ * (not awaited: the toast does not wait for an open page to reload).
+ */
+export function useAssignDocumentUsers() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Body<typeof documents.assignDocumentUsers>) => call(documents.assignDocumentUsers, { body }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: usersQueryKeys.pages }),
   });
 }

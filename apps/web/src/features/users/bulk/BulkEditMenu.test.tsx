@@ -1,5 +1,5 @@
 import { DEFAULT_RIGHTS, type SchoolUser } from '@console/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { bodiesSentTo, type mockFetch } from '#test/fetch-mock';
 import { cleanUpAfterEachTest, createTestI18n } from '#test/render';
@@ -35,6 +35,7 @@ describe('bulk-edit menu, enablement', () => {
       'Profil',
       'Options',
       'Applications',
+      'Documents',
       'Activer le mode admin',
       'Activation des clés PNE',
       'Envoyer un mail',
@@ -62,6 +63,18 @@ describe('bulk-edit menu, enablement', () => {
     for (const name of ['Commentaire', 'Matière', 'Classe', 'Niveau', 'Options', 'Applications'])
       expect(item(name)).toBeDisabled();
     expect(item('Envoyer un mail')).toBeEnabled();
+  });
+
+  it('shows the documents with their right, on only for who may read the document manager', async () => {
+    const withoutFiles = { ...DEFAULT_RIGHTS.Gestionnaire, buttonBulkEdit_bulkFiles: { Lecture: 0, Ecriture: 0 } } as const;
+    await openMenu([buildSchoolUser()], {}, buildSessionUser('Gestionnaire', { rights: withoutFiles }));
+    expect(screen.queryByRole('menuitem', { name: 'Documents' })).toBeNull();
+    cleanup();
+
+    const withoutManager = { ...DEFAULT_RIGHTS.Gestionnaire, FileManager: { Lecture: 0, Ecriture: 0 } } as const;
+    await openMenu([buildSchoolUser()], {}, buildSessionUser('Gestionnaire', { rights: withoutManager }));
+    expect(item('Documents')).toBeDisabled();
+    expect(item('Applications')).toBeEnabled();
   });
 
   it('offers the profile change only for pupils and teachers', async () => {
@@ -295,5 +308,37 @@ describe('bulk applications', () => {
       ]),
     );
     expect(bodiesSentTo(fetchMock, 'POST /api/users/platforms')).toEqual([]);
+  });
+});
+
+describe('bulk documents', () => {
+  it('assigns the ticked documents of the document manager to the selection', async () => {
+    const rules = {
+      id: 4,
+      key: 'documents/4-rules.pdf',
+      name: 'Règlement intérieur.pdf',
+      type: 'application/pdf',
+      size: 1_200_000,
+      uploadedBy: { firstname: 'Anne', lastname: 'ADMIN', profile: 'Administrateur' },
+      date: '2026-01-05T10:00:00.000Z',
+      schools: [],
+      canManage: true,
+    };
+    const { fetchMock, user } = await openMenu([buildSchoolUser({ id: 31 })], {
+      [`GET /api/files/${school.informations.uai}`]: {
+        status: 200,
+        body: { files: [rules], maxBucketSize: 1_000_000_000, usedBytes: 1_200_000 },
+      },
+      'PATCH /api/users/files': { status: 200, body: { changed: 1 } },
+    });
+
+    await user.click(item('Documents'));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifier les documents' });
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Règlement intérieur.pdf' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Valider' }));
+
+    expect(await screen.findByText('Documents affectés à 1 utilisateur.')).toBeInTheDocument();
+    expect(bodiesSentTo(fetchMock, 'PATCH /api/users/files')).toEqual([{ action: 'insert', arrayDocs: [4], arrayUsers: [31] }]);
+    expect(screen.queryByRole('dialog', { name: 'Modifier les documents' })).toBeNull();
   });
 });

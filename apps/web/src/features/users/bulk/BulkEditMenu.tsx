@@ -1,4 +1,4 @@
-import { users, type School, type SchoolUser, type SessionUser } from '@console/contract';
+import { areaRightOf, documents, users, type School, type SchoolUser, type SessionUser } from '@console/contract';
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconEdit } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useEscapableMenu } from '#ui/use-escapable-menu';
 import { can } from '#lib/abilities';
 import { BulkApplicationsModal } from './BulkApplicationsModal';
+import { BulkDocumentsModal } from './BulkDocumentsModal';
 import { BulkFieldModal } from './BulkFieldModal';
 import { BulkMailModal } from '../messaging/BulkMailModal';
 import { BulkOptionsModal } from './BulkOptionsModal';
@@ -15,7 +16,7 @@ import { useBulkChange } from './useBulkChange';
 
 type BulkEditMenuProps = { school: School & { users: SchoolUser[] }; user: SessionUser; selected: readonly SchoolUser[] };
 
-type Dialog = BulkFieldColumn | 'options' | 'applications' | 'pne' | 'mail';
+type Dialog = BulkFieldColumn | 'options' | 'applications' | 'files' | 'pne' | 'mail';
 
 type Item = {
   key: Dialog | 'adminMode';
@@ -23,10 +24,13 @@ type Item = {
   isAllowed: boolean;
 };
 
+/** The documents item offers the document manager's documents: it needs to read them too. */
+const DOCUMENT_LIST_RIGHT = areaRightOf(documents.listDocuments);
+
 /**
  * The bulk-edit menu (spec 3 §2.2, §5): each item shown with its own right at Lecture, off without
- * a selection, without its own right and its route's at Ecriture (`users.BULK_MENU_RIGHTS`, the
- * rights the server checks), or when its rule forbids the selection (profile, PNE, admin mode).
+ * a selection, without its own right and its route's at Ecriture (`users.BULK_MENU_RIGHTS`, the rights the
+ * server checks), or when its rule forbids the selection (profile, PNE, admin mode).
  */
 export function BulkEditMenu({ school, user, selected }: BulkEditMenuProps) {
   const { t } = useTranslation();
@@ -43,6 +47,7 @@ export function BulkEditMenu({ school, user, selected }: BulkEditMenuProps) {
     { key: 'profile', isAllowed: users.canBulkChangeProfile(selected) },
     { key: 'options', isAllowed: true },
     { key: 'applications', isAllowed: true },
+    { key: 'files', isAllowed: true },
     { key: 'adminMode', isAllowed: users.canToggleAdminMode(selected) },
     { key: 'pne', isAllowed: users.canActivatePne(selected, educadhocId) },
     { key: 'mail', isAllowed: true },
@@ -50,7 +55,8 @@ export function BulkEditMenu({ school, user, selected }: BulkEditMenuProps) {
   const shown = items.filter((item) => can(user, users.BULK_MENU_RIGHTS[item.key].area));
   const mayRun = (item: Item) => {
     const rights = users.BULK_MENU_RIGHTS[item.key];
-    return can(user, rights.area, 'Ecriture') && can(user, rights.route.area, rights.route.level);
+    const mayList = item.key !== 'files' || can(user, DOCUMENT_LIST_RIGHT.area, DOCUMENT_LIST_RIGHT.level);
+    return can(user, rights.area, 'Ecriture') && can(user, rights.route.area, rights.route.level) && mayList;
   };
 
   const toggleAdminMode = () => {
@@ -96,6 +102,7 @@ export function BulkEditMenu({ school, user, selected }: BulkEditMenuProps) {
       )}
       {dialog === 'options' && <BulkOptionsModal school={school} selected={selected} bulk={bulk} onClose={close} />}
       {dialog === 'applications' && <BulkApplicationsModal school={school} selected={selected} bulk={bulk} onClose={close} />}
+      {dialog === 'files' && <BulkDocumentsModal school={school} selected={selected} onClose={close} />}
       {dialog === 'pne' && <PneActivationModal school={school} selected={selected} onClose={close} />}
       {dialog === 'mail' && <BulkMailModal selected={selected} onClose={close} />}
     </>

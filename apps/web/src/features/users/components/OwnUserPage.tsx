@@ -5,6 +5,7 @@ import { can } from '#lib/abilities';
 import { useUserPage } from '../api';
 import { ApplicationsSection } from '../user-page/ApplicationsSection';
 import { DevicesSection } from '../user-page/DevicesSection';
+import { DocumentsSection } from '../user-page/DocumentsSection';
 import { ProfileSection } from '../user-page/ProfileSection';
 import { UserPageHeader } from '../user-page/UserPageHeader';
 import { LoadingBlock } from '#ui/LoadingBlock';
@@ -44,6 +45,11 @@ export function OwnUserPage({ user }: { user: SessionUser }) {
           {can(user, 'UserPage_Devices') && (
             <Paper withBorder radius="md" p="lg">
               <DevicesSection devices={page.data.devices} />
+            </Paper>
+          )}
+          {can(user, 'UserPage_Documents') && (
+            <Paper withBorder radius="md" p="lg">
+              <DocumentsSection documents={page.data.documents} />
             </Paper>
           )}
         </>

@@ -114,7 +114,7 @@ describe('UserPageDrawer', () => {
       within(sections)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['Profil et accès', 'Mes applications', 'Enseignement', 'Appareils', 'Impressions']);
+    ).toEqual(['Profil et accès', 'Mes applications', 'Enseignement', 'Appareils', 'Documents', 'Impressions']);
     expect(within(sections).getByRole('tab', { name: 'Profil et accès' })).toHaveAttribute('aria-selected', 'true');
     const qrCode = screen.getByRole('img', { name: 'QR code de connexion' });
     expect(qrCode.querySelector('path')).toHaveAttribute('d', drawQrCode(`${window.location.origin}/?iduser=tok-lea-123`).path);
@@ -145,6 +145,7 @@ describe('UserPageDrawer', () => {
       ...DEFAULT_RIGHTS.Gestionnaire,
       UserPage_Profile: withdrawn,
       UserPage_Teaching: withdrawn,
+      UserPage_Documents: withdrawn,
       ButtonBar_buttonExportPDF: withdrawn,
     };
     renderDrawer({ rights });

@@ -1,27 +1,29 @@
 import { sheets, type RightArea, type SessionUser, type UserPage } from '@console/contract';
 import { Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconApps, IconDeviceMobile, IconPrinter, IconSchool, IconUser } from '@tabler/icons-react';
+import { IconApps, IconDeviceMobile, IconFiles, IconPrinter, IconSchool, IconUser } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '#lib/abilities';
 import { PrintLogSection } from '#features/sheets/components/PrintLogSection';
 import { ApplicationsSection } from './ApplicationsSection';
 import { DevicesSection } from './DevicesSection';
+import { DocumentsSection } from './DocumentsSection';
 import { ProfileSection, type AccessEditing } from './ProfileSection';
 import type { Catalogue } from './useApplicationToggle';
 
-export const SECTIONS = ['profile', 'apps', 'teaching', 'devices', 'prints'] as const;
+export const SECTIONS = ['profile', 'apps', 'teaching', 'devices', 'documents', 'prints'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /**
- * The read right of each section (spec 3 §2.3). Documents come with the documents issue. The
- * print log (beyond the spec) goes with the PDF menu's right.
+ * The read right of each section (spec 3 §2.3). The print log (beyond the spec) goes with the PDF
+ * menu's right.
  */
 const SECTION_RIGHTS: Record<Section, RightArea> = {
   profile: 'UserPage_Profile',
   apps: 'UserPage_Apps',
   teaching: 'UserPage_Teaching',
   devices: 'UserPage_Devices',
+  documents: 'UserPage_Documents',
   prints: sheets.SHEETS_RIGHT,
 };
 
@@ -30,6 +32,7 @@ const SECTION_ICONS: Record<Section, ReactNode> = {
   apps: <IconApps size={16} aria-hidden />,
   teaching: <IconSchool size={16} aria-hidden />,
   devices: <IconDeviceMobile size={16} aria-hidden />,
+  documents: <IconFiles size={16} aria-hidden />,
   prints: <IconPrinter size={16} aria-hidden />,
 };
 
@@ -76,6 +79,7 @@ export function UserPageSections({ page, user, editing, catalogue, section, onSe
           {name === 'apps' && <ApplicationsSection page={page} catalogue={catalogue} />}
           {name === 'teaching' && <TeachingSection />}
           {name === 'devices' && <DevicesSection devices={page.devices} />}
+          {name === 'documents' && <DocumentsSection documents={page.documents} />}
           {name === 'prints' && <PrintLogSection userId={page.informations.userId} />}
         </Tabs.Panel>
       ))}

@@ -43,6 +43,7 @@ export function buildUserPage(
     applications: [],
     options: [],
     devices: [],
+    documents: [],
     abilities: { canEditProfile: true, canEditApplications: true, canSeePasswords: true, canUnlock: false },
     ...rest,
   };
