@@ -2,7 +2,7 @@
 // --database-url URL (PostgreSQL instead of a fresh embedded database for the sign-in figures),
 // --large-database-url URL and --pglite-dir DIR (seed:large data for the schools figures),
 // --workflows-dir DIR (a seed:large PGlite folder of 2,000 schools for the workflow figures; made
-// in a temporary folder when absent), --only auth|schools|startup|bundle|workflows|users|users-grid|embedded-wal|token-purge|import|import-load|exports|sheets|start-of-year|uploads.
+// in a temporary folder when absent), --only auth|schools|startup|bundle|workflows|users|users-grid|embedded-wal|token-purge|import|import-load|exports|sheets|start-of-year|uploads|documents.
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -16,6 +16,7 @@ import { runSheetsBench } from './sheets.bench.js';
 import { runStartOfYearBench } from './start-of-year.bench.js';
 import { runStartupBench } from './startup.bench.js';
 import { runTokenPurgeBench } from './token-purge.bench.js';
+import { runDocumentsBench } from './documents.bench.js';
 import { runUploadsBench } from './uploads.bench.js';
 import { runUsersBench } from './users.bench.js';
 import { runUsersGridBench } from './users-grid.bench.js';
@@ -123,6 +124,10 @@ await section(
 
 await section('uploads', 'Uploads: a 10 MB file through the embedded storage against a bare write stream', () =>
   runUploadsBench(),
+);
+
+await section('documents', 'Documents: the list of 10,000, and a zip of 100 × 1 MB streamed', () =>
+  runDocumentsBench({ databaseUrl: values['database-url'] }),
 );
 
 console.log(passed ? '\nAll figures within their targets.' : '\nSome figures miss their targets (see above).');

@@ -104,6 +104,11 @@ export const deleteDocumentsBodySchema = z
   .object({ action: z.literal('delete'), files: z.array(documentIdSchema).min(1).max(DOCUMENTS_PER_CALL_MAX) })
   .strict();
 
+/** `POST /files/archive`: the documents to zip. */
+export const documentArchiveBodySchema = z
+  .object({ files: z.array(documentIdSchema).min(1).max(DOCUMENTS_PER_CALL_MAX) })
+  .strict();
+
 /** A short-lived address of one document (its download, or its preview for a type the browser shows). */
 export const documentUrlSchema = z.object({ url: z.string(), expiresAt: z.string() });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileAnswerSchema } from '../file-answer.js';
 import { defineRoute } from '../http.js';
 import { uaiFieldSchema } from '../rules/uai.js';
 import {
@@ -6,6 +7,7 @@ import {
   assignDocumentUsersBodySchema,
   assignmentAnswerSchema,
   deleteDocumentsBodySchema,
+  documentArchiveBodySchema,
   documentIdSchema,
   documentListSchema,
   documentUrlSchema,
@@ -23,7 +25,12 @@ import {
  * a document's id elsewhere. One name, as one path `/files/{x}` must have in the API's description.
  */
 const idParams = z.object({ x: documentIdSchema });
-const uaiParams = z.object({ x: uaiFieldSchema });
+/** A school's UAI, or 'all': the list is what the caller sees either way (the UAI, when named, must be one it reaches). */
+const uaiParams = z.object({ x: z.union([z.literal('all'), uaiFieldSchema]) });
+
+/** The archive of several documents, and its media type. */
+export const DOCUMENTS_ARCHIVE_NAME = 'Documents.zip';
+export const DOCUMENTS_ARCHIVE_TYPE = 'application/zip';
 
 export const registerDocuments = defineRoute({
   method: 'PUT',
@@ -39,7 +46,8 @@ export const listDocuments = defineRoute({
   method: 'GET',
   path: '/files/:x',
   right: { area: 'FileManager', level: 'Lecture' },
-  summary: "The documents the caller sees from a school's document manager, with the store's capacity and use.",
+  summary:
+    "The documents the caller sees in the document manager (x: a school it reaches, or 'all'), with the store's capacity and use.",
   params: uaiParams,
   answer: documentListSchema,
 });
@@ -92,5 +100,18 @@ export const documentDownloadUrl = defineRoute({
   summary:
     'A short-lived address of one document the caller sees: shown by the browser for a type its preview shows, else downloaded.',
   params: idParams,
+  /** `attachment` for the Download item: the browser saves the file even where it could show it. */
+  query: z.object({ disposition: z.enum(['inline', 'attachment']).optional() }),
   answer: documentUrlSchema,
+});
+
+export const downloadDocumentsArchive = defineRoute({
+  method: 'POST',
+  path: '/files/archive',
+  right: { area: 'FileManager', level: 'Lecture' },
+  summary:
+    "A zip ('Documents.zip') of documents the caller sees, each under its name (numbered when two share one), written while it is sent.",
+  body: documentArchiveBodySchema,
+  answer: fileAnswerSchema,
+  produces: [DOCUMENTS_ARCHIVE_TYPE],
 });

@@ -13,6 +13,7 @@ import { createFileStorage, UPLOAD_TICKET_TTL_MS, type FileStorage } from '#adap
 import { auditLog, documents, documentUploads } from '#platform/db/schema/index.js';
 import { createTestContext, injectAs, requestOf, type TestContext } from '#test/context.js';
 import { buildSchool, buildSignedInUsers } from '#test/factories.js';
+import { readZipTexts } from '#features/school-settings/asm/asm-zip.js';
 import { sweepDocumentUploads } from './documents.jobs.js';
 import { pdf, storeDocument, uploadDocument } from './documents.test-support.js';
 
@@ -185,6 +186,34 @@ describe('reading and deleting documents', () => {
     expect((await urlOf('outsider', document.id)).statusCode).toBe(404);
     // A pupil has no document manager, and reads from their page the documents for their school.
     expect((await urlOf('pupil', document.id)).statusCode).toBe(200);
+  });
+
+  it('downloads what the preview would show when asked to, and zips several documents under their names', async () => {
+    const first = await stored('direction', 'Sortie.pdf', [home], 'application/pdf', Buffer.from('%PDF-1.4 sortie'));
+    const second = await stored('direction', 'Sortie.pdf', [home], 'application/pdf', Buffer.from('%PDF-1.4 retour'));
+    const saved = await send('direction', {
+      ...requestOf(contract.documentDownloadUrl, { x: first.id }),
+      query: { disposition: 'attachment' },
+    });
+    const savedUrl = contract.documentUrlSchema.parse(saved.json()).url;
+    expect(String((await t.app.inject({ method: 'GET', url: savedUrl })).headers['content-disposition'])).toMatch(/^attachment;/);
+
+    const archive = (who: Caller, ids: number[]) =>
+      send(who, { ...requestOf(contract.downloadDocumentsArchive), payload: { files: ids } });
+    const zipped = await archive('direction', [first.id, second.id]);
+    expect(zipped.statusCode, zipped.body).toBe(200);
+    expect(zipped.headers['content-type']).toBe('application/zip');
+    expect(String(zipped.headers['content-disposition'])).toContain('Documents.zip');
+    expect(await readZipTexts(zipped.rawPayload)).toEqual({
+      'Sortie.pdf': '%PDF-1.4 sortie',
+      'Sortie (2).pdf': '%PDF-1.4 retour',
+    });
+    // Another school's administrator, or a pupil, gets no archive of them.
+    expect((await archive('outsider', [first.id])).statusCode).toBe(404);
+    expect((await archive('pupil', [first.id])).statusCode).toBe(403);
+    // The manager's list names no school, or one the caller reaches.
+    expect((await listed('direction', 'all')).files.some((file) => file.id === first.id)).toBe(true);
+    expect((await list('direction', other)).statusCode).toBe(404);
   });
 
   it('deletes from the database and the store what the caller manages; another school’s is not found', async () => {

@@ -7,6 +7,7 @@ import { assignDocumentSchools, assignDocumentUsers } from './document-assignmen
 import {
   deleteDocuments,
   documentDownloadUrl,
+  documentsArchive,
   listDocuments,
   registerDocuments,
   type DocumentsDeps,
@@ -18,11 +19,19 @@ import {
  */
 export function registerDocumentsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const documentsDeps: AppDeps & DocumentsDeps = { ...deps, storage: createFileStorage(deps.env) };
-  registerRoute(app, documentsDeps, documents.registerDocuments, ({ ctx, body }) => registerDocuments(ctx, body));
-  registerRoute(app, documentsDeps, documents.listDocuments, ({ ctx, params }) => listDocuments(ctx, params.x));
+  // The lists of thousands of documents are written with JSON.stringify (see `RouteOptions`).
+  registerRoute(app, documentsDeps, documents.registerDocuments, ({ ctx, body }) => registerDocuments(ctx, body), {
+    serialize: 'json',
+  });
+  registerRoute(app, documentsDeps, documents.listDocuments, ({ ctx, params }) => listDocuments(ctx, params.x), {
+    serialize: 'json',
+  });
   registerRoute(app, documentsDeps, documents.deleteDocument, ({ ctx, params }) => deleteDocuments(ctx, [params.x]));
   registerRoute(app, documentsDeps, documents.deleteDocuments, ({ ctx, body }) => deleteDocuments(ctx, body.files));
   registerRoute(app, deps, documents.assignDocumentSchools, ({ ctx, body }) => assignDocumentSchools(ctx, body));
   registerRoute(app, deps, documents.assignDocumentUsers, ({ ctx, body }) => assignDocumentUsers(ctx, body));
-  registerRoute(app, documentsDeps, documents.documentDownloadUrl, ({ ctx, params }) => documentDownloadUrl(ctx, params.x));
+  registerRoute(app, documentsDeps, documents.documentDownloadUrl, ({ ctx, params, query }) =>
+    documentDownloadUrl(ctx, params.x, query.disposition),
+  );
+  registerRoute(app, documentsDeps, documents.downloadDocumentsArchive, ({ ctx, body }) => documentsArchive(ctx, body.files));
 }

@@ -1,10 +1,11 @@
-import { documents as contract, hasRight, type files } from '@console/contract';
+import { documents as contract, hasRight, type FileAnswer, type files } from '@console/contract';
 import { UPLOAD_TICKET_TTL_MS, type FileStorage } from '#adapters/storage/index.js';
 import { writeAuditEntries } from '#platform/audit/audit.js';
 import { listReachableUais, requireReachableSchool, schoolNotFound, schoolScopeOf } from '#platform/auth/access.js';
 import { requireRight } from '#platform/auth/rights.js';
 import type { ServiceContext } from '#platform/context.js';
 import { AppError, validationError } from '#platform/errors/app-error.js';
+import { archiveOf } from './document-archive.js';
 import { buildDocumentKey, isDocumentKey } from './document-keys.js';
 import { detectType, registeredTypeOf } from './document-types.js';
 import {
@@ -76,9 +77,12 @@ async function readDocumentList(ctx: ServiceContext): Promise<contract.DocumentL
   return { files: presentDocuments(ctx, rows), maxBucketSize: capacityOf(ctx), usedBytes: used };
 }
 
-/** `GET /files/{uai}`: the caller's documents, from the document manager of a school it reaches. */
+/**
+ * `GET /files/{x}`: the caller's documents, from the document manager (x 'all') or from a school
+ * it reaches (else 404): the list is what the caller sees either way.
+ */
 export async function listDocuments(ctx: ServiceContext, uai: string): Promise<contract.DocumentList> {
-  await requireReachableSchool(ctx, uai);
+  if (uai !== 'all') await requireReachableSchool(ctx, uai);
   return readDocumentList(ctx);
 }
 
@@ -254,16 +258,41 @@ function findReadableDocument(ctx: ServiceContext, id: number): Promise<Document
 
 /**
  * A short-lived address of a document the caller may read (`GET /files/download/url/{id}`): shown
- * by the browser for a type the preview shows, downloaded otherwise, under the document's name.
+ * by the browser for a type the preview shows, downloaded otherwise or when `wanted` says so,
+ * under the document's name.
  */
-export async function documentDownloadUrl(ctx: Context, id: number): Promise<{ url: string; expiresAt: string }> {
+export async function documentDownloadUrl(
+  ctx: Context,
+  id: number,
+  wanted: 'inline' | 'attachment' = 'inline',
+): Promise<{ url: string; expiresAt: string }> {
   const row = await findReadableDocument(ctx, id);
   if (!row) throw new AppError('not_found', 'No such document');
   const url = await ctx.storage.downloadUrl(row.key, {
     expiresInSeconds: DOWNLOAD_URL_SECONDS,
-    disposition: contract.PREVIEWED_TYPES.includes(row.type) ? 'inline' : 'attachment',
+    disposition: wanted === 'inline' && contract.PREVIEWED_TYPES.includes(row.type) ? 'inline' : 'attachment',
     fileName: row.name,
     contentType: row.type,
   });
   return { url, expiresAt: new Date(Date.now() + DOWNLOAD_URL_SECONDS * 1000).toISOString() };
+}
+
+/**
+ * `POST /files/archive`: a zip of documents the caller sees (else 404, as unknown ones), each
+ * under its name, streamed from the store one file after another.
+ */
+export async function documentsArchive(ctx: Context, ids: readonly number[]): Promise<FileAnswer> {
+  requireRight(ctx.actor, 'FileManager', 'Lecture');
+  const unique = [...new Set(ids)];
+  const rows = await findVisibleDocuments(ctx.db, schoolScopeOf(ctx.actor), ctx.actor.id, unique);
+  if (rows.length !== unique.length) throw new AppError('not_found', 'No such document');
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return {
+    fileName: contract.DOCUMENTS_ARCHIVE_NAME,
+    mediaType: contract.DOCUMENTS_ARCHIVE_TYPE,
+    body: archiveOf(
+      ctx.storage,
+      unique.map((id) => byId.get(id)!),
+    ),
+  };
 }
