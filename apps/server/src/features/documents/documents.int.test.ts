@@ -177,11 +177,22 @@ describe('reading and deleting documents', () => {
     expect(read.headers['content-type']).toBe('application/pdf');
     expect(String(read.headers['content-disposition'])).toMatch(/^inline;/);
     expect(read.headers['x-content-type-options']).toBe('nosniff');
+    // Chromium's PDF viewer draws nothing in a sandboxed page: a PDF shown loads nothing, unsandboxed.
+    expect(read.headers['content-security-policy']).toBe("default-src 'none'");
 
     const text = await stored('admin', 'Notes.txt', ['all'], 'text/plain', Buffer.from('Rentrée le 1er septembre'));
     expect(text.schools).toEqual(['all']);
     const textUrl = contract.documentUrlSchema.parse((await urlOf('direction', text.id)).json()).url;
     expect(String((await t.app.inject({ method: 'GET', url: textUrl })).headers['content-disposition'])).toMatch(/^attachment;/);
+    // An HTML page an Administrateur sent is saved, never shown, and sandboxed were it opened.
+    const page = await stored('admin', 'page.html', ['all'], 'text/html', html);
+    const pageRead = await t.app.inject({
+      method: 'GET',
+      url: contract.documentUrlSchema.parse((await urlOf('direction', page.id)).json()).url,
+    });
+    expect(String(pageRead.headers['content-disposition'])).toMatch(/^attachment;/);
+    expect(pageRead.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(pageRead.headers['x-content-type-options']).toBe('nosniff');
 
     expect((await urlOf('outsider', document.id)).statusCode).toBe(404);
     // A pupil has no document manager, and reads from their page the documents for their school.

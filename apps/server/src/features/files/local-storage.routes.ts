@@ -151,6 +151,16 @@ const FILE_CACHE_CONTROL = 'public, max-age=86400';
  * HTML document a user uploaded runs nothing of this origin). A signature that does not hold or
  * has expired is 403, a missing object 404.
  */
+/**
+ * The Content-Security-Policy of a signed download: nothing loads from it, and it is sandboxed
+ * (no script, an opaque origin) — except a PDF shown inline, which Chromium's viewer refuses to
+ * draw in a sandboxed page; a PDF's scripts run in the viewer, never in this origin, and `nosniff`
+ * keeps the bytes from being read as anything but a PDF.
+ */
+export function downloadPolicyOf(contentType: string, disposition: 'inline' | 'attachment'): string {
+  return contentType === 'application/pdf' && disposition === 'inline' ? "default-src 'none'" : "default-src 'none'; sandbox";
+}
+
 async function sendSignedDownload(
   reply: FastifyReply,
   storage: LocalFileStorage,
@@ -175,7 +185,7 @@ async function sendSignedDownload(
     .header('content-disposition', contentDispositionOf(download.disposition, download.fileName))
     .header('content-length', stored.size)
     .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('content-security-policy', downloadPolicyOf(download.contentType, download.disposition))
     .header('cache-control', 'private, no-store')
     .send(body);
 }
