@@ -10,7 +10,7 @@ import { AddUserPanel } from '../add-user/AddUserPanel';
 import { BulkEditMenu } from '../bulk/BulkEditMenu';
 import { DeleteUsersButton } from '../status/DeleteUsersButton';
 import { EnableDisableButton } from '../status/EnableDisableButton';
-import { ReasonedButton } from '../status/ReasonedButton';
+import { ReasonedButton } from '#ui/ReasonedButton';
 import type { UsersGridHandle } from '../users-view';
 
 export type UsersButtonBarProps = {

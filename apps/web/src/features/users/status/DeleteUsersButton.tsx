@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { can } from '#lib/abilities';
 import { useDeleteUsers, useReloadSchoolUsers } from '../api';
 import type { UsersGridHandle } from '../users-view';
-import { ReasonedButton } from './ReasonedButton';
+import { ReasonedButton } from '#ui/ReasonedButton';
 import { ConfirmDialog } from '#ui/ConfirmDialog';
 import { notifyFailure } from '#ui/notify-failure';
 

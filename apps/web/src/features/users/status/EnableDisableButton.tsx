@@ -4,7 +4,7 @@ import { IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { can } from '#lib/abilities';
 import { useReloadSchoolUsers, useSetUsersDisabled } from '../api';
-import { ReasonedButton } from './ReasonedButton';
+import { ReasonedButton } from '#ui/ReasonedButton';
 import { deactivationEntryOf } from './user-flags';
 import { notifyFailure } from '#ui/notify-failure';
 
