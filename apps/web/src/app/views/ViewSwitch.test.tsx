@@ -76,4 +76,14 @@ describe('view switch', () => {
     expect(shell().place).toEqual({ view: 'config', tab: 'regex' });
     expect(screen.getByRole('tab', { name: 'Regex' })).toHaveAttribute('aria-selected', 'true');
   });
+
+  it('shows the document manager, which needs no school', { timeout: 20_000 }, async () => {
+    mockFetch({ 'GET /api/files/all': { status: 200, body: { files: [], maxBucketSize: 1_000_000_000, usedBytes: 0 } } });
+    renderWithProviders(<ViewSwitch place={{ view: 'document_manager' }} user={buildSessionUser('Gestionnaire')} />, { i18n });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Gestionnaire de documents' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Aucun document.')).toBeInTheDocument();
+  });
 });

@@ -32,6 +32,9 @@ const SchoolSettingsView = lazy(() =>
 const ConfigView = lazy(() =>
   import('#features/settings/components/ConfigView').then((module) => ({ default: module.ConfigView })),
 );
+const DocumentManagerView = lazy(() =>
+  import('#features/documents/components/DocumentManagerView').then((module) => ({ default: module.DocumentManagerView })),
+);
 
 type ViewSwitchProps = { place: Place; user: SessionUser };
 
@@ -72,6 +75,8 @@ function renderView(view: View, user: SessionUser, activeSchoolUai: string | nul
       return <UsersView uai={activeSchoolUai!} user={user} />;
     case 'config':
       return <ConfigView user={user} />;
+    case 'document_manager':
+      return <DocumentManagerView user={user} />;
     case 'import':
       return <ImportView uai={activeSchoolUai!} user={user} />;
     case 'params':

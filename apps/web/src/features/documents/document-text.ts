@@ -1,0 +1,25 @@
+import type { documents } from '@console/contract';
+import { isForAllSchools } from './document-sort';
+
+/** Who sent a document: 'Prénom NOM'. */
+export function uploaderNameOf(file: Pick<documents.Document, 'uploadedBy'>): string {
+  return `${file.uploadedBy.firstname} ${file.uploadedBy.lastname}`.trim();
+}
+
+/** A document's schools as the table shows them: `allLabel` for every school, else the UAIs joined. */
+export function schoolsTextOf(schools: readonly string[], allLabel: string): string {
+  return isForAllSchools(schools) ? allLabel : schools.join(', ');
+}
+
+/**
+ * The address to open or download, or null: the embedded store answers a path (resolved against
+ * the page), and nothing but the web is opened.
+ */
+export function webAddressOf(url: string): string | null {
+  try {
+    const address = new URL(url, window.location.href);
+    return ['https:', 'http:'].includes(address.protocol) ? address.href : null;
+  } catch {
+    return null;
+  }
+}
