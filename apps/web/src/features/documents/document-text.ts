@@ -10,16 +10,3 @@ export function uploaderNameOf(file: Pick<documents.Document, 'uploadedBy'>): st
 export function schoolsTextOf(schools: readonly string[], allLabel: string): string {
   return isForAllSchools(schools) ? allLabel : schools.join(', ');
 }
-
-/**
- * The address to open or download, or null: the embedded store answers a path (resolved against
- * the page), and nothing but the web is opened.
- */
-export function webAddressOf(url: string): string | null {
-  try {
-    const address = new URL(url, window.location.href);
-    return ['https:', 'http:'].includes(address.protocol) ? address.href : null;
-  } catch {
-    return null;
-  }
-}

@@ -212,14 +212,6 @@ export function useMailUsers() {
   });
 }
 
-/**
- * A short-lived address of one document (`GET /files/download/url/{id}`), asked at each opening:
- * an address kept would expire.
- */
-export function useDocumentUrl() {
-  return useMutation({ mutationFn: (id: number) => call(documents.documentDownloadUrl, { params: { x: id } }) });
-}
-
 /** The documents the caller sees from a school's document manager, for the bulk documents dialog. */
 export function useSchoolDocuments(uai: string) {
   return useQuery({

@@ -5,7 +5,7 @@ import { ApiError } from '#lib/api';
 import { GENERIC_FAILURE, userMessageOf } from '#lib/error-messages';
 import { downloadFrom } from '#lib/save-file';
 import { useDocumentAddress } from '../api';
-import { webAddressOf } from '../document-text';
+import { webAddressOf } from '#lib/web-address';
 
 type Disposition = 'inline' | 'attachment';
 

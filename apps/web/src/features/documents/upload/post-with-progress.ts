@@ -1,14 +1,5 @@
 import { ApiError, readError } from '#lib/api';
-
-/** The address an upload ticket names, resolved against the page; null unless it is http(s). */
-export function uploadAddressOf(url: string): string | null {
-  try {
-    const resolved = new URL(url, window.location.href);
-    return resolved.protocol === 'http:' || resolved.protocol === 'https:' ? resolved.href : null;
-  } catch {
-    return null;
-  }
-}
+import { webAddressOf } from '#lib/web-address';
 
 /** The rejection of a transfer the user cancelled. */
 export function uploadCancelled(): DOMException {
@@ -47,7 +38,7 @@ export function postWithProgress(
   signal?: AbortSignal,
 ): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    const address = uploadAddressOf(url);
+    const address = webAddressOf(url);
     if (address === null) {
       reject(new ApiError(0, 'invalid_upload_address', 'The upload address is not http(s).'));
       return;

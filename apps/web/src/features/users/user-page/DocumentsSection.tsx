@@ -5,19 +5,10 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '#lib/api';
 import { formatFileSize } from '#lib/format';
-import { useDocumentUrl } from '../api';
+import { useDocumentAddress } from '#features/documents/api';
+import { webAddressOf } from '#lib/web-address';
 
 type UserDocument = UserPage['documents'][number];
-
-/** The address to open in a new tab, or null: the embedded store answers a path, and nothing but the web is opened. */
-function webAddressOf(url: string): string | null {
-  try {
-    const address = new URL(url, window.location.href);
-    return ['https:', 'http:'].includes(address.protocol) ? address.href : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The documents of a user (spec 3 §2.3): those assigned to the user, the user's school or every
@@ -26,7 +17,7 @@ function webAddressOf(url: string): string | null {
  */
 export function DocumentsSection({ documents }: { documents: readonly UserDocument[] }) {
   const { t, i18n } = useTranslation();
-  const documentUrl = useDocumentUrl();
+  const documentUrl = useDocumentAddress();
 
   const showFailure = (error?: unknown) =>
     notifications.show({
@@ -39,14 +30,17 @@ export function DocumentsSection({ documents }: { documents: readonly UserDocume
     });
   const handleOpen = (id: number) => {
     if (documentUrl.isPending) return;
-    documentUrl.mutate(id, {
-      onSuccess: ({ url }) => {
-        const address = webAddressOf(url);
-        if (address) window.open(address, '_blank', 'noopener');
-        else showFailure();
+    documentUrl.mutate(
+      { id, disposition: 'inline' },
+      {
+        onSuccess: ({ url }) => {
+          const address = webAddressOf(url);
+          if (address) window.open(address, '_blank', 'noopener');
+          else showFailure();
+        },
+        onError: showFailure,
       },
-      onError: showFailure,
-    });
+    );
   };
 
   return (
@@ -79,7 +73,7 @@ export function DocumentsSection({ documents }: { documents: readonly UserDocume
                       size="xs"
                       rightSection={<IconExternalLink size={14} aria-hidden />}
                       aria-label={t('users.page.documents.open_label', { name: file.name })}
-                      loading={documentUrl.isPending && documentUrl.variables === file.id}
+                      loading={documentUrl.isPending && documentUrl.variables?.id === file.id}
                       onClick={() => handleOpen(file.id)}
                     >
                       {t('users.page.documents.open')}
