@@ -124,7 +124,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        // blob:: the EPUB reader hands a book's own style sheets and fonts to its pages as blob:
+        // addresses, which only the console's own scripts can make.
+        styleSrc: ["'self'", "'unsafe-inline'", 'blob:'],
         imgSrc: [
           "'self'",
           'data:',
@@ -135,8 +137,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
           ...(uploadSource === undefined ? [] : [uploadSource]),
         ],
         connectSrc: ["'self'", 'ws:', 'wss:', ...(uploadSource === undefined ? [] : [uploadSource])],
-        fontSrc: ["'self'", 'data:'],
-        frameSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:', 'blob:'],
+        // The preview shows a PDF from its address: this server's, or the bucket's.
+        frameSrc: ["'self'", ...(uploadSource === undefined ? [] : [uploadSource])],
         objectSrc: ["'none'"],
         upgradeInsecureRequests: null,
       },

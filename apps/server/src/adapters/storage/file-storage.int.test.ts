@@ -272,7 +272,7 @@ describe.each([
     expect((await fetch(addressOf(url))).status).toBe(404);
   });
 
-  it("lets the browser post to the ticket's origin and read images from it: the bucket's joins connect-src and img-src", async () => {
+  it("lets the browser post to the ticket's origin, read images from it and preview from it: the bucket's joins connect-src, img-src and frame-src", async () => {
     const ticket = await storage.createUpload({ key: newKey('logos', 'csp.png'), contentType: 'image/png', maxBytes: 10_000 });
     const policy = String(
       (await store.t.app.inject({ method: 'GET', url: '/api/nothing-here' })).headers['content-security-policy'],
@@ -287,6 +287,8 @@ describe.each([
     expect(sourcesOf('connect-src')).toEqual(kind === 'local' ? ["'self'", 'ws:', 'wss:'] : ["'self'", 'ws:', 'wss:', posted]);
     // The fake bucket is http://: only its own origin lets the redirected images load.
     expect(sourcesOf('img-src')?.includes(posted)).toBe(kind === 's3');
+    // The preview shows a PDF in a frame from its signed address.
+    expect(sourcesOf('frame-src')).toEqual(kind === 'local' ? ["'self'"] : ["'self'", posted]);
     expect(posted === store.origin).toBe(kind === 'local');
   });
 

@@ -171,8 +171,7 @@ describe('the document manager, its actions', () => {
     }
   });
 
-  it('reads a document in a new tab, and downloads it, each with a fresh address', async () => {
-    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+  it('reads a document in the preview, and downloads it, each with a fresh address', async () => {
     const { saved } = recordSavedFiles();
     const answer: MockAnswer = {
       status: 200,
@@ -181,9 +180,13 @@ describe('the document manager, its actions', () => {
     const { fetchMock, user } = renderView({ 'GET /api/files/download/url/4': answer });
 
     await user.click((await openRowMenu(user, 'Règlement intérieur.pdf')).getByRole('menuitem', { name: 'Lire' }));
-    await waitFor(() =>
-      expect(open).toHaveBeenCalledWith(`${window.location.origin}/api/files/storage/4?signature=abc`, '_blank', 'noopener'),
+    const preview = await screen.findByRole('dialog', { name: 'Règlement intérieur.pdf' });
+    expect(within(preview).getByTitle('Règlement intérieur.pdf')).toHaveAttribute(
+      'src',
+      `${window.location.origin}/api/files/storage/4?signature=abc`,
     );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click((await openRowMenu(user, 'Règlement intérieur.pdf')).getByRole('menuitem', { name: 'Télécharger' }));
     await waitFor(() => expect(saved.map((file) => file.fileName)).toEqual(['Règlement intérieur.pdf']));
 

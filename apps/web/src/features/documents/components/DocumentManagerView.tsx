@@ -14,6 +14,7 @@ import { DetailsDialog } from '../dialogs/DetailsDialog';
 import { HelpDialog } from '../dialogs/HelpDialog';
 import { useDocumentFile } from '../hooks/useDocumentFile';
 import { useDocumentSelection } from '../hooks/useDocumentSelection';
+import { DocumentPreviewDialog } from '../preview/DocumentPreviewDialog';
 import { DocumentsTable } from '../table/DocumentsTable';
 import type { RowActions } from '../table/DocumentRow';
 import { ManagerToolbar } from './ManagerToolbar';
@@ -162,6 +163,12 @@ export function DocumentManagerView({ user }: { user: SessionUser }) {
       {dialog?.kind === 'assign' && (
         <AssignSchoolsDialog files={dialog.files} isAdministrator={isAdministrator} onClose={closeDialog} />
       )}
+      <DocumentPreviewDialog
+        preview={documentFile.preview}
+        onClose={documentFile.closePreview}
+        onDownload={documentFile.download}
+        downloading={documentFile.pendingId !== null}
+      />
     </Stack>
   );
 }

@@ -19,9 +19,6 @@ afterEach(() => {
 const rules: UserPage['documents'][number] = { id: 4, name: 'Règlement intérieur.pdf', type: 'application/pdf', size: 1_200_000 };
 const menu: UserPage['documents'][number] = { id: 9, name: 'Menu de la cantine.png', type: 'image/png', size: 85_400 };
 
-/** `window.open` replaced, so that jsdom opens nothing. */
-const stubOpen = () => vi.spyOn(window, 'open').mockReturnValue(null);
-
 describe('DocumentsSection', () => {
   // A no-break space keeps the unit with its figure.
   it('shows each document with its size in units of 1000', () => {
@@ -34,30 +31,41 @@ describe('DocumentsSection', () => {
     expect(within(rows[1]!).getByRole('button', { name: 'Ouvrir Menu de la cantine.png' })).toBeInTheDocument();
   });
 
-  it('asks a fresh address of the document and opens it in a new tab', async () => {
-    const open = stubOpen();
+  it('asks a fresh address of the document and shows it in the preview, from which it downloads', async () => {
+    // The first address is the inline one, the second the attachment.
+    const addresses = ['signature=inline', 'signature=attachment'];
     const fetchMock = mockFetch({
-      'GET /api/files/download/url/4': {
+      'GET /api/files/download/url/4': () => ({
         status: 200,
-        body: { url: '/api/files/storage/documents/4-reglement.pdf?expires=1&signature=abc', expiresAt: '2030-01-01T00:05:00Z' },
-      },
+        body: { url: `/api/files/storage/documents/4-reglement.pdf?${addresses.shift()}`, expiresAt: '2030-01-01T00:05:00Z' },
+      }),
+    });
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.href);
     });
     renderWithProviders(<DocumentsSection documents={[rules, menu]} />, { i18n, withNotifications: true });
+    const events = userEvent.setup();
 
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Ouvrir Règlement intérieur.pdf' }));
+    await events.click(screen.getByRole('button', { name: 'Ouvrir Règlement intérieur.pdf' }));
 
-    await waitFor(() =>
-      expect(open).toHaveBeenCalledWith(
-        `${window.location.origin}/api/files/storage/documents/4-reglement.pdf?expires=1&signature=abc`,
-        '_blank',
-        'noopener',
-      ),
+    const preview = await screen.findByRole('dialog', { name: 'Règlement intérieur.pdf' });
+    // The PDF in the browser's viewer, in a frame named by the document.
+    expect(within(preview).getByTitle('Règlement intérieur.pdf')).toHaveAttribute(
+      'src',
+      `${window.location.origin}/api/files/storage/documents/4-reglement.pdf?signature=inline`,
     );
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await events.click(within(preview).getByRole('button', { name: 'Télécharger' }));
+    await waitFor(() =>
+      expect(saved).toEqual([`${window.location.origin}/api/files/storage/documents/4-reglement.pdf?signature=attachment`]),
+    );
+    expect(fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').search)).toEqual([
+      '?disposition=inline',
+      '?disposition=attachment',
+    ]);
   });
 
   it('says so when the document is gone, and when it cannot be opened', async () => {
-    const open = stubOpen();
     mockFetch({
       'GET /api/files/download/url/4': { status: 404, body: { code: 'not_found', message: 'No such document' } },
       'GET /api/files/download/url/9': { status: 200, body: { url: 'javascript:alert(1)', expiresAt: '2030-01-01T00:05:00Z' } },
@@ -70,7 +78,7 @@ describe('DocumentsSection', () => {
 
     await events.click(screen.getByRole('button', { name: 'Ouvrir Menu de la cantine.png' }));
     expect(await screen.findByText("Le document n'a pas pu être ouvert. Réessayez dans quelques instants.")).toBeInTheDocument();
-    expect(open).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('says when no document is assigned', () => {

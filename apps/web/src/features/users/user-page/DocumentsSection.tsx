@@ -1,47 +1,23 @@
 import type { UserPage } from '@console/contract';
 import { Button, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconExternalLink } from '@tabler/icons-react';
+import { IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '#lib/api';
 import { formatFileSize } from '#lib/format';
-import { useDocumentAddress } from '#features/documents/api';
-import { webAddressOf } from '#lib/web-address';
+import { useDocumentFile } from '#features/documents/hooks/useDocumentFile';
+import { DocumentPreviewDialog } from '#features/documents/preview/DocumentPreviewDialog';
 
 type UserDocument = UserPage['documents'][number];
 
+const USER_PAGE_MESSAGES = { notFound: 'users.page.documents.not_found', failed: 'users.page.documents.open_failed' };
+
 /**
  * The documents of a user (spec 3 §2.3): those assigned to the user, the user's school or every
- * school, with name and size. « Ouvrir » asks a short-lived address and opens it in a new tab,
- * where the browser shows it or downloads it.
+ * school, with name and size. « Ouvrir » shows it in the preview (an EPUB in the reader, a PDF
+ * in the browser's viewer), from which it can be downloaded.
  */
 export function DocumentsSection({ documents }: { documents: readonly UserDocument[] }) {
   const { t, i18n } = useTranslation();
-  const documentUrl = useDocumentAddress();
-
-  const showFailure = (error?: unknown) =>
-    notifications.show({
-      color: 'red',
-      // A document deleted or taken back since the page loaded answers 404.
-      message:
-        error instanceof ApiError && error.code === 'not_found'
-          ? t('users.page.documents.not_found')
-          : t('users.page.documents.open_failed'),
-    });
-  const handleOpen = (id: number) => {
-    if (documentUrl.isPending) return;
-    documentUrl.mutate(
-      { id, disposition: 'inline' },
-      {
-        onSuccess: ({ url }) => {
-          const address = webAddressOf(url);
-          if (address) window.open(address, '_blank', 'noopener');
-          else showFailure();
-        },
-        onError: showFailure,
-      },
-    );
-  };
+  const documentFile = useDocumentFile(USER_PAGE_MESSAGES);
 
   return (
     <Stack gap="md">
@@ -71,10 +47,10 @@ export function DocumentsSection({ documents }: { documents: readonly UserDocume
                     <Button
                       variant="light"
                       size="xs"
-                      rightSection={<IconExternalLink size={14} aria-hidden />}
+                      rightSection={<IconEye size={14} aria-hidden />}
                       aria-label={t('users.page.documents.open_label', { name: file.name })}
-                      loading={documentUrl.isPending && documentUrl.variables?.id === file.id}
-                      onClick={() => handleOpen(file.id)}
+                      loading={documentFile.pendingId === file.id}
+                      onClick={() => documentFile.read(file)}
                     >
                       {t('users.page.documents.open')}
                     </Button>
@@ -85,6 +61,12 @@ export function DocumentsSection({ documents }: { documents: readonly UserDocume
           </Table>
         </Table.ScrollContainer>
       )}
+      <DocumentPreviewDialog
+        preview={documentFile.preview}
+        onClose={documentFile.closePreview}
+        onDownload={documentFile.download}
+        downloading={documentFile.pendingId !== null}
+      />
     </Stack>
   );
 }
