@@ -2,11 +2,13 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './pages/accessibility';
 import { DEMO } from './pages/demo-accounts';
+import { BOOK_TEXT_COLOR, epubOf } from './pages/epub';
 import { ShellPage } from './pages/shell-page';
 
 // The document manager, as an Administrateur uses it: two PDFs sent with their progress, sorted
-// by size, given to a school, downloaded as one zip, read, one deleted; a pupil of that school
-// then finds the other on their page. Axe checks the view and each of its dialogs.
+// by size, given to a school, downloaded as one zip, one previewed, one deleted; an EPUB read in
+// the reader; a pupil of that school then finds the other PDF on their page and previews it. Axe
+// checks the view and each of its dialogs.
 
 /** A PDF of about `bytes` bytes: its signature first, as the server checks it. */
 const pdf = (title: string, bytes: number) =>
@@ -78,18 +80,27 @@ test.describe('document manager', () => {
     await expect(page.getByText('Établissements affectés à 2 documents.')).toBeVisible();
     await expect(rows.filter({ hasText: small })).toContainText('0693284V');
 
-    // Read: the PDF opens in a new tab, shown (inline), not saved.
+    // Read: the PDF shows in the preview, in the browser's viewer (inline), not saved.
     await rows
       .filter({ hasText: large })
       .getByRole('button', { name: `Actions sur ${large}` })
       .click();
-    const shown = page.context().waitForEvent('response', {
-      predicate: (response) => response.url().includes('/files/documents/') && response.request().resourceType() === 'document',
-    });
+    const shown = page.waitForResponse(
+      (response) => response.url().includes('/files/documents/') && response.request().resourceType() === 'document',
+    );
     await page.getByRole('menuitem', { name: 'Lire' }).click();
     const read = await shown;
     expect(read.headers()['content-type']).toBe('application/pdf');
     expect(read.headers()['content-disposition']).toMatch(/^inline;/);
+    const pdfPreview = page.getByRole('dialog', { name: large });
+    await expect(pdfPreview.locator(`iframe[title="${large}"]`)).toBeVisible();
+    await expectNoSeriousViolations(page, 'PDF preview');
+    // Not Escape: the browser's PDF viewer may hold the keyboard's focus.
+    await pdfPreview
+      .getByRole('button', { name: /Fermer/ })
+      .first()
+      .click();
+    await expect(pdfPreview).toBeHidden();
 
     await rows
       .filter({ hasText: small })
@@ -121,6 +132,39 @@ test.describe('document manager', () => {
     await expectNoSeriousViolations(page, 'help dialog');
     await page.keyboard.press('Escape');
 
+    // An EPUB is read in the reader, a page at a time.
+    const book = `Contes du collège ${stamp}.epub`;
+    await main.getByRole('button', { name: 'Envoyer des fichiers' }).click();
+    await upload.locator('input[type="file"]').setInputFiles({
+      name: book,
+      mimeType: 'application/epub+zip',
+      buffer: await epubOf('Contes du collège', [
+        { title: 'La rentrée', text: 'Le premier jour, la cour était pleine.' },
+        { title: 'Le voyage', text: 'En mai, la classe partit pour Lyon.' },
+      ]),
+    });
+    await expect(page.getByText('1 fichier envoyé.')).toBeVisible();
+    await upload.getByRole('button', { name: 'Fermer', exact: true }).last().click();
+    await rows
+      .filter({ hasText: book })
+      .getByRole('button', { name: `Actions sur ${book}` })
+      .click();
+    await page.getByRole('menuitem', { name: 'Lire' }).click();
+    const epubPreview = page.getByRole('dialog', { name: book });
+    const pages = epubPreview.frameLocator(`iframe[title="${book}"]`);
+    const firstPage = pages.getByText('Le premier jour, la cour était pleine.');
+    await expect(firstPage).toBeVisible({ timeout: 30_000 });
+    // The book's own style sheet applies (epub.js hands it over as a blob: address).
+    await expect(firstPage).toHaveCSS('color', BOOK_TEXT_COLOR);
+    await epubPreview.getByRole('button', { name: 'Page suivante' }).click();
+    await expect(pages.getByText('En mai, la classe partit pour Lyon.')).toBeVisible({ timeout: 30_000 });
+    await expectNoSeriousViolations(page, 'EPUB preview');
+    await epubPreview
+      .getByRole('button', { name: /Fermer/ })
+      .first()
+      .click();
+    await expect(epubPreview).toBeHidden();
+
     // A pupil of Collège Jean Moulin sees the document given to their school, and not the deleted one.
     const pupilContext = await browser.newContext();
     try {
@@ -128,6 +172,8 @@ test.describe('document manager', () => {
       await ShellPage.signIn(pupilPage, DEMO.pupil);
       await expect(pupilPage.getByRole('row', { name: new RegExp(large) })).toBeVisible();
       await expect(pupilPage.getByRole('row', { name: new RegExp(small) })).toHaveCount(0);
+      await pupilPage.getByRole('button', { name: `Ouvrir ${large}` }).click();
+      await expect(pupilPage.getByRole('dialog', { name: large }).locator(`iframe[title="${large}"]`)).toBeVisible();
     } finally {
       await pupilContext.close();
     }
