@@ -16,6 +16,8 @@ import { registerClientConfigRoutes } from './features/client-config/client-conf
 import { registerDirectoryRoutes } from './features/directory/directory.routes.js';
 import { registerExportsRoutes } from './features/exports/exports.routes.js';
 import { registerDocumentsRoutes } from './features/documents/documents.routes.js';
+import { registerDevicesRoutes } from './features/devices/devices.routes.js';
+import { registerNotificationsRoutes } from './features/notifications/notifications.routes.js';
 import { registerFilesRoutes } from './features/files/files.routes.js';
 import { registerImportsRoutes } from './features/imports/imports.routes.js';
 import { registerSchoolSettingsRoutes } from './features/school-settings/school-settings.routes.js';
@@ -159,6 +161,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   registerSettingsRoutes(app, deps);
   registerFilesRoutes(app, deps);
   registerDocumentsRoutes(app, deps);
+  registerDevicesRoutes(app, deps);
+  registerNotificationsRoutes(app, deps);
   registerSchoolsRoutes(app, deps);
   registerSchoolSettingsRoutes(app, deps);
   registerUsersRoutes(app, deps);

@@ -133,6 +133,8 @@ export async function buildDevice(db: Database, user: { id: number }, values: Pa
       availableSpace: 12345,
       applicationVersion: '3.2.1',
       token: `token-${next()}`,
+      // A token comes with its push service (devices_token_provider).
+      provider: values.token === null ? null : 'fcm',
       ...values,
     })
     .returning();

@@ -41,6 +41,8 @@ export * as settings from './settings/index.js';
 export * as imports from './imports/index.js';
 export * as files from './files/index.js';
 export * as documents from './documents/index.js';
+export * as devices from './devices/index.js';
+export * as notifications from './notifications/index.js';
 export * as userExports from './exports/index.js';
 export * as sheets from './sheets/index.js';
 export * from './file-answer.js';

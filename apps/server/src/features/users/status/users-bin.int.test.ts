@@ -164,6 +164,35 @@ describe('POST /users/bin/restore', () => {
     expect(fresh.id).toBeGreaterThan(manager.id);
   });
 
+  it('leaves with their new holder a device or a push token registered by another user while in the bin', async () => {
+    const user = await disabledPupil();
+    const kept = await buildDevice(t.db, user, {
+      model: 'Tablette gardée',
+      installationId: `kept-${user.id}`,
+      token: `kept-${user.id}`,
+    });
+    const lent = await buildDevice(t.db, user, {
+      model: 'Tablette prêtée',
+      installationId: `lent-${user.id}`,
+      token: `lent-${user.id}`,
+    });
+    const resold = await buildDevice(t.db, user, {
+      model: 'Tablette revendue',
+      installationId: `resold-${user.id}`,
+      token: null,
+    });
+    expect((await remove('direction', [user.id])).statusCode).toBe(200);
+    // Meanwhile a classmate signs in on the lent tablet's token, another on the resold one's installation.
+    const classmate = await buildUser(t.db, t.env.encryptionKey, { profile: 'Eleve', uai: home });
+    await buildDevice(t.db, classmate, { installationId: `other-${user.id}`, token: `lent-${user.id}` });
+    await buildDevice(t.db, classmate, { installationId: `resold-${user.id}`, token: null });
+
+    expect((await restore('direction', [user.id])).statusCode).toBe(200);
+    const restored = await t.db.select().from(devices).where(eq(devices.userId, user.id));
+    expect(restored.map((row) => row.id)).toEqual([kept.id]);
+    expect([lent.id, resold.id]).not.toContain(restored[0]?.id);
+  });
+
   it('answers 409 when a live user now has the login, 404 out of reach or not in the bin', async () => {
     const user = await disabledPupil();
     const elsewhere = await buildUser(t.db, t.env.encryptionKey, { profile: 'Eleve', uai: other, disabled: true });

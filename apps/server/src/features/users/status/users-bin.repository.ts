@@ -112,7 +112,9 @@ export async function restoreUsersFromBin(executor: Executor, userIds: readonly 
     insert into devices
     select (jsonb_populate_record(null::devices, v.value)).*
     from deleted_users d cross join lateral jsonb_array_elements(d.snapshot->'devices') v
-    where d.user_id = any(${intArray(userIds)})`);
+    where d.user_id = any(${intArray(userIds)})
+    -- A device (its installation or its push token) registered by someone else meanwhile stays theirs.
+    on conflict do nothing`);
   await executor.execute(sql`delete from deleted_users where user_id = any(${intArray(userIds)})`);
 }
 

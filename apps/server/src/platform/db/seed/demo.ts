@@ -197,6 +197,7 @@ async function insertUsers(
     availableSpace: device.availableSpace,
     applicationVersion: device.applicationVersion,
     token: device.token,
+    provider: 'fcm',
     modifiedAt: minutesBefore(now, device.modifiedMinutesAgo) as Date,
   }));
   for (const chunk of chunks(deviceRows, 1000)) await tx.insert(devices).values(chunk);

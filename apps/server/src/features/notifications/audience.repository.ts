@@ -1,0 +1,79 @@
+import { notifications as contract, PROFILES, withoutAccents, type devices } from '@console/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import { schoolScopeCondition, type AccessActor } from '#platform/auth/access.js';
+import type { Executor } from '#platform/db/client.js';
+import { intArray } from '#platform/db/params.js';
+
+type PushProvider = devices.PushProvider;
+
+/** The SQL of a notification's audience: its users, and their devices' live push tokens. */
+
+/** The audience's filters, checked: `uais` null for every school the caller reaches. */
+export type AudienceQuery = Omit<contract.AudienceFilter, 'arrayUai'> & { uais: readonly string[] | null };
+
+/** Accented letters and what they become (the ligatures spelt out after), so that a subject is compared accents aside as `withoutAccents` does. */
+const ACCENTED = 'àâäáãåçéèêëíìîïñóòôöõúùûüýÿ';
+const PLAIN = 'aaaaaaceeeeiiiinooooouuuuyy';
+
+/** A term as a LIKE pattern matches it literally. */
+const literal = (term: string) => term.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+function subjectCondition(query: AudienceQuery): SQL {
+  const terms = contract.subjectTermsOf(query.subject).map((term) => withoutAccents(term).toLowerCase());
+  if (terms.length === 0) return sql`true`;
+  const subject = sql`replace(replace(translate(lower(coalesce(u.subject, '')), ${ACCENTED}, ${PLAIN}), 'œ', 'oe'), 'æ', 'ae')`;
+  const matches = terms.map((term) => {
+    switch (query.searchOperator) {
+      case 'equals':
+        return sql`${subject} = ${term}`;
+      case 'startsWith':
+        return sql`${subject} like ${`${literal(term)}%`}`;
+      case 'contains':
+        return sql`${subject} like ${`%${literal(term)}%`}`;
+    }
+  });
+  return sql`(${sql.join(matches, query.logicalOperator === 'and' ? sql` and ` : sql` or `)})`;
+}
+
+/** The users a notification reaches: enabled, within the caller's reach, matching every filter. */
+function audienceUsers(actor: AccessActor, query: AudienceQuery): SQL {
+  const profileIds = query.arrayProfiles.map((name) => PROFILES[name]);
+  return sql`
+    select u.id from users u
+    where not u.disabled
+      and ${schoolScopeCondition(actor, sql`u.uai`)}
+      and ${query.uais === null ? sql`true` : sql`u.uai = any(${sql.param([...query.uais])}::text[])`}
+      and ${profileIds.length === 0 ? sql`true` : sql`u.profile_id = any(${intArray(profileIds)})`}
+      and ${
+        query.arrayApplications.length === 0
+          ? sql`true`
+          : sql`exists (select 1 from user_applications ua
+              where ua.user_id = u.id and ua.status = 1 and ua.application_id = any(${intArray(query.arrayApplications)}))`
+      }
+      and ${subjectCondition(query)}`;
+}
+
+/** How many users the audience holds, and how many live push tokens their devices hold. */
+export async function countAudience(db: Executor, actor: AccessActor, query: AudienceQuery) {
+  const result = await db.execute<{ nb_users: number; nb_tokens: number }>(sql`
+    with audience as materialized (${audienceUsers(actor, query)})
+    select (select count(*) from audience)::int as nb_users,
+           (select count(*) from devices d join audience a on a.id = d.user_id
+            where d.token is not null and d.dead_at is null)::int as nb_tokens`);
+  const row = result.rows[0]!;
+  return { nbUsers: Number(row.nb_users), nbTokens: Number(row.nb_tokens) };
+}
+
+/** The audience's live push tokens, each with its user and push service, in the devices' order. */
+export async function listAudienceTokens(db: Executor, actor: AccessActor, query: AudienceQuery) {
+  const result = await db.execute<{ user_id: number; token: string; provider: string }>(sql`
+    with audience as materialized (${audienceUsers(actor, query)})
+    select d.user_id, d.token, d.provider from devices d join audience a on a.id = d.user_id
+    where d.token is not null and d.dead_at is null
+    order by d.id`);
+  return result.rows.map((row) => ({
+    idUser: Number(row.user_id),
+    token: String(row.token),
+    provider: String(row.provider) as PushProvider,
+  }));
+}

@@ -1,0 +1,13 @@
+import { notifications } from '@console/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '#platform/context.js';
+import { registerRoute } from '#platform/http/register-route.js';
+import { notificationAudience } from './audience.service.js';
+
+/** The notifications view (spec 3 §7 'Notifications'): the audience of a notification. */
+export function registerNotificationsRoutes(app: FastifyInstance, deps: AppDeps): void {
+  // An audience's tokens may be hundreds of thousands: written with JSON.stringify (see `RouteOptions`).
+  registerRoute(app, deps, notifications.notificationAudience, ({ ctx, body }) => notificationAudience(ctx, body), {
+    serialize: 'json',
+  });
+}
