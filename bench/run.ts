@@ -2,7 +2,7 @@
 // --database-url URL (PostgreSQL instead of a fresh embedded database for the sign-in figures),
 // --large-database-url URL and --pglite-dir DIR (seed:large data for the schools figures),
 // --workflows-dir DIR (a seed:large PGlite folder of 2,000 schools for the workflow figures; made
-// in a temporary folder when absent), --only auth|schools|startup|bundle|workflows|users|users-grid|embedded-wal|token-purge|import|import-load|exports|sheets|start-of-year|uploads|documents.
+// in a temporary folder when absent), --only auth|schools|startup|bundle|workflows|users|users-grid|embedded-wal|token-purge|import|import-load|exports|sheets|start-of-year|uploads|documents|notifications.
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -17,6 +17,7 @@ import { runStartOfYearBench } from './start-of-year.bench.js';
 import { runStartupBench } from './startup.bench.js';
 import { runTokenPurgeBench } from './token-purge.bench.js';
 import { runDocumentsBench } from './documents.bench.js';
+import { runNotificationsBench } from './notifications.bench.js';
 import { runUploadsBench } from './uploads.bench.js';
 import { runUsersBench } from './users.bench.js';
 import { runUsersGridBench } from './users-grid.bench.js';
@@ -90,6 +91,12 @@ await section(
 
 await section('token-purge', 'Token purge: one platform over every school (seed:large on PostgreSQL, --large-database-url)', () =>
   runTokenPurgeBench({ databaseUrl: values['large-database-url'] }),
+);
+
+await section(
+  'notifications',
+  "A notification's audience counted over every school (seed:large on PostgreSQL, --large-database-url)",
+  () => runNotificationsBench({ databaseUrl: values['large-database-url'] }),
 );
 
 await section(
