@@ -1,2 +1,3 @@
 export * from './audience.js';
+export * from './history.js';
 export * from './routes.js';

@@ -1,5 +1,6 @@
 import { defineRoute } from '../http.js';
 import { audienceAnswerSchema, audienceBodySchema } from './audience.js';
+import { historyQuerySchema, historySchema, notificationDraftSchema, savedNotificationSchema } from './history.js';
 
 /** The notifications view's calls (spec 3 §7 'Notifications'), right notifications. */
 
@@ -11,4 +12,24 @@ export const notificationAudience = defineRoute({
     "Who a notification would reach, within the schools the caller reaches: the users matching the filters and their devices' live push tokens (count 1: the counts only).",
   body: audienceBodySchema,
   answer: audienceAnswerSchema,
+});
+
+export const saveNotification = defineRoute({
+  method: 'POST',
+  path: '/devices/notifications/save',
+  right: { area: 'notifications', level: 'Ecriture' },
+  summary:
+    'Records a notification written for schools the caller reaches (its filters, title, description and link), to be sent; answers its id.',
+  body: notificationDraftSchema,
+  answer: savedNotificationSchema,
+});
+
+export const notificationHistory = defineRoute({
+  method: 'GET',
+  path: '/devices/notifications/historique',
+  right: { area: 'notifications', level: 'Lecture' },
+  summary:
+    "The latest notifications the caller sees (an Administrateur every one; others theirs and those for schools all within their reach), newest first, with each one's report and the subject's operators.",
+  query: historyQuerySchema,
+  answer: historySchema,
 });

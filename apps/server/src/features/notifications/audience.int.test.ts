@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltUser } from '#test/factories.js';
 import { createTestContext, injectAs, requestOf, type TestContext } from '#test/context.js';
 import { buildApplication, buildSchool, buildSignedInUsers, buildUser, giveApplication } from '#test/factories.js';
-import { buildDevice, setProfileRight } from '#test/users-factories.js';
+import { buildDevice } from '#test/users-factories.js';
+import { giveStaffTheNotificationsView } from './notifications.test-support.js';
 import { markTokensDead } from '#features/devices/devices.repository.js';
 
 type Caller = 'admin' | 'manager' | 'direction' | 'pupil';
@@ -21,9 +22,7 @@ let people: Record<'maths' | 'french' | 'teacher' | 'disabled' | 'farPupil' | 't
 
 beforeAll(async () => {
   t = await createTestContext();
-  // By default only an Administrateur has the notifications view: the others are given it here.
-  await setProfileRight(t.db, 'Gestionnaire', 'notifications', { lecture: 1, ecriture: 1 });
-  await setProfileRight(t.db, 'Administrateur établissement', 'notifications', { lecture: 1, ecriture: 1 });
+  await giveStaffTheNotificationsView(t.db);
   home = (await buildSchool(t.db, { name: 'Collège Jean Moulin' })).uai;
   other = (await buildSchool(t.db, { name: 'Collège Pasteur' })).uai;
   third = (await buildSchool(t.db, { name: 'Lycée Ampère' })).uai;

@@ -12,3 +12,4 @@ export * from './imports.js';
 export * from './sheet-prints.js';
 export * from './school-settings.js';
 export * from './documents.js';
+export * from './notifications.js';
