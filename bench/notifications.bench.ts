@@ -3,8 +3,8 @@
 // `seed:large` (1,000,000 users): target ≤ 300 ms. A school administrator's count (one school)
 // and a filtered count (pupils with one application, a subject term) are printed beside it.
 // Needs --large-database-url URL. The bench gives four pupils or teachers in five a device with a
-// push token (installation 'bench-<user>', so a second run adds none), a tenth of them dead; it
-// changes no other data.
+// push token (installation 'bench-<user>', so a second run adds none), a tenth of them dead, and
+// brings the database's migrations up to date; it changes no other data.
 import { PROFILES } from '@console/contract';
 import { sql } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../apps/server/src/app.js';
 import { resolveEnv } from '../apps/server/src/platform/config/env.js';
-import { openDatabase } from '../apps/server/src/platform/db/client.js';
+import { openDatabase, runMigrations } from '../apps/server/src/platform/db/client.js';
 import { formatMs, percentile } from './support/measure.js';
 import { createSession } from './support/session.js';
 
@@ -32,6 +32,8 @@ export async function runNotificationsBench(options: { databaseUrl: string | und
   const handle = await openDatabase({ databaseUrl: options.databaseUrl, poolSize: 4 });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'console-bench-notifications-'));
   try {
+    // The audience's index came after the data may have been seeded.
+    await runMigrations(handle);
     const db = handle.db;
     const users = (await db.execute<{ count: number }>(sql`select count(*)::int as count from users`)).rows[0]!.count;
     if (users < 100_000) return { lines: [`only ${users} users: run \`npm run seed:large\` first`], passed: false };
@@ -42,6 +44,7 @@ export async function runNotificationsBench(options: { databaseUrl: string | und
       from users u where u.profile_id in (${PROFILES.Eleve}, ${PROFILES.Enseignant}) and u.id % 5 <> 0
       on conflict do nothing`);
     await db.execute(sql`vacuum analyze devices`);
+    await db.execute(sql`vacuum analyze users`);
     const devices = (await db.execute<{ count: number }>(sql`select count(*)::int as count from devices`)).rows[0]!.count;
 
     const env = resolveEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SESSION_CACHE_MS: '60000' });

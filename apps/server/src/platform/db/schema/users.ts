@@ -79,6 +79,11 @@ export const users = pgTable(
     index('users_import_number_idx').on(table.importNumber),
     // Covers the statistics aggregate (index-only scan instead of reading the wide rows).
     index('users_stats_idx').on(table.profileId, table.adminMode, table.lastLoginAt),
+    // A notification's audience over every school: the enabled users in id order with what the
+    // filters read, an index-only scan merged with the devices' live tokens (features/notifications).
+    index('users_audience_idx')
+      .on(table.id, table.uai, table.profileId)
+      .where(sql`not ${table.disabled}`),
   ],
 );
 

@@ -1,0 +1,2 @@
+-- The enabled users in id order with their school and profile: a notification's audience counted by an index-only scan.
+CREATE INDEX "users_audience_idx" ON "users" USING btree ("id","uai","profile_id") WHERE not "users"."disabled";
