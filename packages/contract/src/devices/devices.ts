@@ -41,3 +41,4 @@ export type RegisterDeviceBody = z.infer<typeof registerDeviceBodySchema>;
 
 /** The device as registered, as the user page shows it. */
 export const registeredDeviceSchema = deviceSchema.extend({ provider: z.enum(PUSH_PROVIDERS).nullable() });
+export type RegisteredDevice = z.infer<typeof registeredDeviceSchema>;

@@ -4,24 +4,17 @@ import type { Executor } from '#platform/db/client.js';
 
 /** The SQL of devices: registering one, marking tokens dead. */
 
-/** A device as registered, as the user page shows it. */
-export type RegisteredDevice = {
-  model: string;
-  operatingSystem: string;
-  availableSpace: number | null;
-  applicationVersion: string | null;
-  token: string | null;
-  provider: contract.PushProvider | null;
-  modificationDate: string;
-};
-
 /**
  * Registers `userId`'s device by its installation, in one transaction's statements: the token
  * leaves any other device that held it; the installation's row (whoever it belonged to) becomes
  * this user's, with these values, its token alive; then the user's devices beyond the most kept,
  * least recently seen first, are dropped.
  */
-export async function upsertDevice(tx: Executor, userId: number, values: contract.RegisterDeviceBody): Promise<RegisteredDevice> {
+export async function upsertDevice(
+  tx: Executor,
+  userId: number,
+  values: contract.RegisterDeviceBody,
+): Promise<contract.RegisteredDevice> {
   if (values.token !== null)
     await tx.execute(sql`
       update devices set token = null, provider = null, dead_at = null, modified_at = now()
