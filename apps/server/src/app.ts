@@ -35,6 +35,7 @@ import { OPENAPI_PATH, registerOpenApi } from './platform/http/openapi.js';
 import { refuseCrossSiteRequests } from './platform/http/same-origin.js';
 import { withRequestTiming } from './platform/http/server-timing.js';
 import { createRealtimeHub } from './platform/realtime/realtime.js';
+import { decorateJobDoor } from './platform/jobs/job-door.js';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmentation merges into an interface
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.decorateRequest('receivedAt', 0);
   app.decorate('routeRights', []);
   app.decorate('realtime', createRealtimeHub());
+  decorateJobDoor(app);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(`${API_PREFIX}/`) || route.url.startsWith(OPENAPI_PATH)) return;
     for (const method of [route.method].flat()) {

@@ -3,6 +3,8 @@ import { buildApp, defaultWebDistDir } from './app.js';
 import { recoverInterruptedImports } from './features/imports/confirm/apply-in-steps.js';
 import { registerPurgeJobs } from './features/settings/token-purges/purge-jobs.js';
 import { registerDocumentJobs } from './features/documents/documents.jobs.js';
+import { registerNotificationJobs } from './features/notifications/notifications.jobs.js';
+import { createPushSender } from './adapters/push/index.js';
 import { createFileStorage } from './adapters/storage/index.js';
 import { purgeBin } from './features/users/status/users-bin.service.js';
 import { purgeExpiredSessions } from './platform/auth/sessions.js';
@@ -66,10 +68,12 @@ async function main(): Promise<void> {
   void purge();
   setInterval(() => void purge(), 3_600_000).unref();
   await startRealtime(app, deps);
-  // Scheduled work (token purges, the sweep of uploads never registered): in-process, or BullMQ on Redis when REDIS_URL is set.
+  // Scheduled work (token purges, the sweep of uploads never registered, notification sends): in-process, or BullMQ on Redis when REDIS_URL is set.
   const jobs = await createJobs(env, app.log, { everyMs: env.JOBS_TICK_SECONDS * 1000 });
   registerPurgeJobs(jobs, deps);
   registerDocumentJobs(jobs, { db: handle.db, storage: createFileStorage(env), log: app.log });
+  registerNotificationJobs(jobs, { db: handle.db, push: createPushSender(handle.db), realtime: app.realtime, log: app.log });
+  app.jobs.bind(jobs.queue);
   jobs.start();
   await app.listen({ port: env.PORT, host: env.HOST });
 

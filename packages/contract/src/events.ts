@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { API_PREFIX } from './http.js';
+import { progressBarSchema } from './notifications/sending.js';
 import { quoteStatusSchema, statusListSchema, workflowStepSchema } from './workflows/schemas.js';
 
 /** Events the client emits to the realtime server, name → payload (spec 1 §7). */
@@ -19,6 +20,8 @@ export const serverEvents = {
    * was down and is back); the browser refetches what it shows, as after a reconnection.
    */
   'realtime.resync': z.object({}),
+  /** A notification's send progressing, to its sender's sockets only (spec 3 §6). */
+  progressBar: progressBarSchema,
 } as const;
 
 export type ClientEventName = keyof typeof clientEvents;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INVALID_APP_LINK, isValidAppLink } from '../settings/applications.js';
 import { PROFILE_NAMES, type ProfileName } from '../rights.js';
+import { NOTIFICATION_STATUSES } from './sending.js';
 import { audienceFilterSchema, LOGICAL_OPERATORS, SEARCH_OPERATORS } from './audience.js';
 
 /**
@@ -59,8 +60,10 @@ export const historyItemSchema = z.object({
     arrayProfiles: z.array(z.enum(PROFILE_NAMES as [ProfileName, ...ProfileName[]])),
     arrayApplications: z.array(z.object({ id: z.number().int(), name: z.string() })),
   }),
-  /** Null until it is sent. */
+  /** Null until its send starts; counts so far while it is sent. */
   reportNotification: notificationReportSchema.nullable(),
+  /** Beyond the spec: whether it was sent, is being sent, or is only written. */
+  statusNotification: z.enum(NOTIFICATION_STATUSES),
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 

@@ -1,5 +1,6 @@
 import { defineRoute } from '../http.js';
 import { audienceAnswerSchema, audienceBodySchema } from './audience.js';
+import { sendingStartedSchema, sendNotificationBodySchema } from './sending.js';
 import { historyQuerySchema, historySchema, notificationDraftSchema, savedNotificationSchema } from './history.js';
 
 /** The notifications view's calls (spec 3 §7 'Notifications'), right notifications. */
@@ -32,4 +33,14 @@ export const notificationHistory = defineRoute({
     "The latest notifications the caller sees (an Administrateur every one; others theirs and those for schools all within their reach), newest first, with each one's report and the subject's operators.",
   query: historyQuerySchema,
   answer: historySchema,
+});
+
+export const sendNotification = defineRoute({
+  method: 'POST',
+  path: '/devices/notifications/massive',
+  right: { area: 'notifications', level: 'Ecriture' },
+  summary:
+    "Starts sending a recorded notification its caller wrote (an Administrateur any) to its audience's live push tokens, found by the server from the notification's filters; progress reaches the sender's sockets as 'progressBar'. A notification is sent once (409 after).",
+  body: sendNotificationBodySchema,
+  answer: sendingStartedSchema,
 });

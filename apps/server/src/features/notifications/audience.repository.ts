@@ -1,8 +1,9 @@
-import { notifications as contract, PROFILES, withoutAccents, type devices } from '@console/contract';
+import { notifications as contract, PROFILES, withoutAccents, type devices, type ProfileName } from '@console/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { schoolScopeCondition, type AccessActor } from '#platform/auth/access.js';
 import type { Executor } from '#platform/db/client.js';
 import { intArray } from '#platform/db/params.js';
+import type { NotificationParameters } from '#platform/db/schema/index.js';
 
 type PushProvider = devices.PushProvider;
 
@@ -35,13 +36,13 @@ function subjectCondition(query: AudienceQuery): SQL {
   return sql`(${sql.join(matches, query.logicalOperator === 'and' ? sql` and ` : sql` or `)})`;
 }
 
-/** The users a notification reaches: enabled, within the caller's reach, matching every filter. */
-function audienceUsers(actor: AccessActor, query: AudienceQuery): SQL {
+/** The users a notification reaches: enabled, within `reach` (a condition on `u.uai`), matching every filter. */
+function audienceUsers(reach: SQL, query: AudienceQuery): SQL {
   const profileIds = query.arrayProfiles.map((name) => PROFILES[name]);
   return sql`
     select u.id from users u
     where not u.disabled
-      and ${schoolScopeCondition(actor, sql`u.uai`)}
+      and ${reach}
       and ${query.uais === null ? sql`true` : sql`u.uai = any(${sql.param([...query.uais])}::text[])`}
       and ${profileIds.length === 0 ? sql`true` : sql`u.profile_id = any(${intArray(profileIds)})`}
       and ${
@@ -62,7 +63,10 @@ function audienceUsers(actor: AccessActor, query: AudienceQuery): SQL {
  * parallel merge re-read the whole devices index, and compiling cost more than it saved.
  */
 export async function countAudience(db: Executor, actor: AccessActor, query: AudienceQuery) {
-  const users = audienceUsers(actor, query);
+  return countAudienceUsers(db, audienceUsers(schoolScopeCondition(actor, sql`u.uai`), query));
+}
+
+async function countAudienceUsers(db: Executor, users: SQL) {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)`);
     const result = await tx.execute<{ nb_users: number; nb_tokens: number }>(sql`
@@ -77,7 +81,7 @@ export async function countAudience(db: Executor, actor: AccessActor, query: Aud
 /** The audience's live push tokens, each with its user and push service, in the devices' order. */
 export async function listAudienceTokens(db: Executor, actor: AccessActor, query: AudienceQuery) {
   const result = await db.execute<{ user_id: number; token: string; provider: string }>(sql`
-    with audience as materialized (${audienceUsers(actor, query)})
+    with audience as materialized (${audienceUsers(schoolScopeCondition(actor, sql`u.uai`), query)})
     select d.user_id, d.token, d.provider from devices d join audience a on a.id = d.user_id
     where d.token is not null and d.dead_at is null
     order by d.id`);
@@ -86,4 +90,64 @@ export async function listAudienceTokens(db: Executor, actor: AccessActor, query
     token: String(row.token),
     provider: String(row.provider) as PushProvider,
   }));
+}
+
+/**
+ * A recorded notification's audience: its schools (every school, or those it names, which its
+ * author reached when writing it) and its filters, as the send reads them, with no caller.
+ */
+export type SavedAudience = { allSchools: boolean; uais: readonly string[]; parameters: NotificationParameters };
+
+function savedAudienceUsers(saved: SavedAudience): SQL {
+  const query: AudienceQuery = {
+    uais: saved.allSchools ? null : saved.uais,
+    // The terms as recorded, joined as the filter splits them (a term holds no comma nor semicolon).
+    subject: saved.parameters.subject.join(','),
+    logicalOperator: saved.parameters.logicalOperator,
+    searchOperator: saved.parameters.searchOperator,
+    arrayProfiles: saved.parameters.profiles as ProfileName[],
+    arrayApplications: saved.parameters.applicationIds,
+  };
+  return audienceUsers(sql`true`, query);
+}
+
+/** How many users and live tokens a recorded notification reaches now. */
+export async function countSavedAudience(db: Executor, saved: SavedAudience) {
+  return countAudienceUsers(db, savedAudienceUsers(saved));
+}
+
+export type AudienceDevice = { deviceId: number; token: string; provider: PushProvider };
+
+/** The next `limit` live tokens of a recorded notification's audience after device `afterId`, in device order. */
+export async function nextAudienceDevices(
+  db: Executor,
+  saved: SavedAudience,
+  afterId: number,
+  limit: number,
+): Promise<AudienceDevice[]> {
+  const result = await db.execute<{ id: number; token: string; provider: string }>(sql`
+    select d.id, d.token, d.provider from devices d
+    where d.id > ${afterId} and d.token is not null and d.dead_at is null
+      and d.user_id in (${savedAudienceUsers(saved)})
+    order by d.id
+    limit ${limit}`);
+  return result.rows.map((row) => ({
+    deviceId: Number(row.id),
+    token: String(row.token),
+    provider: String(row.provider) as PushProvider,
+  }));
+}
+
+/** How many live tokens of a recorded notification's audience lie in the devices (`afterId`, `upToId`]. */
+export async function countAudienceDevicesBetween(
+  db: Executor,
+  saved: SavedAudience,
+  afterId: number,
+  upToId: number,
+): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from devices d
+    where d.id > ${afterId} and d.id <= ${upToId} and d.token is not null and d.dead_at is null
+      and d.user_id in (${savedAudienceUsers(saved)})`);
+  return Number(result.rows[0]!.n);
 }

@@ -85,6 +85,7 @@ describe('recording a notification', () => {
         arrayApplications: [{ id: manuals.id, name: 'Manuels numériques' }],
       },
       reportNotification: null,
+      statusNotification: 'draft',
     });
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'save_notification'));
     expect(entry).toMatchObject({ entity: 'notification' });

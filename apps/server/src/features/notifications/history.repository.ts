@@ -72,13 +72,14 @@ export type HistoryRow = {
   parameters: NotificationParameters;
   applications: { id: number; name: string }[];
   report: NotificationReport | null;
+  status: string;
 };
 
 /** The latest `limit` notifications the caller sees, newest first, with their schools' and applications' names. */
 export async function listHistory(db: Executor, actor: AccessActor, limit: number): Promise<HistoryRow[]> {
   const result = await db.execute<Record<string, unknown>>(sql`
     select n.id, n.title, n.description, n.link, n.creator_firstname, n.creator_lastname, n.created_at, n.all_schools,
-           n.parameters, n.report,
+           n.parameters, n.report, n.status,
            coalesce((select json_agg(json_build_object('uai', target.uai, 'name', coalesce(s.name, target.uai)) order by target.uai)
                      from unnest(n.uais) as target(uai) left join schools s on s.uai = target.uai), '[]'::json) as schools,
            coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name) order by a.name)
@@ -102,5 +103,6 @@ export async function listHistory(db: Executor, actor: AccessActor, limit: numbe
     parameters: json(row.parameters),
     applications: json(row.applications),
     report: row.report === null ? null : json(row.report),
+    status: String(row.status),
   }));
 }

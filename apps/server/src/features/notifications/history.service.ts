@@ -76,6 +76,7 @@ function historyItemOf(row: HistoryRow): contract.HistoryItem {
       arrayApplications: row.applications,
     },
     reportNotification: row.report,
+    statusNotification: row.status as contract.NotificationStatus,
   };
 }
 

@@ -7,6 +7,7 @@ import { createTestDatabase, createTestEnv, signIn } from '#test/context.js';
 import type { AppDeps } from '#platform/context.js';
 import type { DatabaseHandle } from '#platform/db/client.js';
 import { buildUser } from '#test/factories.js';
+import { nextEvent } from '#test/sockets.js';
 import { attachRealtime } from './realtime.js';
 
 let handle: DatabaseHandle;
@@ -82,5 +83,26 @@ describe('realtime server', () => {
     const hello = await new Promise<{ userId: number }>((resolve) => socket.once('hello', resolve));
     expect(hello.userId).toBe(user.id);
     socket.close();
+  });
+
+  it("carries an event to a user's every socket and to nobody else's", async () => {
+    const sender = await buildUser(deps.db, deps.env.encryptionKey, { profile: 'Administrateur' });
+    const other = await buildUser(deps.db, deps.env.encryptionKey, { profile: 'Administrateur' });
+    const senderCookie = await signIn(app, sender.login, sender.password);
+    const otherCookie = await signIn(app, other.login, other.password);
+    const sockets = [open(senderCookie), open(senderCookie), open(otherCookie)];
+    await Promise.all(sockets.map((socket) => new Promise((resolve) => socket.once('hello', resolve))));
+    const received: number[] = [];
+    sockets.forEach((socket, index) => socket.on('progressBar', () => received.push(index)));
+    const progress = { idNotification: 1, sent: 3, total: 10, successCount: 3, failureCount: 0, status: 'sending' as const };
+    const both = Promise.all(sockets.slice(0, 2).map((socket) => nextEvent(socket, 'progressBar')));
+    app.realtime.emitToUser(sender.id, 'progressBar', progress);
+    expect(await both).toEqual([progress, progress]);
+    // An event to the other user after it: what the other socket got first would have come before.
+    const last = nextEvent(sockets[2]!, 'progressBar');
+    app.realtime.emitToUser(other.id, 'progressBar', { ...progress, idNotification: 2 });
+    expect((await last).idNotification).toBe(2);
+    expect(received.filter((index) => index === 2)).toHaveLength(1);
+    for (const socket of sockets) socket.close();
   });
 });

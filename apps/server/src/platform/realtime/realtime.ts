@@ -29,12 +29,15 @@ declare module 'fastify' {
 }
 
 /**
- * What features see of the realtime server. Routes emit to a school's room; event handlers are
+ * What features see of the realtime server. Routes emit to a school's room or to a user's (every
+ * socket of theirs: a send's progress to its sender); event handlers are
  * registered with the routes (at build time) and run for every connection once attached.
  */
 export type RealtimeHub = {
   /** Emits to every socket in the school's room, on every instance when the Redis adapter is on. */
   emitToSchool<E extends ServerEventName>(uai: string, event: E, payload: ServerEventPayload<E>): void;
+  /** Emits to every socket of the user, on every instance when the Redis adapter is on. */
+  emitToUser<E extends ServerEventName>(userId: number, event: E, payload: ServerEventPayload<E>): void;
   onConnection(handler: (socket: Socket) => void): void;
   /**
    * How events travel: `local` (one instance, no REDIS_URL), `connected` (through Redis, to every
@@ -52,6 +55,11 @@ export function schoolRoom(uai: string): string {
   return `school:${uai}`;
 }
 
+/** The room of a user: every socket of theirs joins it at its handshake. */
+export function userRoom(userId: number): string {
+  return `user:${userId}`;
+}
+
 export function createRealtimeHub(): BindableHub {
   let server: Server | undefined;
   let redisReach: (() => RedisState) | undefined;
@@ -67,6 +75,9 @@ export function createRealtimeHub(): BindableHub {
     },
     emitToSchool(uai, event, payload) {
       server?.to(schoolRoom(uai)).emit(event, payload);
+    },
+    emitToUser(userId, event, payload) {
+      server?.to(userRoom(userId)).emit(event, payload);
     },
     onConnection(handler) {
       handlers.push(handler);
@@ -91,7 +102,8 @@ export type AttachRealtimeOptions = {
 
 /**
  * The realtime server: Socket.IO on the API server, websocket transport only, at
- * `/api/socket.io`. A connection needs a valid session cookie; its actor is on `socket.data`.
+ * `/api/socket.io`. A connection needs a valid session cookie; its actor is on `socket.data`, and
+ * it joins its user's room.
  * A handshake from a page of another site is refused before the cookie is read, as the HTTP API
  * refuses its changes (`http/same-origin.ts`): the cookie would let that page read the school's
  * live events. The handlers features registered on `app.realtime` run for each connection.
@@ -120,6 +132,7 @@ export function attachRealtime(app: FastifyInstance, deps: AppDeps, options: Att
   if (hub) {
     hub.bind(io, options.reach);
     io.on('connection', (socket) => {
+      void socket.join(userRoom(socket.data.actor.id));
       for (const handler of hub.handlers) handler(socket);
     });
   }

@@ -38,9 +38,42 @@ export const notifications = pgTable(
       .default(sql`'{}'::text[]`),
     parameters: jsonb('parameters').$type<NotificationParameters>().notNull(),
     report: jsonb('report').$type<NotificationReport>(),
+    /** 'draft' (written), 'sending', 'sent' or 'failed' (features/notifications/README.md, "Sending"). */
+    status: text('status').notNull().default('draft'),
+    /** How many times a worker took up its send: each taking up is a job of its own. */
+    attempt: integer('attempt').notNull().default(0),
+    /** Until when the worker sending it holds it; another may take it up after (it stopped, or its instance did). */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** The last device id of the batches handed to the push service and recorded. */
+    cursor: integer('cursor').notNull().default(0),
+    /** The last device id of the batch being handed over: beyond `cursor` after a stop, that batch is in doubt and never sent again. */
+    claimedTo: integer('claimed_to').notNull().default(0),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (table) => [
     index('notifications_created_at_idx').on(table.createdAt),
     index('notifications_created_by_idx').on(table.createdById),
+    index('notifications_sending_idx')
+      .on(table.id)
+      .where(sql`${table.status} = 'sending'`),
   ],
+);
+
+/**
+ * The embedded push service's deliveries (adapters/push): what a real one would have been handed,
+ * kept in the database so that a console without push credentials shows what it sent.
+ */
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    token: text('token').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** The message's data: the notification's id and link. */
+    data: jsonb('data').$type<Record<string, string>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('push_outbox_created_at_idx').on(table.createdAt)],
 );

@@ -1,0 +1,297 @@
+// Sending a recorded notification (`POST /devices/notifications/massive`) on the job module: who
+// may, what reaches the push service (the embedded outbox), the report, the sender's progress,
+// and a send that stops part-way and is taken up again without handing a device twice.
+import { notifications as contract, type notifications as types } from '@console/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createOutboxPushSender, type PushMessage, type PushOutcome, type PushSender } from '#adapters/push/index.js';
+import { devices, notifications, pushOutbox } from '#platform/db/schema/index.js';
+import { createInProcessQueue } from '#platform/jobs/job-queue.js';
+import { createJobs, type Jobs } from '#platform/jobs/jobs.js';
+import { createTestContext, injectAs, requestOf, signIn, type TestContext } from '#test/context.js';
+import { buildSchool, buildSignedInUsers, buildUser } from '#test/factories.js';
+import { buildDevice } from '#test/users-factories.js';
+import { registerNotificationJobs } from './notifications.jobs.js';
+import { giveStaffTheNotificationsView } from './notifications.test-support.js';
+import { SEND_ATTEMPTS_MAX } from './sending.service.js';
+
+let t: TestContext;
+let jobs: Jobs;
+let cookies: Record<'admin' | 'manager' | 'outsider', string>;
+let outsiderSchool: string;
+
+/** Every progress event told, by user. */
+const told: { userId: number; payload: types.ProgressBar }[] = [];
+
+/**
+ * The embedded push service in small batches, which a test may make fail: `fail(batch)` answers,
+ * for the n-th batch handed over (from 1), whether the service is away (nothing written), or null
+ * to deliver; tokens of `invalidTokens` are refused as invalid.
+ */
+let fail: (batch: number) => 'away' | null = () => null;
+let invalidTokens = new Set<string>();
+let batches = 0;
+let realOutbox: PushSender;
+const push: PushSender = {
+  kind: 'outbox',
+  batchSize: 2,
+  send: async (messages: readonly PushMessage[]): Promise<PushOutcome[]> => {
+    batches += 1;
+    if (fail(batches) === 'away') throw new Error('push service away');
+    const outcomes = await realOutbox.send(messages.filter((message) => !invalidTokens.has(message.token)));
+    let index = 0;
+    return messages.map((message) => (invalidTokens.has(message.token) ? { status: 'invalid_token' } : outcomes[index++]!));
+  },
+};
+
+beforeAll(async () => {
+  t = await createTestContext();
+  realOutbox = createOutboxPushSender(t.db);
+  await giveStaffTheNotificationsView(t.db);
+  outsiderSchool = (await buildSchool(t.db, { name: 'Collège Pasteur' })).uai;
+  ({ cookies } = await buildSignedInUsers(t, {
+    admin: { profile: 'Administrateur' },
+    manager: { profile: 'Gestionnaire' },
+    outsider: { profile: 'Administrateur établissement', uai: outsiderSchool },
+  }));
+  jobs = await createJobs(
+    { REDIS_URL: undefined },
+    { error: () => undefined },
+    { queue: createInProcessQueue({ error: () => undefined }) },
+  );
+  registerNotificationJobs(jobs, {
+    db: t.db,
+    push,
+    realtime: {
+      emitToUser: (userId, event, payload) => {
+        if (event === 'progressBar') told.push({ userId, payload: payload as types.ProgressBar });
+      },
+    },
+    log: { error: () => undefined },
+  });
+  t.app.jobs.bind(jobs.queue);
+});
+afterEach(async () => {
+  // A send a test started and left runs to its end before the next test counts batches.
+  await jobs.queue.idle();
+  fail = () => null;
+  invalidTokens = new Set();
+  batches = 0;
+  told.length = 0;
+});
+afterAll(async () => {
+  await jobs.stop();
+  await t.close();
+});
+
+/** A school of its own with its administrator signed in, and `pupils` pupils with a live token each (plus one dead, one without). */
+async function aSchool(pupils: number) {
+  const uai = (await buildSchool(t.db)).uai;
+  const direction = await buildUser(t.db, t.env.encryptionKey, { profile: 'Administrateur établissement', uai });
+  const tokens: string[] = [];
+  for (let index = 0; index < pupils; index++) {
+    const pupil = await buildUser(t.db, t.env.encryptionKey, { profile: 'Eleve', uai });
+    const device = await buildDevice(t.db, pupil, { token: `${uai}-pupil-${index}` });
+    tokens.push(device.token!);
+  }
+  const spare = await buildUser(t.db, t.env.encryptionKey, { profile: 'Eleve', uai });
+  await buildDevice(t.db, spare, { token: `${uai}-dead`, deadAt: new Date() });
+  await buildDevice(t.db, spare, { token: null });
+  return { uai, direction, cookie: await signIn(t.app, direction.login, direction.password), tokens };
+}
+
+async function saved(cookie: string, uai: string): Promise<number> {
+  const response = await injectAs(t.app, cookie, {
+    ...requestOf(contract.saveNotification),
+    payload: {
+      arrayUai: [uai],
+      title: 'Sortie au musée',
+      bodyInput: 'Rendez-vous à 8 h.',
+      linkInput: 'https://college.example/sortie',
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return contract.savedNotificationSchema.parse(response.json()).idNotification;
+}
+
+const send = (cookie: string, idNotification: number) =>
+  injectAs(t.app, cookie, { ...requestOf(contract.sendNotification), payload: { idNotification } });
+
+async function outboxOf(uai: string) {
+  const rows = await t.db
+    .select({ token: pushOutbox.token, title: pushOutbox.title, body: pushOutbox.body, data: pushOutbox.data })
+    .from(pushOutbox)
+    .where(sql`${pushOutbox.token} like ${`${uai}-%`}`);
+  return rows;
+}
+
+async function historyItem(cookie: string, idNotification: number) {
+  const response = await injectAs(t.app, cookie, requestOf(contract.notificationHistory));
+  return contract.historySchema.parse(response.json()).notifications.find((item) => item.idNotification === idNotification);
+}
+
+describe('sending a notification', () => {
+  it("hands each live token of the audience to the push service once, reports it and tells the sender's progress", async () => {
+    const school = await aSchool(5);
+    const id = await saved(school.cookie, school.uai);
+    const response = await send(school.cookie, id);
+    expect(response.statusCode, response.body).toBe(200);
+    // The administrator and the six pupils; five live tokens (not the dead one, nor the device without).
+    expect(response.json()).toEqual({ idNotification: id, nbUsers: 7, nbTokens: 5 });
+    await jobs.queue.idle();
+
+    const delivered = await outboxOf(school.uai);
+    expect(delivered.map((row) => row.token).sort()).toEqual([...school.tokens].sort());
+    expect(delivered[0]).toMatchObject({
+      title: 'Sortie au musée',
+      body: 'Rendez-vous à 8 h.',
+      data: { idNotification: String(id), link: 'https://college.example/sortie' },
+    });
+    const item = await historyItem(school.cookie, id);
+    expect(item?.statusNotification).toBe('sent');
+    expect(item?.reportNotification).toEqual({ nbUser: 7, nbToken: 5, successCount: 5, failureCount: 0 });
+    const progress = told.filter((event) => event.payload.idNotification === id);
+    expect(progress.every((event) => event.userId === school.direction.id)).toBe(true);
+    expect(progress.at(-1)?.payload).toEqual({
+      idNotification: id,
+      sent: 5,
+      total: 5,
+      successCount: 5,
+      failureCount: 0,
+      status: 'sent',
+    });
+  });
+
+  it('sends once: a second start is a conflict and delivers nothing more', async () => {
+    const school = await aSchool(1);
+    const id = await saved(school.cookie, school.uai);
+    expect((await send(school.cookie, id)).statusCode).toBe(200);
+    expect((await send(school.cookie, id)).statusCode).toBe(409);
+    await jobs.queue.idle();
+    expect((await send(school.cookie, id)).statusCode).toBe(409);
+    expect(await outboxOf(school.uai)).toHaveLength(1);
+  });
+
+  it("lets nobody else send a school administrator's notification but an Administrateur", async () => {
+    const school = await aSchool(1);
+    const id = await saved(school.cookie, school.uai);
+    expect((await send(cookies.outsider, id)).statusCode).toBe(404);
+    expect((await send(cookies.manager, id)).statusCode).toBe(404);
+    expect((await send(school.cookie, 999_999)).statusCode).toBe(404);
+    expect((await send(cookies.admin, id)).statusCode).toBe(200);
+    await jobs.queue.idle();
+    expect(await outboxOf(school.uai)).toHaveLength(1);
+  });
+
+  it('ends at once, sent, when the audience has no live token', async () => {
+    const school = await aSchool(0);
+    const id = await saved(school.cookie, school.uai);
+    expect((await send(school.cookie, id)).json()).toMatchObject({ nbTokens: 0 });
+    await jobs.queue.idle();
+    expect((await historyItem(school.cookie, id))?.statusNotification).toBe('sent');
+    expect(told.at(-1)?.payload).toMatchObject({ idNotification: id, sent: 0, total: 0, status: 'sent' });
+  });
+
+  it('marks a token the service calls invalid dead, counts it failed, and never targets it again', async () => {
+    const school = await aSchool(3);
+    invalidTokens = new Set([school.tokens[1]!]);
+    const id = await saved(school.cookie, school.uai);
+    await send(school.cookie, id);
+    await jobs.queue.idle();
+    expect((await historyItem(school.cookie, id))?.reportNotification).toEqual({
+      nbUser: 5,
+      nbToken: 3,
+      successCount: 2,
+      failureCount: 1,
+    });
+    const [dead] = await t.db.select({ deadAt: devices.deadAt }).from(devices).where(eq(devices.token, school.tokens[1]!));
+    expect(dead?.deadAt).toBeInstanceOf(Date);
+    const again = await saved(school.cookie, school.uai);
+    expect((await send(school.cookie, again)).json()).toMatchObject({ nbTokens: 2 });
+  });
+});
+
+describe('a send that stops part-way', () => {
+  it('is taken up again at its cursor by the next tick, and hands no device twice', async () => {
+    const school = await aSchool(5);
+    const id = await saved(school.cookie, school.uai);
+    // The second batch finds the service away: the first is delivered, the send let go.
+    fail = (batch) => (batch === 2 ? 'away' : null);
+    await send(school.cookie, id);
+    await jobs.queue.idle();
+    expect(await outboxOf(school.uai)).toHaveLength(2);
+    const [stopped] = await t.db.select().from(notifications).where(eq(notifications.id, id));
+    expect(stopped).toMatchObject({ status: 'sending', attempt: 2, leaseUntil: null });
+
+    await jobs.scheduler.tick();
+    await jobs.queue.idle();
+    const delivered = (await outboxOf(school.uai)).map((row) => row.token);
+    expect(delivered.sort()).toEqual([...school.tokens].sort());
+    expect((await historyItem(school.cookie, id))?.reportNotification).toEqual({
+      nbUser: 7,
+      nbToken: 5,
+      successCount: 5,
+      failureCount: 0,
+    });
+  });
+
+  it('counts a batch in doubt (its worker stopped while handing it over) as failed rather than hand it over twice', async () => {
+    const school = await aSchool(5);
+    const id = await saved(school.cookie, school.uai);
+    const ids = (
+      await t.db
+        .select({ id: devices.id, token: devices.token })
+        .from(devices)
+        .where(sql`${devices.token} like ${`${school.uai}-pupil-%`}`)
+        .orderBy(devices.id)
+    ).map((device) => device.id);
+    // A worker recorded the first two devices, handed the next two over and stopped with its
+    // instance (the outbox has them; the cursor does not); its lease ran out.
+    await realOutbox.send(
+      school.tokens
+        .slice(0, 4)
+        .map((token) => ({ provider: 'fcm', token, title: 'Sortie au musée', body: 'Rendez-vous à 8 h.', data: {} })),
+    );
+    await t.db.execute(sql`update notifications set status = 'sending', attempt = 1, cursor = ${ids[1]}, claimed_to = ${ids[3]},
+      report = '{"nbUser":7,"nbToken":5,"successCount":2,"failureCount":0}'::jsonb,
+      lease_until = now() - interval '1 second' where id = ${id}`);
+    await jobs.scheduler.tick();
+    await jobs.queue.idle();
+    const delivered = (await outboxOf(school.uai)).map((row) => row.token);
+    expect(delivered.sort()).toEqual([...school.tokens].sort());
+    expect((await historyItem(school.cookie, id))?.reportNotification).toEqual({
+      nbUser: 7,
+      nbToken: 5,
+      successCount: 3,
+      failureCount: 2,
+    });
+  });
+
+  it('is taken up by another worker once the lease of a stopped one runs out', async () => {
+    const school = await aSchool(3);
+    const id = await saved(school.cookie, school.uai);
+    // A worker took it up and stopped with its instance: its lease ran out a moment ago.
+    await t.db.execute(sql`update notifications set status = 'sending', attempt = 1,
+      report = '{"nbUser":5,"nbToken":3,"successCount":0,"failureCount":0}'::jsonb,
+      lease_until = now() - interval '1 second' where id = ${id}`);
+    await jobs.scheduler.tick();
+    await jobs.queue.idle();
+    expect(await outboxOf(school.uai)).toHaveLength(3);
+    expect((await historyItem(school.cookie, id))?.statusNotification).toBe('sent');
+  });
+
+  it(`is marked failed after ${SEND_ATTEMPTS_MAX} attempts, and its sender told`, async () => {
+    const school = await aSchool(1);
+    const id = await saved(school.cookie, school.uai);
+    fail = () => 'away';
+    await send(school.cookie, id);
+    await jobs.queue.idle();
+    for (let attempt = 2; attempt <= SEND_ATTEMPTS_MAX; attempt++) {
+      await jobs.scheduler.tick();
+      await jobs.queue.idle();
+    }
+    expect((await historyItem(school.cookie, id))?.statusNotification).toBe('failed');
+    expect(told.at(-1)?.payload).toMatchObject({ idNotification: id, status: 'failed' });
+    expect(await outboxOf(school.uai)).toHaveLength(0);
+  });
+});

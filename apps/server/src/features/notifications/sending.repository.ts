@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import type { notifications as contract } from '@console/contract';
+import type { Executor } from '#platform/db/client.js';
+import type { NotificationParameters, NotificationReport } from '#platform/db/schema/index.js';
+import type { SavedAudience } from './audience.repository.js';
+
+/** The SQL of a notification's send: starting it, a worker's lease, the cursor, the report. */
+
+export type SendRow = SavedAudience & {
+  id: number;
+  title: string;
+  description: string;
+  link: string | null;
+  createdById: number | null;
+  status: contract.NotificationStatus;
+  attempt: number;
+  cursor: number;
+  claimedTo: number;
+  report: NotificationReport | null;
+};
+
+/** A json column as the driver gives it: parsed, or as text. */
+const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+function sendRowOf(row: Record<string, unknown>): SendRow {
+  return {
+    id: Number(row.id),
+    title: String(row.title),
+    description: String(row.description),
+    link: row.link === null ? null : String(row.link),
+    createdById: row.created_by_id === null ? null : Number(row.created_by_id),
+    status: String(row.status) as contract.NotificationStatus,
+    attempt: Number(row.attempt),
+    cursor: Number(row.cursor),
+    claimedTo: Number(row.claimed_to),
+    report: row.report === null ? null : json<NotificationReport>(row.report),
+    allSchools: Boolean(row.all_schools),
+    uais: (row.uais as string[] | null) ?? [],
+    parameters: json<NotificationParameters>(row.parameters),
+  };
+}
+
+const SEND_COLUMNS = sql.raw(
+  'id, title, description, link, created_by_id, status, attempt, cursor, claimed_to, report, all_schools, uais, parameters',
+);
+
+export async function findSend(db: Executor, id: number): Promise<SendRow | null> {
+  const result = await db.execute<Record<string, unknown>>(sql`select ${SEND_COLUMNS} from notifications where id = ${id}`);
+  return result.rows[0] ? sendRowOf(result.rows[0]) : null;
+}
+
+/**
+ * Turns a written notification into one being sent, with the audience's counts as its report so
+ * far; answers false when it was not a draft (already sent or being sent: one send only).
+ */
+export async function markSending(db: Executor, id: number, counts: { nbUsers: number; nbTokens: number }): Promise<boolean> {
+  const report: NotificationReport = { nbUser: counts.nbUsers, nbToken: counts.nbTokens, successCount: 0, failureCount: 0 };
+  const result = await db.execute(sql`
+    update notifications set status = 'sending', attempt = 1, report = ${JSON.stringify(report)}::jsonb
+    where id = ${id} and status = 'draft' returning id`);
+  return result.rows.length > 0;
+}
+
+/**
+ * Takes up a send for `leaseMs` unless another worker holds it: answers the row, or null when it
+ * is not being sent or is held.
+ */
+export async function claimSend(db: Executor, id: number, leaseMs: number): Promise<SendRow | null> {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    update notifications set lease_until = now() + ${leaseMs} * interval '1 millisecond'
+    where id = ${id} and status = 'sending' and (lease_until is null or lease_until < now())
+    returning ${SEND_COLUMNS}`);
+  return result.rows[0] ? sendRowOf(result.rows[0]) : null;
+}
+
+/** Records that the batch up to device `upToId` is being handed over, and keeps the lease. */
+export async function claimBatch(db: Executor, id: number, upToId: number, leaseMs: number): Promise<void> {
+  await db.execute(sql`
+    update notifications set claimed_to = ${upToId}, lease_until = now() + ${leaseMs} * interval '1 millisecond'
+    where id = ${id}`);
+}
+
+/** Records a batch handed over: the cursor moves to its last device, its outcomes add to the report. */
+export async function recordBatch(
+  db: Executor,
+  id: number,
+  batch: { upToId: number; successes: number; failures: number },
+): Promise<NotificationReport> {
+  const result = await db.execute<{ report: unknown }>(sql`
+    update notifications set cursor = ${batch.upToId}, claimed_to = ${batch.upToId},
+      report = jsonb_set(jsonb_set(report,
+        '{successCount}', to_jsonb((report->>'successCount')::int + ${batch.successes})),
+        '{failureCount}', to_jsonb((report->>'failureCount')::int + ${batch.failures}))
+    where id = ${id} returning report`);
+  return json<NotificationReport>(result.rows[0]!.report);
+}
+
+/** Ends a send: sent (every token tried) or failed; the lease is let go. */
+export async function finishSend(db: Executor, id: number, status: 'sent' | 'failed'): Promise<NotificationReport> {
+  // Sent: the devices impacted are those tried (the audience may have changed since it was counted).
+  const result = await db.execute<{ report: unknown }>(sql`
+    update notifications set status = ${status}, finished_at = now(), lease_until = null,
+      report = case when ${status} = 'sent'
+        then jsonb_set(report, '{nbToken}', to_jsonb((report->>'successCount')::int + (report->>'failureCount')::int))
+        else report end
+    where id = ${id} returning report`);
+  return json<NotificationReport>(result.rows[0]!.report);
+}
+
+/** Lets go of a send's lease after a failure, for another attempt (a job of its own). */
+export async function releaseSend(db: Executor, id: number): Promise<void> {
+  await db.execute(sql`
+    update notifications set attempt = attempt + 1, lease_until = null where id = ${id} and status = 'sending'`);
+}
+
+/**
+ * The sends no worker holds (never taken up, or let go after a failure), with their attempt: each
+ * attempt is one job. A send whose lease ran out was left by a stopped worker: it is let go first,
+ * as a new attempt (its job ran, and a job id is added once).
+ */
+export async function listIdleSends(db: Executor): Promise<{ id: number; attempt: number }[]> {
+  await db.execute(sql`
+    update notifications set attempt = attempt + 1, lease_until = null where status = 'sending' and lease_until < now()`);
+  const result = await db.execute<{ id: number; attempt: number }>(sql`
+    select id, attempt from notifications where status = 'sending' and lease_until is null order by id`);
+  return result.rows.map((row) => ({ id: Number(row.id), attempt: Number(row.attempt) }));
+}
