@@ -86,4 +86,13 @@ describe('view switch', () => {
     ).toBeInTheDocument();
     expect(await screen.findByText('Aucun document.')).toBeInTheDocument();
   });
+
+  it('shows the notifications view, which needs no school, on its new notification tab', { timeout: 20_000 }, async () => {
+    mockFetch({ 'GET /api/settings/apps': { status: 200, body: [] } });
+    renderWithProviders(<ViewSwitch place={{ view: 'notifications' }} user={buildSessionUser('Administrateur')} />, { i18n });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Notifications' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Nouvelle notification' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('button', { name: "Calculer l'audience" })).toBeInTheDocument();
+  });
 });

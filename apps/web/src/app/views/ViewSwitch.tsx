@@ -35,6 +35,9 @@ const ConfigView = lazy(() =>
 const DocumentManagerView = lazy(() =>
   import('#features/documents/components/DocumentManagerView').then((module) => ({ default: module.DocumentManagerView })),
 );
+const NotificationsView = lazy(() =>
+  import('#features/notifications/components/NotificationsView').then((module) => ({ default: module.NotificationsView })),
+);
 
 type ViewSwitchProps = { place: Place; user: SessionUser };
 
@@ -77,6 +80,8 @@ function renderView(view: View, user: SessionUser, activeSchoolUai: string | nul
       return <ConfigView user={user} />;
     case 'document_manager':
       return <DocumentManagerView user={user} />;
+    case 'notifications':
+      return <NotificationsView user={user} />;
     case 'import':
       return <ImportView uai={activeSchoolUai!} user={user} />;
     case 'params':

@@ -84,9 +84,13 @@ export function useSavePlatformSetting() {
   });
 }
 
-/** The applications catalogue (the Applications tab), by order. */
-export function useApplicationSettings() {
-  return useQuery({ queryKey: settingsQueryKeys.applications, queryFn: () => call(settings.getApplicationSettings) });
+/** The applications catalogue (the Applications tab, the notifications' applications filter), by order. */
+export function useApplicationSettings({ isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: settingsQueryKeys.applications,
+    queryFn: () => call(settings.getApplicationSettings),
+    enabled: isEnabled,
+  });
 }
 
 /** Adds or changes one application; the catalogue and the schools' answers (which list applications) are fetched again. */
