@@ -130,6 +130,16 @@ async function historyItem(cookie: string, idNotification: number) {
   return contract.historySchema.parse(response.json()).notifications.find((item) => item.idNotification === idNotification);
 }
 
+async function reportOf(cookie: string, idNotification: number) {
+  return (await historyItem(cookie, idNotification))?.reportNotification;
+}
+
+/** A scheduler's tick (on any instance): the sends no worker holds are added again, and run. */
+async function takeUpIdleSends() {
+  await jobs.scheduler.tick();
+  await jobs.queue.idle();
+}
+
 describe('sending a notification', () => {
   it("hands each live token of the audience to the push service once, reports it and tells the sender's progress", async () => {
     const school = await aSchool(5);
@@ -198,12 +208,7 @@ describe('sending a notification', () => {
     const id = await saved(school.cookie, school.uai);
     await send(school.cookie, id);
     await jobs.queue.idle();
-    expect((await historyItem(school.cookie, id))?.reportNotification).toEqual({
-      nbUser: 5,
-      nbToken: 3,
-      successCount: 2,
-      failureCount: 1,
-    });
+    expect(await reportOf(school.cookie, id)).toEqual({ nbUser: 5, nbToken: 3, successCount: 2, failureCount: 1 });
     const [dead] = await t.db.select({ deadAt: devices.deadAt }).from(devices).where(eq(devices.token, school.tokens[1]!));
     expect(dead?.deadAt).toBeInstanceOf(Date);
     const again = await saved(school.cookie, school.uai);
@@ -223,16 +228,10 @@ describe('a send that stops part-way', () => {
     const [stopped] = await t.db.select().from(notifications).where(eq(notifications.id, id));
     expect(stopped).toMatchObject({ status: 'sending', attempt: 2, leaseUntil: null });
 
-    await jobs.scheduler.tick();
-    await jobs.queue.idle();
+    await takeUpIdleSends();
     const delivered = (await outboxOf(school.uai)).map((row) => row.token);
     expect(delivered.sort()).toEqual([...school.tokens].sort());
-    expect((await historyItem(school.cookie, id))?.reportNotification).toEqual({
-      nbUser: 7,
-      nbToken: 5,
-      successCount: 5,
-      failureCount: 0,
-    });
+    expect(await reportOf(school.cookie, id)).toEqual({ nbUser: 7, nbToken: 5, successCount: 5, failureCount: 0 });
   });
 
   it('counts a batch in doubt (its worker stopped while handing it over) as failed rather than hand it over twice', async () => {
@@ -255,16 +254,10 @@ describe('a send that stops part-way', () => {
     await t.db.execute(sql`update notifications set status = 'sending', attempt = 1, cursor = ${ids[1]}, claimed_to = ${ids[3]},
       report = '{"nbUser":7,"nbToken":5,"successCount":2,"failureCount":0}'::jsonb,
       lease_until = now() - interval '1 second' where id = ${id}`);
-    await jobs.scheduler.tick();
-    await jobs.queue.idle();
+    await takeUpIdleSends();
     const delivered = (await outboxOf(school.uai)).map((row) => row.token);
     expect(delivered.sort()).toEqual([...school.tokens].sort());
-    expect((await historyItem(school.cookie, id))?.reportNotification).toEqual({
-      nbUser: 7,
-      nbToken: 5,
-      successCount: 3,
-      failureCount: 2,
-    });
+    expect(await reportOf(school.cookie, id)).toEqual({ nbUser: 7, nbToken: 5, successCount: 3, failureCount: 2 });
   });
 
   it('is taken up by another worker once the lease of a stopped one runs out', async () => {
@@ -274,8 +267,7 @@ describe('a send that stops part-way', () => {
     await t.db.execute(sql`update notifications set status = 'sending', attempt = 1,
       report = '{"nbUser":5,"nbToken":3,"successCount":0,"failureCount":0}'::jsonb,
       lease_until = now() - interval '1 second' where id = ${id}`);
-    await jobs.scheduler.tick();
-    await jobs.queue.idle();
+    await takeUpIdleSends();
     expect(await outboxOf(school.uai)).toHaveLength(3);
     expect((await historyItem(school.cookie, id))?.statusNotification).toBe('sent');
   });
