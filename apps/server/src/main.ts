@@ -72,7 +72,7 @@ async function main(): Promise<void> {
   const jobs = await createJobs(env, app.log, { everyMs: env.JOBS_TICK_SECONDS * 1000 });
   registerPurgeJobs(jobs, deps);
   registerDocumentJobs(jobs, { db: handle.db, storage: createFileStorage(env), log: app.log });
-  registerNotificationJobs(jobs, { db: handle.db, push: createPushSender(handle.db), realtime: app.realtime, log: app.log });
+  registerNotificationJobs(jobs, { db: handle.db, push: createPushSender(env, handle.db), realtime: app.realtime, log: app.log });
   app.jobs.bind(jobs.queue);
   jobs.start();
   await app.listen({ port: env.PORT, host: env.HOST });

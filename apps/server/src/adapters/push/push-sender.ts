@@ -15,18 +15,38 @@ export type PushMessage = {
 
 /**
  * What became of one message: accepted by the service; refused because the token is no longer
- * valid (the device is marked dead and never targeted again); or refused for another reason.
+ * valid (the device is marked dead and never targeted again); or refused for another reason, or
+ * still refused after the retries.
  */
 export type PushOutcome = { status: 'sent' } | { status: 'invalid_token' } | { status: 'failed'; reason: string };
 
 /**
- * The push services behind one interface: the embedded outbox by default, FCM, Expo and Web Push
- * when configured. `send` answers one outcome per message, in order; it throws only when the
- * service cannot be reached at all (the send stops and is taken up again later).
+ * The push services behind one interface: the embedded outbox by default, FCM and Expo when
+ * configured (`createPushSender`). `send` answers one outcome per message, in order. It throws
+ * (`PushUnavailableError`) only when no message of the batch reached the service: the send is then
+ * let go and taken up again later, and none of the batch counts as handed over.
  */
 export type PushSender = {
-  readonly kind: 'outbox';
+  readonly kind: 'outbox' | 'fcm' | 'expo' | 'services';
   /** The most messages one `send` takes. */
   readonly batchSize: number;
   send: (messages: readonly PushMessage[]) => Promise<PushOutcome[]>;
 };
+
+/** No message of a batch reached the push service (it is away, or refuses this server's credentials). */
+export class PushUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PushUnavailableError';
+  }
+}
+
+/** Throws when every outcome is a failure to reach the service (`reason` marked `unreachable`): nothing was handed over. */
+export function throwIfNoneReached(outcomes: readonly PushOutcome[], service: string): PushOutcome[] {
+  if (outcomes.length > 0 && outcomes.every((outcome) => outcome.status === 'failed' && outcome.reason.startsWith(UNREACHABLE)))
+    throw new PushUnavailableError(`${service} could not be reached: ${(outcomes[0] as { reason: string }).reason}`);
+  return [...outcomes];
+}
+
+/** The start of a failure's reason when the service was not reached (no answer, or 5xx/429 to the last retry). */
+export const UNREACHABLE = 'unreachable';

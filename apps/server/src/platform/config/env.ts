@@ -239,6 +239,30 @@ export const ENV_VARIABLES = {
     z.coerce.number().int().min(100).max(120000).default(15000),
     'Timeout of one call to the PNE service.',
   ),
+  // Push services: where notifications go (features/notifications, adapters/push)
+  PUSH_FCM_SERVICE_ACCOUNT_FILE: variable(
+    z.string().trim().min(1).optional(),
+    "Path of the Firebase project's service account JSON key (project_id, client_email, private_key, token_uri): set, notifications to FCM tokens go to FCM HTTP v1. Unset: they go to the embedded outbox (the push_outbox table).",
+  ),
+  PUSH_FCM_URL: variable(z.url().default('https://fcm.googleapis.com'), 'Base URL of FCM HTTP v1 (a proxy, or a fake in tests).'),
+  PUSH_FCM_CONCURRENCY: variable(
+    z.coerce.number().int().min(1).max(1000).default(100),
+    'Requests to FCM in flight at once during a send (FCM takes one message a request).',
+  ),
+  PUSH_EXPO_ENABLED: variable(
+    booleanFlag.default(false),
+    "Send notifications to Expo tokens through Expo's push service. Off: they go to the embedded outbox.",
+  ),
+  PUSH_EXPO_URL: variable(z.url().default('https://exp.host'), "Base URL of Expo's push service (a fake in tests)."),
+  PUSH_EXPO_ACCESS_TOKEN: variable(
+    z.string().min(1).optional(),
+    'Access token of the Expo project, when its push security is on.',
+    true,
+  ),
+  PUSH_TIMEOUT_MS: variable(
+    z.coerce.number().int().min(500).max(120000).default(10000),
+    'Timeout of one request to a push service; a request past it is tried again, as a 5xx answer.',
+  ),
   // EcoleDirecte: a school's users imported from its school-life platform
   ECOLE_DIRECTE_URL: variable(
     z.url().default('https://api.ecoledirecte.com'),

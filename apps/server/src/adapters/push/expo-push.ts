@@ -1,0 +1,97 @@
+import {
+  createPauseGate,
+  DEFAULT_RETRY,
+  delayBeforeRetry,
+  isRetryableStatus,
+  mapWithConcurrency,
+  retryAfterMs,
+  sleeperOf,
+  type RetryPolicy,
+} from './push-http.js';
+import { throwIfNoneReached, UNREACHABLE, type PushMessage, type PushOutcome, type PushSender } from './push-sender.js';
+
+export type ExpoOptions = {
+  /** https://exp.host, or a fake's address in tests. */
+  baseUrl: string;
+  /** With Expo's "push security" on: the project's access token. */
+  accessToken?: string;
+  timeoutMs: number;
+  retry?: RetryPolicy;
+};
+
+/** Expo takes at most 100 messages a request, and recommends at most 6 requests at once (docs/external-formats.md §7). */
+export const EXPO_MESSAGES_PER_REQUEST = 100;
+const EXPO_CONCURRENT_REQUESTS = 6;
+const EXPO_BATCH = EXPO_MESSAGES_PER_REQUEST * EXPO_CONCURRENT_REQUESTS;
+
+type ExpoTicket = { status?: string; message?: string; details?: { error?: string } };
+
+function outcomeOf(ticket: ExpoTicket | undefined): PushOutcome {
+  if (ticket?.status === 'ok') return { status: 'sent' };
+  if (ticket?.details?.error === 'DeviceNotRegistered') return { status: 'invalid_token' };
+  return { status: 'failed', reason: ticket?.details?.error ?? ticket?.message ?? 'no ticket' };
+}
+
+/**
+ * Expo's push service (`POST {baseUrl}/--/api/v2/push/send`, an array of at most 100 messages, a
+ * ticket each in order): 6 requests at once; a 429 pauses them all for its Retry-After; 5xx and no
+ * answer are tried again with backoff. A ticket `DeviceNotRegistered` marks the token dead.
+ * Receipts (what the phone's platform did later) are not read yet.
+ */
+export function createExpoPushSender(options: ExpoOptions): PushSender {
+  const retry = options.retry ?? DEFAULT_RETRY;
+  const sleep = sleeperOf(retry);
+  const gate = createPauseGate(sleep);
+  const endpoint = `${options.baseUrl.replace(/\/$/, '')}/--/api/v2/push/send`;
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/json',
+    ...(options.accessToken ? { authorization: `Bearer ${options.accessToken}` } : {}),
+  };
+
+  const sendChunk = async (chunk: readonly PushMessage[]): Promise<PushOutcome[]> => {
+    const body = JSON.stringify(
+      chunk.map((message) => ({ to: message.token, title: message.title, body: message.body, data: message.data })),
+    );
+    const failAll = (reason: string): PushOutcome[] => chunk.map(() => ({ status: 'failed', reason }));
+    let lastFailure = `${UNREACHABLE}: no answer`;
+    for (let attempt = 1; attempt <= retry.attempts; attempt++) {
+      await gate.wait();
+      let response: Response;
+      try {
+        response = await fetch(endpoint, { method: 'POST', headers, body, signal: AbortSignal.timeout(options.timeoutMs) });
+      } catch (error) {
+        lastFailure = `${UNREACHABLE}: ${error instanceof Error ? error.message : 'no answer'}`;
+        if (attempt < retry.attempts) await sleep(delayBeforeRetry(retry, attempt, undefined));
+        continue;
+      }
+      if (isRetryableStatus(response.status)) {
+        await response.body?.cancel();
+        lastFailure = `${UNREACHABLE}: HTTP ${response.status}`;
+        const wait = delayBeforeRetry(retry, attempt, retryAfterMs(response.headers.get('retry-after')));
+        if (response.status === 429) gate.pauseFor(wait);
+        if (attempt < retry.attempts) await sleep(wait);
+        continue;
+      }
+      const answer = (await response.json().catch(() => undefined)) as
+        { data?: ExpoTicket[]; errors?: { code?: string }[] } | undefined;
+      if (!response.ok || !Array.isArray(answer?.data)) {
+        return failAll(`HTTP ${response.status} ${answer?.errors?.[0]?.code ?? 'no tickets'}`);
+      }
+      return chunk.map((_, index) => outcomeOf(answer.data![index]));
+    }
+    return failAll(lastFailure);
+  };
+
+  return {
+    kind: 'expo',
+    batchSize: EXPO_BATCH,
+    send: async (messages) => {
+      const chunks: PushMessage[][] = [];
+      for (let start = 0; start < messages.length; start += EXPO_MESSAGES_PER_REQUEST)
+        chunks.push(messages.slice(start, start + EXPO_MESSAGES_PER_REQUEST));
+      const outcomes = (await mapWithConcurrency(chunks, EXPO_CONCURRENT_REQUESTS, sendChunk)).flat();
+      return throwIfNoneReached(outcomes, 'Expo');
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import { createAccessTokenSource, FCM_SCOPE, type ServiceAccount } from './google-access-token.js';
+import {
+  createPauseGate,
+  DEFAULT_RETRY,
+  delayBeforeRetry,
+  isRetryableStatus,
+  mapWithConcurrency,
+  retryAfterMs,
+  sleeperOf,
+  type RetryPolicy,
+} from './push-http.js';
+import { throwIfNoneReached, UNREACHABLE, type PushMessage, type PushOutcome, type PushSender } from './push-sender.js';
+
+export type FcmOptions = {
+  serviceAccount: ServiceAccount;
+  /** https://fcm.googleapis.com, or a fake's address in tests. */
+  baseUrl: string;
+  /** Requests in flight at once: FCM HTTP v1 takes one message per request. */
+  concurrency: number;
+  timeoutMs: number;
+  retry?: RetryPolicy;
+};
+
+/** The batch the send job hands over: the requests of one batch run `concurrency` at a time. */
+const FCM_BATCH = 500;
+
+type FcmError = { error?: { status?: string; message?: string; details?: { errorCode?: string }[] } };
+
+/** The FCM error code of an answer: `details[].errorCode` (UNREGISTERED…), else its `status`. */
+function errorCodeOf(body: FcmError | undefined): string {
+  const details = body?.error?.details?.find((detail) => typeof detail.errorCode === 'string');
+  return details?.errorCode ?? body?.error?.status ?? 'UNKNOWN';
+}
+
+/**
+ * Whether FCM refused the token itself (docs/external-formats.md §7): UNREGISTERED (404), or an
+ * INVALID_ARGUMENT about the registration token; another INVALID_ARGUMENT is about the message.
+ */
+function isDeadToken(status: number, code: string, message: string): boolean {
+  if (code === 'UNREGISTERED') return true;
+  return status === 400 && code === 'INVALID_ARGUMENT' && /registration token/i.test(message);
+}
+
+/**
+ * FCM HTTP v1 (`POST {baseUrl}/v1/projects/{project}/messages:send`, one message a request, a
+ * service account's OAuth token): the requests of a batch `concurrency` at a time; a 429 pauses
+ * every request for its Retry-After; 5xx and no answer are tried again with backoff; a 401 asks a
+ * new access token once. UNREGISTERED and an invalid registration token mark the token dead.
+ */
+export function createFcmPushSender(options: FcmOptions): PushSender {
+  const retry = options.retry ?? DEFAULT_RETRY;
+  const sleep = sleeperOf(retry);
+  const gate = createPauseGate(sleep);
+  const tokens = createAccessTokenSource(options.serviceAccount, FCM_SCOPE, options.timeoutMs);
+  const endpoint = `${options.baseUrl.replace(/\/$/, '')}/v1/projects/${encodeURIComponent(options.serviceAccount.project_id)}/messages:send`;
+
+  const sendOne = async (message: PushMessage): Promise<PushOutcome> => {
+    const body = JSON.stringify({
+      message: { token: message.token, notification: { title: message.title, body: message.body }, data: message.data },
+    });
+    let lastFailure = `${UNREACHABLE}: no answer`;
+    let renewedToken = false;
+    for (let attempt = 1; attempt <= retry.attempts; attempt++) {
+      await gate.wait();
+      const accessToken = await tokens.get();
+      let response: Response;
+      try {
+        response = await fetch(endpoint, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+          body,
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
+      } catch (error) {
+        lastFailure = `${UNREACHABLE}: ${error instanceof Error ? error.message : 'no answer'}`;
+        if (attempt < retry.attempts) await sleep(delayBeforeRetry(retry, attempt, undefined));
+        continue;
+      }
+      if (response.ok) {
+        await response.body?.cancel();
+        return { status: 'sent' };
+      }
+      const answer = (await response.json().catch(() => undefined)) as FcmError | undefined;
+      const code = errorCodeOf(answer);
+      if (response.status === 401 && !renewedToken) {
+        tokens.forget(accessToken);
+        renewedToken = true;
+        attempt -= 1;
+        continue;
+      }
+      if (isRetryableStatus(response.status)) {
+        lastFailure = `${UNREACHABLE}: HTTP ${response.status} ${code}`;
+        const wait = delayBeforeRetry(retry, attempt, retryAfterMs(response.headers.get('retry-after')));
+        if (response.status === 429) gate.pauseFor(wait);
+        if (attempt < retry.attempts) await sleep(wait);
+        continue;
+      }
+      if (isDeadToken(response.status, code, answer?.error?.message ?? '')) return { status: 'invalid_token' };
+      return { status: 'failed', reason: `HTTP ${response.status} ${code}` };
+    }
+    return { status: 'failed', reason: lastFailure };
+  };
+
+  return {
+    kind: 'fcm',
+    batchSize: FCM_BATCH,
+    send: async (messages) => {
+      if (messages.length === 0) return [];
+      // No access token: nothing can be sent, the batch is not handed over.
+      await tokens.get();
+      return throwIfNoneReached(await mapWithConcurrency(messages, options.concurrency, sendOne), 'FCM');
+    },
+  };
+}
