@@ -13,6 +13,8 @@ import { closeFake, listenFake, readJsonBody, sendJson } from './http-fake.js';
  *   that are not strings; 401 UNAUTHENTICATED for an unknown or revoked access token; 429
  *   QUOTA_EXCEEDED with Retry-After (whole seconds to the end of the window) past `quota.perWindow`
  *   messages in a fixed window of `quota.windowMs`; 503 UNAVAILABLE while `down`.
+ * A process running it (`fcm.cli.ts`) is driven over `GET /__control/stats` (the counts) and
+ * `POST /__control/quota` ({perWindow, windowMs} or null).
  */
 export type ReceivedFcmMessage = { token: string; title: string; body: string; data: Record<string, string> };
 
@@ -25,7 +27,7 @@ export type FakeFcm = {
   unregistered: Set<string>;
   malformed: Set<string>;
   /** Requests answered 429, and access tokens issued. */
-  counts: { tooMany: number; tokensIssued: number; requests: number };
+  counts: { tooMany: number; tokensIssued: number; requests: number; accepted: number };
   setQuota: (quota: { perWindow: number; windowMs: number } | null) => void;
   setDown: (down: boolean) => void;
   /** Every access token issued so far is refused from now on (401), as after a key rotation. */
@@ -58,7 +60,14 @@ async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
-export async function startFakeFcm(options: { port?: number; projectId?: string } = {}): Promise<FakeFcm> {
+export type FakeFcmOptions = {
+  port?: number;
+  projectId?: string;
+  /** Whether each accepted message is kept in `received` (a benchmark of 500,000 counts them only). */
+  keepReceived?: boolean;
+};
+
+export async function startFakeFcm(options: FakeFcmOptions = {}): Promise<FakeFcm> {
   const projectId = options.projectId ?? 'console-ent-test';
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const clientEmail = `push@${projectId}.iam.gserviceaccount.com`;
@@ -72,7 +81,7 @@ export async function startFakeFcm(options: { port?: number; projectId?: string 
     received: [],
     unregistered: new Set(),
     malformed: new Set(),
-    counts: { tooMany: 0, tokensIssued: 0, requests: 0 },
+    counts: { tooMany: 0, tokensIssued: 0, requests: 0, accepted: 0 },
     setQuota: (next) => {
       quota = next;
       window = { index: -1, count: 0 };
@@ -128,6 +137,12 @@ export async function startFakeFcm(options: { port?: number; projectId?: string 
         sendJson(response, 200, { access_token: accessToken, expires_in: 3599, token_type: 'Bearer' });
         return;
       }
+      if (url.pathname === '/__control/stats') return sendJson(response, 200, fake.counts);
+      if (request.method === 'POST' && url.pathname === '/__control/quota') {
+        const quota = (await readJsonBody(request)) as { perWindow: number; windowMs: number } | null;
+        fake.setQuota(quota);
+        return sendJson(response, 200, { quota });
+      }
       const match = /^\/v1\/projects\/([^/]+)\/messages:send$/.exec(url.pathname);
       if (request.method !== 'POST' || !match) {
         fcmError(response, 404, 'NOT_FOUND', 'Not found');
@@ -164,13 +179,15 @@ export async function startFakeFcm(options: { port?: number; projectId?: string 
         );
       if (fake.unregistered.has(token))
         return fcmError(response, 404, 'NOT_FOUND', 'Requested entity was not found.', 'UNREGISTERED');
-      fake.received.push({
-        token,
-        title: String(notification?.title ?? ''),
-        body: String(notification?.body ?? ''),
-        data: data as Record<string, string>,
-      });
-      sendJson(response, 200, { name: `projects/${projectId}/messages/${fake.received.length}` });
+      fake.counts.accepted += 1;
+      if (options.keepReceived !== false)
+        fake.received.push({
+          token,
+          title: String(notification?.title ?? ''),
+          body: String(notification?.body ?? ''),
+          data: data as Record<string, string>,
+        });
+      sendJson(response, 200, { name: `projects/${projectId}/messages/${fake.counts.accepted}` });
     })().catch(() => {
       if (!response.headersSent) fcmError(response, 500, 'INTERNAL', 'Internal error');
     });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { INVALID_APP_LINK, isValidAppLink } from '../settings/applications.js';
 import { PROFILE_NAMES, type ProfileName } from '../rights.js';
-import { NOTIFICATION_STATUSES } from './sending.js';
 import { audienceFilterSchema, LOGICAL_OPERATORS, SEARCH_OPERATORS } from './audience.js';
 
 /**
@@ -18,17 +17,24 @@ export const DESCRIPTION_TOO_LONG = 'notifications.errors.description_too_long';
 export const TITLE_MAX = 100;
 export const DESCRIPTION_MAX = 1000;
 
+/** Where a notification stands: written, being sent, sent (every token tried), or stopped by a failure. */
+export const NOTIFICATION_STATUSES = ['draft', 'sending', 'sent', 'failed'] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+
 /** The history's first page, and what 'See more' adds (spec 3 §8). */
 export const HISTORY_FIRST_PAGE = 20;
 export const HISTORY_MORE = 10;
 export const HISTORY_LIMIT_MAX = 1000;
 
-/** The filters, the texts and the optional link (an http(s) address or an app's own, as `edulib://…`). */
-export const notificationDraftSchema = audienceFilterSchema.extend({
+/** The texts and the optional link (an http(s) address or an app's own, as `edulib://…`). */
+export const notificationTextsSchema = z.object({
   title: z.string(TITLE_REQUIRED).trim().min(1, TITLE_REQUIRED).max(TITLE_MAX, TITLE_TOO_LONG),
   bodyInput: z.string(DESCRIPTION_REQUIRED).trim().min(1, DESCRIPTION_REQUIRED).max(DESCRIPTION_MAX, DESCRIPTION_TOO_LONG),
   linkInput: z.string().trim().max(2000).refine(isValidAppLink, INVALID_APP_LINK).default(''),
 });
+
+/** The filters, the texts and the optional link. */
+export const notificationDraftSchema = audienceFilterSchema.extend(notificationTextsSchema.shape);
 export type NotificationDraft = z.infer<typeof notificationDraftSchema>;
 
 export const savedNotificationSchema = z.object({ idNotification: z.number().int() });
@@ -59,6 +65,8 @@ export const historyItemSchema = z.object({
     searchOperator: z.enum(SEARCH_OPERATORS),
     arrayProfiles: z.array(z.enum(PROFILE_NAMES as [ProfileName, ...ProfileName[]])),
     arrayApplications: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    /** Beyond the spec: how many users were chosen one by one (the bulk menu's notification), null for filters. */
+    userCount: z.number().int().nullable(),
   }),
   /** Null until its send starts; counts so far while it is sent. */
   reportNotification: notificationReportSchema.nullable(),

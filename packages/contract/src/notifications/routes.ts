@@ -1,6 +1,6 @@
 import { defineRoute } from '../http.js';
 import { audienceAnswerSchema, audienceBodySchema } from './audience.js';
-import { sendingStartedSchema, sendNotificationBodySchema } from './sending.js';
+import { notifyUsersBodySchema, sendingStartedSchema, sendNotificationBodySchema } from './sending.js';
 import { historyQuerySchema, historySchema, notificationDraftSchema, savedNotificationSchema } from './history.js';
 
 /** The notifications view's calls (spec 3 §7 'Notifications'), right notifications. */
@@ -42,5 +42,15 @@ export const sendNotification = defineRoute({
   summary:
     "Starts sending a recorded notification its caller wrote (an Administrateur any) to its audience's live push tokens, found by the server from the notification's filters; progress reaches the sender's sockets as 'progressBar'. A notification is sent once (409 after).",
   body: sendNotificationBodySchema,
+  answer: sendingStartedSchema,
+});
+
+export const notifyUsers = defineRoute({
+  method: 'POST',
+  path: '/devices/notifications/token',
+  right: { area: 'buttonBulkEdit_bulkNotification', level: 'Ecriture' },
+  summary:
+    "Records a notification to users the caller may act on (every one within reach, else 404) and starts sending it to their live push tokens, as a notification of the view; progress reaches the caller's sockets as 'progressBar'.",
+  body: notifyUsersBodySchema,
   answer: sendingStartedSchema,
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { recordIdSchema } from '../ids.js';
+import { userIdsSchema } from '../users/schemas.js';
+import { NOTIFICATION_STATUSES, notificationTextsSchema } from './history.js';
 
 /**
  * Sending a recorded notification (spec 3 §2.5 step 3, §7 `POST /devices/notifications/massive`).
@@ -7,10 +9,6 @@ import { recordIdSchema } from '../ids.js';
  * live tokens itself and sends in the background, so that no caller can push to tokens of its
  * choosing (the spec's body carried the tokens; docs/design.md, "Push notifications").
  */
-
-/** Where a notification stands: written, being sent, sent (every token tried), or stopped by a failure. */
-export const NOTIFICATION_STATUSES = ['draft', 'sending', 'sent', 'failed'] as const;
-export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
 export const sendNotificationBodySchema = z.object({ idNotification: recordIdSchema });
 
@@ -35,3 +33,16 @@ export const progressBarSchema = z.object({
   status: z.enum(NOTIFICATION_STATUSES),
 });
 export type ProgressBar = z.infer<typeof progressBarSchema>;
+
+/**
+ * A notification to users chosen one by one (the users view's bulk menu, spec 3 §7
+ * `POST /devices/notifications/token`): their ids, the title, the message and an optional link.
+ * It is recorded and sent as a notification of the view is, to those users' live tokens.
+ */
+export const notifyUsersBodySchema = z.object({
+  ids: userIdsSchema,
+  title: notificationTextsSchema.shape.title,
+  message: notificationTextsSchema.shape.bodyInput,
+  link: notificationTextsSchema.shape.linkInput,
+});
+export type NotifyUsersBody = z.infer<typeof notifyUsersBodySchema>;

@@ -1,4 +1,5 @@
 import { assignDocumentUsers } from '../documents/routes.js';
+import { notifyUsers } from '../notifications/routes.js';
 import { areaRightOf, type AreaRight } from '../http.js';
 import type { RightArea } from '../rights.js';
 import type { SchoolUser } from '../schools/schemas.js';
@@ -117,7 +118,18 @@ export function canExportAsm(locationId: string | null | undefined): boolean {
 }
 
 export type BulkMenuItem =
-  'comment' | 'subject' | 'className' | 'level' | 'profile' | 'options' | 'applications' | 'files' | 'adminMode' | 'pne' | 'mail';
+  | 'comment'
+  | 'subject'
+  | 'className'
+  | 'level'
+  | 'profile'
+  | 'options'
+  | 'applications'
+  | 'files'
+  | 'adminMode'
+  | 'pne'
+  | 'notification'
+  | 'mail';
 
 /**
  * The two rights of each bulk-menu item (spec 3 §6): its own area, which shows the item at
@@ -128,6 +140,7 @@ export type BulkMenuItem =
 const BULK_ROUTE = areaRightOf(bulkUpdateUsers);
 const PNE_ROUTE = areaRightOf(activatePneKeys);
 const MAIL_ROUTE = areaRightOf(mailUsers);
+const NOTIFY_ROUTE = areaRightOf(notifyUsers);
 const FILES_ROUTE = areaRightOf(assignDocumentUsers);
 
 export const BULK_MENU_RIGHTS: Record<BulkMenuItem, { area: RightArea; route: AreaRight }> = {
@@ -141,5 +154,6 @@ export const BULK_MENU_RIGHTS: Record<BulkMenuItem, { area: RightArea; route: Ar
   files: { area: FILES_ROUTE.area, route: FILES_ROUTE },
   adminMode: { area: BULK_RIGHTS.adminMode, route: BULK_ROUTE },
   pne: { area: PNE_ROUTE.area, route: PNE_ROUTE },
+  notification: { area: NOTIFY_ROUTE.area, route: NOTIFY_ROUTE },
   mail: { area: MAIL_ROUTE.area, route: MAIL_ROUTE },
 };

@@ -94,11 +94,21 @@ export async function listAudienceTokens(db: Executor, actor: AccessActor, query
 
 /**
  * A recorded notification's audience: its schools (every school, or those it names, which its
- * author reached when writing it) and its filters, as the send reads them, with no caller.
+ * author reached when writing it) and its filters, or the users chosen, as the send reads them,
+ * with no caller.
  */
-export type SavedAudience = { allSchools: boolean; uais: readonly string[]; parameters: NotificationParameters };
+export type SavedAudience = {
+  allSchools: boolean;
+  uais: readonly string[];
+  parameters: NotificationParameters;
+  /** Users chosen one by one, instead of the filters; null for filters. */
+  userIds: readonly number[] | null;
+};
 
 function savedAudienceUsers(saved: SavedAudience): SQL {
+  // Chosen one by one: those of them still enabled (each was within its author's reach when chosen).
+  if (saved.userIds !== null)
+    return sql`select u.id from users u where not u.disabled and u.id = any(${intArray(saved.userIds)})`;
   const query: AudienceQuery = {
     uais: saved.allSchools ? null : saved.uais,
     // The terms as recorded, joined as the filter splits them (a term holds no comma nor semicolon).

@@ -83,6 +83,7 @@ describe('recording a notification', () => {
         searchOperator: 'startsWith',
         arrayProfiles: ['Eleve', 'Enseignant'],
         arrayApplications: [{ id: manuals.id, name: 'Manuels numériques' }],
+        userCount: null,
       },
       reportNotification: null,
       statusNotification: 'draft',

@@ -28,6 +28,8 @@ export type NewNotification = {
   allSchools: boolean;
   uais: readonly string[];
   parameters: NotificationParameters;
+  /** Users chosen one by one (the bulk menu), rather than the filters. */
+  userIds?: readonly number[] | null;
 };
 
 export async function insertNotification(db: Executor, values: NewNotification): Promise<number> {
@@ -43,6 +45,7 @@ export async function insertNotification(db: Executor, values: NewNotification):
       allSchools: values.allSchools,
       uais: [...values.uais],
       parameters: values.parameters,
+      userIds: values.userIds ? [...values.userIds] : null,
     })
     .returning({ id: notifications.id });
   return row!.id;
@@ -73,13 +76,14 @@ export type HistoryRow = {
   applications: { id: number; name: string }[];
   report: NotificationReport | null;
   status: string;
+  userCount: number | null;
 };
 
 /** The latest `limit` notifications the caller sees, newest first, with their schools' and applications' names. */
 export async function listHistory(db: Executor, actor: AccessActor, limit: number): Promise<HistoryRow[]> {
   const result = await db.execute<Record<string, unknown>>(sql`
     select n.id, n.title, n.description, n.link, n.creator_firstname, n.creator_lastname, n.created_at, n.all_schools,
-           n.parameters, n.report, n.status,
+           n.parameters, n.report, n.status, cardinality(n.user_ids) as user_count,
            coalesce((select json_agg(json_build_object('uai', target.uai, 'name', coalesce(s.name, target.uai)) order by target.uai)
                      from unnest(n.uais) as target(uai) left join schools s on s.uai = target.uai), '[]'::json) as schools,
            coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name) order by a.name)
@@ -104,5 +108,6 @@ export async function listHistory(db: Executor, actor: AccessActor, limit: numbe
     applications: json(row.applications),
     report: row.report === null ? null : json(row.report),
     status: String(row.status),
+    userCount: row.user_count === null ? null : Number(row.user_count),
   }));
 }

@@ -74,6 +74,7 @@ function historyItemOf(row: HistoryRow): contract.HistoryItem {
       searchOperator: row.parameters.searchOperator,
       arrayProfiles: row.parameters.profiles as ProfileName[],
       arrayApplications: row.applications,
+      userCount: row.userCount,
     },
     reportNotification: row.report,
     statusNotification: row.status as contract.NotificationStatus,

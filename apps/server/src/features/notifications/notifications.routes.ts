@@ -4,7 +4,7 @@ import type { AppDeps } from '#platform/context.js';
 import { registerRoute } from '#platform/http/register-route.js';
 import { notificationAudience } from './audience.service.js';
 import { notificationHistory, saveNotification } from './history.service.js';
-import { startNotificationSend } from './sending.service.js';
+import { notifyUsers, startNotificationSend } from './sending.service.js';
 
 /** The notifications view (spec 3 §7 'Notifications'): a notification's audience, recording one, sending it (a job), the history. */
 export function registerNotificationsRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -17,4 +17,5 @@ export function registerNotificationsRoutes(app: FastifyInstance, deps: AppDeps)
   registerRoute(app, deps, notifications.sendNotification, ({ ctx, body }) =>
     startNotificationSend(ctx, app.jobs, body.idNotification),
   );
+  registerRoute(app, deps, notifications.notifyUsers, ({ ctx, body }) => notifyUsers(ctx, app.jobs, body));
 }

@@ -37,11 +37,12 @@ function sendRowOf(row: Record<string, unknown>): SendRow {
     allSchools: Boolean(row.all_schools),
     uais: (row.uais as string[] | null) ?? [],
     parameters: json<NotificationParameters>(row.parameters),
+    userIds: row.user_ids === null || row.user_ids === undefined ? null : (row.user_ids as number[]).map(Number),
   };
 }
 
 const SEND_COLUMNS = sql.raw(
-  'id, title, description, link, created_by_id, status, attempt, cursor, claimed_to, report, all_schools, uais, parameters',
+  'id, title, description, link, created_by_id, status, attempt, cursor, claimed_to, report, all_schools, uais, parameters, user_ids',
 );
 
 export async function findSend(db: Executor, id: number): Promise<SendRow | null> {

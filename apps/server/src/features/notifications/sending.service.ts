@@ -2,7 +2,7 @@ import type { notifications as contract } from '@console/contract';
 import type { PushMessage, PushOutcome, PushSender } from '#adapters/push/index.js';
 import { markTokensDead } from '#features/devices/devices.repository.js';
 import { writeAudit } from '#platform/audit/audit.js';
-import { listReachableUais, reachesEverySchool } from '#platform/auth/access.js';
+import { listReachableUais, reachesEverySchool, readManageableUsers } from '#platform/auth/access.js';
 import { requireRight } from '#platform/auth/rights.js';
 import type { ServiceContext } from '#platform/context.js';
 import type { Database } from '#platform/db/client.js';
@@ -22,6 +22,7 @@ import {
   releaseSend,
   type SendRow,
 } from './sending.repository.js';
+import { insertNotification } from './history.repository.js';
 
 /** The job that sends a notification; one job per attempt (`sendJobId`). */
 export const SEND_JOB = 'notification-send';
@@ -55,11 +56,21 @@ export async function startNotificationSend(
   ctx: ServiceContext,
   jobs: Pick<JobDoor, 'add'>,
   idNotification: number,
-): Promise<{ idNotification: number; nbUsers: number; nbTokens: number }> {
+): Promise<SendingStarted> {
   requireRight(ctx.actor, 'notifications', 'Ecriture');
   const row = await findSend(ctx.db, idNotification);
   if (!row || !(await maySend(ctx, row))) throw notificationNotFound();
-  if (row.status !== 'draft') throw new AppError('conflict', 'This notification was already sent');
+  if (row.status !== 'draft') throw alreadySent();
+  return beginSend(ctx, jobs, row);
+}
+
+type SendingStarted = { idNotification: number; nbUsers: number; nbTokens: number };
+
+const alreadySent = () => new AppError('conflict', 'This notification was already sent');
+
+/** Counts a recorded notification's audience, marks it being sent (audited) and adds its job. */
+async function beginSend(ctx: ServiceContext, jobs: Pick<JobDoor, 'add'>, row: SendRow): Promise<SendingStarted> {
+  const idNotification = row.id;
   const counts = await countSavedAudience(ctx.db, row);
   const started = await ctx.db.transaction(async (tx) => {
     if (!(await markSending(tx, idNotification, counts))) return false;
@@ -72,10 +83,49 @@ export async function startNotificationSend(
     });
     return true;
   });
-  if (!started) throw new AppError('conflict', 'This notification was already sent');
+  if (!started) throw alreadySent();
   // Were the queue to refuse it, the send is found idle at the next tick and added then.
   await jobs.add(SEND_JOB, { idNotification }, sendJobId(idNotification, 1));
   return { idNotification, ...counts };
+}
+
+/**
+ * A notification to users chosen one by one (`POST /devices/notifications/token`, the users view's
+ * bulk menu): every one must be a user the caller may act on (else 404 or 403, nothing recorded);
+ * it is recorded for their schools, with their ids (audited `save_notification`), then sent as a
+ * notification of the view, to those of them still enabled.
+ */
+export async function notifyUsers(
+  ctx: ServiceContext,
+  jobs: Pick<JobDoor, 'add'>,
+  body: contract.NotifyUsersBody,
+): Promise<SendingStarted> {
+  requireRight(ctx.actor, 'buttonBulkEdit_bulkNotification', 'Ecriture');
+  const records = await readManageableUsers(ctx.db, ctx.actor, [...new Set(body.ids)]);
+  const userIds = records.map((user) => user.id);
+  const uais = [...new Set(records.flatMap((user) => (user.uai ? [user.uai] : [])))].sort();
+  const idNotification = await ctx.db.transaction(async (tx) => {
+    const id = await insertNotification(tx, {
+      title: body.title,
+      description: body.message,
+      link: body.link === '' ? null : body.link,
+      author: { id: ctx.actor.id, firstname: ctx.actor.firstname, lastname: ctx.actor.lastname },
+      allSchools: false,
+      uais,
+      parameters: { subject: [], logicalOperator: 'or', searchOperator: 'contains', profiles: [], applicationIds: [] },
+      userIds,
+    });
+    await writeAudit(tx, {
+      actor: ctx.actor,
+      action: 'save_notification',
+      entity: 'notification',
+      entityId: id,
+      after: { title: body.title, uais, userIds },
+    });
+    return id;
+  });
+  const row = await findSend(ctx.db, idNotification);
+  return beginSend(ctx, jobs, row!);
 }
 
 export type SendDeps = {

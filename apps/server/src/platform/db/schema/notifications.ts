@@ -37,6 +37,8 @@ export const notifications = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     parameters: jsonb('parameters').$type<NotificationParameters>().notNull(),
+    /** The users chosen one by one (the bulk menu's notification), rather than the filters' audience; null for filters. */
+    userIds: integer('user_ids').array(),
     report: jsonb('report').$type<NotificationReport>(),
     /** 'draft' (written), 'sending', 'sent' or 'failed' (features/notifications/README.md, "Sending"). */
     status: text('status').notNull().default('draft'),
