@@ -1,6 +1,21 @@
 import { notifications, type RouteInput } from '@console/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '#lib/api';
+import { historyQueryOf, notificationsQueryKeys } from './history-query';
+
+export { fetchLatestHistory, notificationsQueryKeys } from './history-query';
+/**
+ * Sending a notification and following its progress, for this view and for others that start a
+ * send of their own (the users view's bulk notification, `POST /devices/notifications/token`).
+ */
+export {
+  useNotificationSend,
+  type SendCounts,
+  type SendOptions,
+  type SendStart,
+  type SendStarted,
+  type SendState,
+} from './hooks/useNotificationSend';
 
 type Body<R> = RouteInput<R> extends { body: infer B } ? B : never;
 
@@ -9,33 +24,12 @@ export type AudienceFilterBody = Omit<Body<typeof notifications.notificationAudi
 /** A notification to record: the filters, the title, the description and the link. */
 export type NotificationDraftBody = Body<typeof notifications.saveNotification>;
 
-export const notificationsQueryKeys = {
-  all: ['notifications'] as const,
-  history: ['notifications', 'history'] as const,
-  historyPage: (limit: number) => ['notifications', 'history', limit] as const,
-};
-
-function historyQueryOf(limit: number) {
-  return {
-    queryKey: notificationsQueryKeys.historyPage(limit),
-    queryFn: () => call(notifications.notificationHistory, { query: { limit } }),
-  };
-}
-
 /**
  * The latest `limit` notifications the caller sees, newest first ('See more' raises the limit):
  * the list shown stays while a longer one loads.
  */
 export function useNotificationHistory(limit: number) {
   return useQuery({ ...historyQueryOf(limit), placeholderData: keepPreviousData });
-}
-
-/**
- * The history's first page read afresh (not from the cache): where a send stands when its progress
- * events may have been missed (the socket reconnected), or as a fallback while none arrives.
- */
-export function fetchLatestHistory(queryClient: QueryClient) {
-  return queryClient.fetchQuery({ ...historyQueryOf(notifications.HISTORY_FIRST_PAGE), staleTime: 0 });
 }
 
 /** Who the filters reach (`count: 1`): the users and their devices' live push tokens. */
@@ -52,7 +46,8 @@ export function useNotificationAudience() {
  * Records the notification (`POST /devices/notifications/save`), then starts its send
  * (`POST /devices/notifications/massive`), which the server carries on in the background: the
  * answer gives the users and tokens it tries; the progress comes over the socket. The history
- * loads again either way (a notification recorded but not sent shows there).
+ * loads again either way (a notification recorded but not sent shows there). The wizard hands
+ * `mutateAsync` of a draft to `useNotificationSend`'s `send` as the start of its send.
  */
 export function useSendNotification() {
   const queryClient = useQueryClient();

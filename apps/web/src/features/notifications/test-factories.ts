@@ -27,6 +27,7 @@ export function buildHistoryItem(
       searchOperator: 'contains',
       arrayProfiles: [],
       arrayApplications: [],
+      userCount: null,
     },
     reportNotification: null,
     statusNotification: 'draft',

@@ -1,6 +1,7 @@
 import {
   auth,
   documents,
+  notifications,
   users,
   type ColumnDefinition,
   type GridColumn,
@@ -229,5 +230,16 @@ export function useAssignDocumentUsers() {
   return useMutation({
     mutationFn: (body: Body<typeof documents.assignDocumentUsers>) => call(documents.assignDocumentUsers, { body }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: usersQueryKeys.pages }),
+  });
+}
+
+/**
+ * Records a notification to the chosen users and starts its send (`POST /devices/notifications/token`,
+ * the bulk menu's notification): the answer names it and counts the tokens it tries; the progress
+ * comes over the socket, followed by the notifications feature's `useNotificationSend`.
+ */
+export function useNotifyUsers() {
+  return useMutation({
+    mutationFn: (body: Body<typeof notifications.notifyUsers>) => call(notifications.notifyUsers, { body }),
   });
 }

@@ -142,7 +142,7 @@ describe('sending a notification', () => {
     expect(await screen.findByText('Notifications envoyées avec succès à 30')).toBeInTheDocument();
   });
 
-  it('ends at once a send over no device, as the history tells', async () => {
+  it('ends at once a send over no device', async () => {
     const done = buildHistoryItem(ID, 'Rentrée 2026', {
       reportNotification: { nbUser: 2, nbToken: 0, successCount: 0, failureCount: 0 },
       statusNotification: 'sent',

@@ -3,6 +3,7 @@ import { Stack, Tabs, Title } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '#lib/abilities';
+import { useSendNotification, type NotificationDraftBody } from '../api';
 import { NotificationHistory } from '../history/NotificationHistory';
 import { useNotificationSend } from '../hooks/useNotificationSend';
 import { NotificationWizard } from '../wizard/NotificationWizard';
@@ -25,6 +26,11 @@ export function NotificationsView({ user }: { user: SessionUser }) {
     setWizardKey((current) => current + 1);
   }, []);
   const { state, send } = useNotificationSend(user.id, handleSent);
+  const { mutateAsync: recordAndSend } = useSendNotification();
+  const sendDraft = useCallback(
+    (draft: NotificationDraftBody, expectedTokens: number) => send(() => recordAndSend(draft), expectedTokens),
+    [send, recordAndSend],
+  );
 
   return (
     <Stack gap="lg">
@@ -43,7 +49,7 @@ export function NotificationsView({ user }: { user: SessionUser }) {
         </Tabs.List>
         {/* Kept (hidden) while the history shows: the draft stays as it was. */}
         <Tabs.Panel value="new" keepMounted>
-          <NotificationWizard key={wizardKey} user={user} canWrite={canWrite} sendState={state} onSend={send} />
+          <NotificationWizard key={wizardKey} user={user} canWrite={canWrite} sendState={state} onSend={sendDraft} />
         </Tabs.Panel>
         <Tabs.Panel value="history">
           <NotificationHistory />

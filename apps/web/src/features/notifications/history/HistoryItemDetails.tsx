@@ -12,8 +12,9 @@ function isForAllSchools(arrayUai: readonly string[]): boolean {
 }
 
 /**
- * One notification of the history, opened (spec 3 §2.5): its description, link, schools (UAIs and
- * the matching schools' names), subjects, profiles, applications and operators, then its report —
+ * One notification of the history, opened (spec 3 §2.5): its description, link, the users chosen
+ * one by one (a notification of the users view's bulk menu), schools (UAIs and the matching
+ * schools' names), subjects, profiles, applications and operators, then its report —
  * users found, devices reached, successes and failures — or 'Pas encore envoyée'.
  */
 export function HistoryItemDetails({ item }: { item: notifications.HistoryItem }) {
@@ -30,6 +31,10 @@ export function HistoryItemDetails({ item }: { item: notifications.HistoryItem }
         details={[
           { label: t('notifications.fields.description'), value: item.descriptionNotification },
           { label: t('notifications.fields.link'), value: item.linkNotification || none },
+          // A notification to users chosen one by one (the users view's bulk menu): how many.
+          ...(parameters.userCount === null
+            ? []
+            : [{ label: t('notifications.fields.chosen_users'), value: count(parameters.userCount) }]),
           {
             label: t('notifications.fields.uais'),
             value: isAll ? t('notifications.values.all_schools') : listOr(parameters.arrayUai, none),

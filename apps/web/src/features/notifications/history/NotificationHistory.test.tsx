@@ -27,6 +27,7 @@ const SENT = buildHistoryItem(12, 'Rentrée 2026', {
     searchOperator: 'startsWith',
     arrayProfiles: ['Eleve', 'Enseignant'],
     arrayApplications: [{ id: 3, name: 'Edulib' }],
+    userCount: null,
   },
   reportNotification: { nbUser: 120, nbToken: 150, successCount: 148, failureCount: 2 },
   statusNotification: 'sent',
@@ -86,6 +87,26 @@ describe('the notifications history', () => {
     expect(valueOf(draft, 'Applications')).toBe('Toutes les applications');
     expect(within(draft).getByText('Pas encore envoyée')).toBeInTheDocument();
     expect(within(draft).queryByText('Succès')).not.toBeInTheDocument();
+  });
+
+  it('says how many users were chosen for a notification of the users view', async () => {
+    const chosen = buildHistoryItem(13, 'Sortie annulée', {
+      parametersNotification: { ...SENT.parametersNotification, userCount: 1234 },
+      reportNotification: { nbUser: 1234, nbToken: 1500, successCount: 1500, failureCount: 0 },
+      statusNotification: 'sent',
+    });
+    mockFetch({ [HISTORY]: { status: 200, body: historyOf([chosen, DRAFT]) } });
+    const user = renderHistory();
+
+    await user.click(await screen.findByRole('button', { name: /Sortie annulée/ }));
+    const panel = await screen.findByRole('region', { name: /Sortie annulée/ });
+    expect(valueOf(panel, 'Utilisateurs choisis')).toBe('1\u202f234');
+    expect(valueOf(panel, 'Utilisateurs trouvés')).toBe('1\u202f234');
+
+    // A notification of the wizard's filters chose nobody one by one.
+    await user.click(screen.getByRole('button', { name: /Conseil de classe/ }));
+    const draft = await screen.findByRole('region', { name: /Conseil de classe/ });
+    expect(within(draft).queryByText('Utilisateurs choisis')).not.toBeInTheDocument();
   });
 
   it("asks 10 more at each 'Voir plus' while more remain", async () => {

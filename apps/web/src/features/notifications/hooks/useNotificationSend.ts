@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '#lib/format';
 import { onRealtime, useRealtime } from '#lib/realtime';
-import { fetchLatestHistory, notificationsQueryKeys, useSendNotification, type NotificationDraftBody } from '../api';
+import { fetchLatestHistory, notificationsQueryKeys } from '../history-query';
 
 /** How long the success shows before the view turns to the history (spec 3 §2.5). */
 export const SENT_DELAY_MS = 2_000;
@@ -13,6 +13,14 @@ export const SENT_DELAY_MS = 2_000;
 export const FALLBACK_CHECK_MS = 5_000;
 
 export type SendCounts = { sent: number; total: number; successCount: number; failureCount: number };
+
+/** What a send's start answers (`sendingStartedSchema`): the notification, and the tokens it tries. */
+export type SendStarted = { idNotification: number; nbTokens: number };
+/**
+ * Starts a send, given by the caller: the wizard records its draft then sends it
+ * (`useSendNotification`), the users view's bulk menu notifies the users chosen (`notifyUsers`).
+ */
+export type SendStart = () => Promise<SendStarted>;
 
 /**
  * Where the send stands: none; the notification being recorded and its send started (`total` the
@@ -23,6 +31,11 @@ export type SendState =
 
 /** A notification's progress, from a 'progressBar' event or its history item. */
 type Snapshot = SendCounts & { idNotification: number; status: contract.NotificationStatus };
+
+export type SendOptions = {
+  /** Whether the user may read the history (notifications at Lecture): without it, no progress is read from there. */
+  canReadHistory?: boolean;
+};
 
 const IDLE: SendState = { phase: 'idle' };
 
@@ -54,26 +67,43 @@ function countsOf({ sent, total, successCount, failureCount }: Snapshot): SendCo
 }
 
 /**
- * Sends a notification (spec 3 §2.5 step 3, §6): records it, starts its send, then follows the
- * progress the server pushes to the sender's sockets ('progressBar'). Events may be missed (the
- * socket reconnects, or the send ends before its id is known): at each (re)connection and resync,
- * and every few seconds without news, the history tells where the send stands. Sent: a success
- * toast, then `onDone` after a moment; failed: the failure toast, and the wizard may send again.
- * `onDone` must be stable.
+ * Sends a notification (spec 3 §2.5 step 3, §6): `send(start, expectedTokens)` runs `start` (what
+ * records the notification and starts its send, the caller's), then follows the progress the
+ * server pushes to the sender's sockets ('progressBar'). Events may be missed (the socket
+ * reconnects, or the send ends before its id is known): the events of every notification are kept
+ * while `start` runs, and at each (re)connection and resync, and every few seconds without news,
+ * the history tells where the send stands (unless `canReadHistory` is false: a user without
+ * notifications at Lecture, who may still notify users from the users view's bulk menu, has the
+ * events only). A send over no token is sent at once. Sent: a success toast, then `onDone` after a
+ * moment; failed (`start` refused, or the server's report): the failure toast, and the caller may
+ * send again. Once the caller is gone (unmounted), nothing more is told.
  */
-export function useNotificationSend(userId: number, onDone: () => void) {
+export function useNotificationSend(userId: number, onDone: () => void, { canReadHistory = true }: SendOptions = {}) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const { socket, status, resyncs } = useRealtime(userId);
-  const { mutate: startSend } = useSendNotification();
   const [state, setState] = useState<SendState>(IDLE);
   /** The send followed, once its id is known; `isFinished` once its end was told. */
   const tracked = useRef<{ idNotification: number; sent: number; isFinished: boolean } | null>(null);
   /** While the send starts, the latest progress of each notification, in case ours ends before its id is known. */
   const early = useRef<Map<number, Snapshot> | null>(null);
   const doneTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** False once the caller is gone: a start that answers after it tells nothing. */
+  const isMounted = useRef(false);
+  /** The caller's latest `onDone`: it may change at each render without the following starting over. */
+  const onDoneRef = useRef(onDone);
 
-  useEffect(() => () => clearTimeout(doneTimer.current), []);
+  useEffect(() => {
+    onDoneRef.current = onDone;
+  }, [onDone]);
+
+  useEffect(() => {
+    isMounted.current = true;
+    return () => {
+      isMounted.current = false;
+      clearTimeout(doneTimer.current);
+    };
+  }, []);
 
   const reloadHistory = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: notificationsQueryKeys.history }),
@@ -99,10 +129,10 @@ export function useNotificationSend(userId: number, onDone: () => void) {
       doneTimer.current = setTimeout(() => {
         tracked.current = null;
         setState(IDLE);
-        onDone();
+        onDoneRef.current();
       }, SENT_DELAY_MS);
     },
-    [t, i18n, reloadHistory, onDone],
+    [t, i18n, reloadHistory],
   );
 
   const apply = useCallback(
@@ -133,7 +163,7 @@ export function useNotificationSend(userId: number, onDone: () => void) {
   /** Reads the followed send's progress from the history's first page (the newest notifications). */
   const recover = useCallback(async () => {
     const followed = tracked.current;
-    if (followed === null || followed.isFinished) return;
+    if (!canReadHistory || followed === null || followed.isFinished) return;
     try {
       const history = await fetchLatestHistory(queryClient);
       const item = history.notifications.find((candidate) => candidate.idNotification === followed.idNotification);
@@ -142,7 +172,7 @@ export function useNotificationSend(userId: number, onDone: () => void) {
     } catch {
       // The next event or check tells.
     }
-  }, [queryClient, apply]);
+  }, [canReadHistory, queryClient, apply]);
 
   useEffect(() => {
     if (!socket) return;
@@ -162,24 +192,32 @@ export function useNotificationSend(userId: number, onDone: () => void) {
   }, [isSending, recover]);
 
   const send = useCallback(
-    (draft: NotificationDraftBody, expectedTokens: number) => {
+    (start: SendStart, expectedTokens: number) => {
       if (tracked.current !== null || early.current !== null) return;
       early.current = new Map();
       setState({ phase: 'starting', total: expectedTokens });
-      startSend(draft, {
-        onSuccess: ({ idNotification, nbTokens }) => {
-          const buffered = early.current?.get(idNotification);
-          early.current = null;
-          tracked.current = { idNotification, sent: 0, isFinished: false };
-          setState({ phase: 'sending', idNotification, sent: 0, total: nbTokens, successCount: 0, failureCount: 0 });
-          if (buffered) apply(buffered);
-          // A send over no token ends at once: the history says so if its event came before the socket.
-          if (nbTokens === 0) void recover();
-        },
-        onError: fail,
+      const started = ({ idNotification, nbTokens }: SendStarted) => {
+        if (!isMounted.current) return;
+        const buffered = early.current?.get(idNotification);
+        early.current = null;
+        tracked.current = { idNotification, sent: 0, isFinished: false };
+        setState({ phase: 'sending', idNotification, sent: 0, total: nbTokens, successCount: 0, failureCount: 0 });
+        if (buffered) apply(buffered);
+        // A send over no token has nothing to send: it is sent at once (unless its event said otherwise).
+        if (nbTokens === 0 && tracked.current?.isFinished === false)
+          apply({ idNotification, status: 'sent', sent: 0, total: 0, successCount: 0, failureCount: 0 });
+      };
+      let starting: Promise<SendStarted>;
+      try {
+        starting = start();
+      } catch (error) {
+        starting = Promise.reject(error);
+      }
+      starting.then(started, () => {
+        if (isMounted.current) fail();
       });
     },
-    [startSend, apply, recover, fail],
+    [apply, fail],
   );
 
   return { state, send };

@@ -38,6 +38,7 @@ describe('bulk-edit menu, enablement', () => {
       'Documents',
       'Activer le mode admin',
       'Activation des clés PNE',
+      'Notification',
       'Envoyer un mail',
     ]);
     for (const entry of items) expect(entry).toBeDisabled();
@@ -75,6 +76,23 @@ describe('bulk-edit menu, enablement', () => {
     await openMenu([buildSchoolUser()], {}, buildSessionUser('Gestionnaire', { rights: withoutManager }));
     expect(item('Documents')).toBeDisabled();
     expect(item('Applications')).toBeEnabled();
+  });
+
+  it('shows the notification with its right, on for any selection with it at Ecriture', async () => {
+    await openMenu([buildSchoolUser({ profile: 'Eleve' }), buildSchoolUser({ profile: 'Gestionnaire', email: null })]);
+    expect(item('Notification')).toBeEnabled();
+    cleanup();
+
+    const readOnly = { ...DEFAULT_RIGHTS.Gestionnaire, buttonBulkEdit_bulkNotification: { Lecture: 1, Ecriture: 0 } } as const;
+    await openMenu([buildSchoolUser()], {}, buildSessionUser('Gestionnaire', { rights: readOnly }));
+    expect(item('Notification')).toBeDisabled();
+    expect(item('Envoyer un mail')).toBeDisabled();
+    cleanup();
+
+    // A school's administrator is seeded without it.
+    await openMenu([buildSchoolUser()], {}, buildSessionUser('Administrateur établissement'));
+    expect(screen.queryByRole('menuitem', { name: 'Notification' })).toBeNull();
+    expect(item('Activation des clés PNE')).toBeInTheDocument();
   });
 
   it('offers the profile change only for pupils and teachers', async () => {

@@ -1,7 +1,7 @@
 import { areaRightOf, documents, users, type School, type SchoolUser, type SessionUser } from '@console/contract';
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconEdit } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEscapableMenu } from '#ui/use-escapable-menu';
 import { can } from '#lib/abilities';
@@ -16,13 +16,21 @@ import { useBulkChange } from './useBulkChange';
 
 type BulkEditMenuProps = { school: School & { users: SchoolUser[] }; user: SessionUser; selected: readonly SchoolUser[] };
 
-type Dialog = BulkFieldColumn | 'options' | 'applications' | 'files' | 'pne' | 'mail';
+type Dialog = BulkFieldColumn | 'options' | 'applications' | 'files' | 'pne' | 'notification' | 'mail';
 
 type Item = {
   key: Dialog | 'adminMode';
   /** The selection rule of spec 3 §5, beyond having a selection. */
   isAllowed: boolean;
 };
+
+/**
+ * Loaded when first opened: it brings the realtime client (the send's progress), which the users
+ * view does not load otherwise.
+ */
+const BulkNotificationModal = lazy(() =>
+  import('../messaging/BulkNotificationModal').then((module) => ({ default: module.BulkNotificationModal })),
+);
 
 /** The documents item offers the document manager's documents: it needs to read them too. */
 const DOCUMENT_LIST_RIGHT = areaRightOf(documents.listDocuments);
@@ -50,6 +58,7 @@ export function BulkEditMenu({ school, user, selected }: BulkEditMenuProps) {
     { key: 'files', isAllowed: true },
     { key: 'adminMode', isAllowed: users.canToggleAdminMode(selected) },
     { key: 'pne', isAllowed: users.canActivatePne(selected, educadhocId) },
+    { key: 'notification', isAllowed: true },
     { key: 'mail', isAllowed: true },
   ];
   const shown = items.filter((item) => can(user, users.BULK_MENU_RIGHTS[item.key].area));
@@ -104,6 +113,11 @@ export function BulkEditMenu({ school, user, selected }: BulkEditMenuProps) {
       {dialog === 'applications' && <BulkApplicationsModal school={school} selected={selected} bulk={bulk} onClose={close} />}
       {dialog === 'files' && <BulkDocumentsModal school={school} selected={selected} onClose={close} />}
       {dialog === 'pne' && <PneActivationModal school={school} selected={selected} onClose={close} />}
+      {dialog === 'notification' && (
+        <Suspense fallback={null}>
+          <BulkNotificationModal user={user} selected={selected} onClose={close} />
+        </Suspense>
+      )}
       {dialog === 'mail' && <BulkMailModal selected={selected} onClose={close} />}
     </>
   );
