@@ -1,13 +1,14 @@
-import { expect, test } from '@playwright/test';
+import { expect, request as requestFor, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './pages/accessibility';
 import { DEMO } from './pages/demo-accounts';
-import { JEAN_MOULIN } from './pages/school-users-api';
+import { JEAN_MOULIN, openJeanMoulinAsAdministrator, pupils } from './pages/school-users-api';
 import { ShellPage } from './pages/shell-page';
 
 // The notifications view, as an Administrateur uses it: the audience of one school computed, a
 // notification written with its preview, confirmed and sent (the embedded push service), its
 // progress followed to the end, then found at the top of the history with its report; 'Voir plus'
-// shows older ones. Axe checks each step and the confirmation dialog.
+// shows older ones. Axe checks each step and the confirmation dialog. Then two pupils whose tablets
+// registered their push token are notified from the users view's bulk menu.
 
 test.describe('notifications', () => {
   test('computes an audience, sends with progress, and finds the notification in the history', async ({ page }) => {
@@ -77,5 +78,56 @@ test.describe('notifications', () => {
     await expect(items).toHaveCount(20);
     await main.getByRole('button', { name: 'Voir plus' }).click();
     await expect(items).toHaveCount(21);
+  });
+
+  test('notifies the pupils selected in the users view on their tablets', async ({ page, baseURL }) => {
+    test.setTimeout(120_000);
+    const stamp = Date.now();
+    // Letters only: the school's name rule keeps no digit in a last name.
+    const family = `Tablette${String(stamp).replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!)}`;
+    const arranged = pupils(family, 2);
+    const users = await openJeanMoulinAsAdministrator(page, arranged);
+    // Each pupil's tablet app signs in and registers its device with a push token.
+    for (const pupil of arranged) {
+      const tablet = await requestFor.newContext({ baseURL });
+      expect((await tablet.post('/api/auth/login', { data: { login: pupil.login, password: 'pako4821' } })).status()).toBe(200);
+      const registered = await tablet.post('/api/devices', {
+        data: {
+          installationId: `tablet-${pupil.login}`,
+          model: 'iPad (9e génération)',
+          operatingSystem: 'iPadOS 17.6',
+          token: `token-${pupil.login}`,
+          provider: 'fcm',
+        },
+      });
+      expect(registered.status()).toBe(200);
+      await tablet.dispose();
+    }
+
+    await users.floatingFilter('Nom').fill(family);
+    await expect(users.rows).toHaveCount(2);
+    await users.select(...arranged.map((pupil) => pupil.login));
+    await users.button('Modification groupée').click();
+    await page
+      .getByRole('menu', { name: 'Modification groupée' })
+      .getByRole('menuitem', { name: 'Notification', exact: true })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Envoyer une notification' });
+    const send = dialog.getByRole('button', { name: 'Envoyer', exact: true });
+    await expect(send).toBeDisabled();
+    await dialog.getByRole('textbox', { name: 'Titre' }).fill(`Tablettes ${stamp}`);
+    await dialog.getByRole('textbox', { name: 'Message' }).fill('Rapportez vos tablettes chargées lundi.');
+    await send.click();
+    await expect(page.getByText('Notifications envoyées avec succès à 2')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await new ShellPage(page).openView('Notifications');
+    await page.getByRole('main').getByRole('tab', { name: 'Historique' }).click();
+    const item = page.getByRole('main').getByRole('button', { name: new RegExp(`Tablettes ${stamp}`) });
+    await expect(item).toContainText('Envoyée');
+    await item.click();
+    const details = page.getByRole('main').getByRole('region', { name: new RegExp(`Tablettes ${stamp}`) });
+    await expect(details.locator('dt', { hasText: 'Utilisateurs choisis' }).locator('+ dd')).toHaveText('2');
+    await expect(details.locator('dt', { hasText: 'Succès' }).locator('+ dd')).toHaveText('2');
   });
 });

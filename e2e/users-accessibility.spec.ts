@@ -16,6 +16,7 @@ const BULK_DIALOGS: [item: string, dialog: string][] = [
   ['Applications', 'Modifier les applications'],
   ['Documents', 'Modifier les documents'],
   ['Activation des clés PNE', 'Activation des clés PNE'],
+  ['Notification', 'Envoyer une notification'],
   ['Envoyer un mail', 'Envoyer un mail'],
 ];
 
@@ -102,7 +103,7 @@ test.describe('accessibility of the users view (axe, WCAG 2.1 A and AA)', () => 
       opened++;
     }
     // All but PNE, which needs teachers.
-    expect(opened, 'bulk dialogs opened').toBe(9);
+    expect(opened, 'bulk dialogs opened').toBe(10);
 
     await users.button('Désactiver').click();
     const toast = page.getByRole('alert').filter({ hasText: '2 utilisateurs ont bien été désactivés' });
