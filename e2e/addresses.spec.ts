@@ -11,6 +11,8 @@ const JULES_VERNE = '0441750N';
 
 test.describe('addresses', () => {
   test('each view has an address that a reload keeps, and Back and Forward move between views and tabs', async ({ page }) => {
+    // A dozen page loads: under a full CI run's load they took past the default minute.
+    test.setTimeout(180_000);
     const shell = await ShellPage.signIn(page, DEMO.administrator);
     await expect(page).toHaveURL(/\/overview$/);
     await expect(shell.heading("Vue d'ensemble")).toBeVisible();
