@@ -2,7 +2,7 @@
 // --database-url URL (PostgreSQL instead of a fresh embedded database for the sign-in figures),
 // --large-database-url URL and --pglite-dir DIR (seed:large data for the schools figures),
 // --workflows-dir DIR (a seed:large PGlite folder of 2,000 schools for the workflow figures; made
-// in a temporary folder when absent), --only auth|schools|startup|bundle|workflows|users|users-grid|embedded-wal|token-purge|import|import-load|exports|sheets|start-of-year|uploads|documents|notifications.
+// in a temporary folder when absent), --only auth|schools|startup|bundle|workflows|users|users-grid|embedded-wal|token-purge|import|import-load|exports|sheets|start-of-year|uploads|documents|notifications|push.
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -18,6 +18,7 @@ import { runStartupBench } from './startup.bench.js';
 import { runTokenPurgeBench } from './token-purge.bench.js';
 import { runDocumentsBench } from './documents.bench.js';
 import { runNotificationsBench } from './notifications.bench.js';
+import { runPushBench } from './push.bench.js';
 import { runUploadsBench } from './uploads.bench.js';
 import { runUsersBench } from './users.bench.js';
 import { runUsersGridBench } from './users-grid.bench.js';
@@ -97,6 +98,12 @@ await section(
   'notifications',
   "A notification's audience counted over every school (seed:large on PostgreSQL, --large-database-url)",
   () => runNotificationsBench({ databaseUrl: values['large-database-url'] }),
+);
+
+await section(
+  'push',
+  'A notification sent to 500,000 FCM tokens, the fake FCM enforcing 600,000 a minute (PostgreSQL, --database-url)',
+  () => runPushBench({ databaseUrl: values['database-url'] }),
 );
 
 await section(
