@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '#lib/abilities';
 import { ConfirmDialog } from '#ui/ConfirmDialog';
+import { SendingProgress } from '#ui/SendingProgress';
 import { useNotificationAudience, type NotificationDraftBody } from '../api';
 import type { SendState } from '../hooks/useNotificationSend';
 import { audienceTextOf } from '../notification-text';
@@ -22,7 +23,6 @@ import {
   type Texts,
 } from './draft';
 import { FiltersStep } from './FiltersStep';
-import { SendingProgress } from './SendingProgress';
 import { SummaryStep } from './SummaryStep';
 import { WriteStep } from './WriteStep';
 
@@ -169,6 +169,8 @@ export function NotificationWizard({ user, canWrite, sendState, onSend }: Notifi
           sent={sendState.phase === 'starting' ? 0 : sendState.sent}
           total={sendState.total}
           isDone={sendState.phase === 'sent'}
+          label={t('notifications.sending.label')}
+          maw={480}
         />
       )}
 

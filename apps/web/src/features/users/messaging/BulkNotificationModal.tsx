@@ -1,13 +1,14 @@
 import { notifications, type SchoolUser, type SessionUser } from '@console/contract';
-import { Progress, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useId, useState } from 'react';
+import { Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '#lib/abilities';
 import { formatCount } from '#lib/format';
 import { firstMessages, translateMessage } from '#lib/forms';
-import { useNotificationSend, type SendState } from '#features/notifications/api';
+import { useNotificationSend } from '#features/notifications/api';
 import { useNotifyUsers } from '../api';
 import { BulkModal } from '../bulk/BulkModal';
+import { SendingProgress } from '#ui/SendingProgress';
 
 type BulkNotificationModalProps = { user: SessionUser; selected: readonly SchoolUser[]; onClose: () => void };
 
@@ -24,48 +25,6 @@ function textIssuesOf(texts: Texts): Partial<Record<TextField, string>> {
   if (parsed.success) return {};
   const messages = firstMessages(parsed.error.issues);
   return Object.fromEntries(TEXT_FIELDS.filter((field) => messages[field]).map((field) => [field, messages[field]!]));
-}
-
-/** The share of the tokens tried, in whole percent (a send over no token is whole once done). */
-function sentPercentOf(sent: number, total: number, isDone: boolean): number {
-  if (total <= 0) return isDone ? 100 : 0;
-  return Math.min(100, Math.max(0, Math.round((sent / total) * 100)));
-}
-
-/** The send's progress: a bar named 'Envoi des notifications', its value the share tried, its text 'sent / total'. */
-function NotificationProgress({ state }: { state: Exclude<SendState, { phase: 'idle' }> }) {
-  const { t, i18n } = useTranslation();
-  const textId = useId();
-  const sent = state.phase === 'starting' ? 0 : state.sent;
-  const isDone = state.phase === 'sent';
-  const percent = sentPercentOf(sent, state.total, isDone);
-  const counts = t('notifications.sending.count', {
-    sent: formatCount(sent, i18n.language),
-    total: formatCount(state.total, i18n.language),
-  });
-  return (
-    <Stack gap={4}>
-      <Progress.Root size="lg">
-        <Progress.Section
-          value={percent}
-          color={isDone ? 'teal.9' : undefined}
-          animated={!isDone}
-          // Mantine's own attributes would read '40%'; the text says how many of how many.
-          withAria={false}
-          role="progressbar"
-          aria-label={t('notifications.sending.label')}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          aria-valuetext={counts}
-          aria-describedby={textId}
-        />
-      </Progress.Root>
-      <Text id={textId} size="sm">
-        {counts}
-      </Text>
-    </Stack>
-  );
 }
 
 /**
@@ -155,7 +114,14 @@ export function BulkNotificationModal({ user, selected, onClose }: BulkNotificat
         onChange={change('link')}
         onBlur={() => touch('link')}
       />
-      {state.phase !== 'idle' && <NotificationProgress state={state} />}
+      {state.phase !== 'idle' && (
+        <SendingProgress
+          sent={state.phase === 'starting' ? 0 : state.sent}
+          total={state.total}
+          isDone={state.phase === 'sent'}
+          label={t('notifications.sending.label')}
+        />
+      )}
     </BulkModal>
   );
 }

@@ -3,7 +3,14 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '#lib/format';
 
-type SendingProgressProps = { sent: number; total: number; isDone: boolean };
+type SendingProgressProps = {
+  sent: number;
+  total: number;
+  isDone: boolean;
+  /** The bar's accessible name ('Envoi des notifications'). */
+  label: string;
+  maw?: number;
+};
 
 /** The share of the tokens tried, in whole percent (a send over no token is whole once done). */
 export function sentPercentOf(sent: number, total: number, isDone: boolean): number {
@@ -12,19 +19,16 @@ export function sentPercentOf(sent: number, total: number, isDone: boolean): num
 }
 
 /**
- * A send's progress (spec 3 §2.5 step 3): a bar named 'Envoi des notifications' whose value is
- * the share of tokens tried, and 'sent / total' beside it, as the progress events report them.
+ * A send's progress (the notifications' wizard and the bulk menu's notification, spec 3 §2.5 step
+ * 3): a bar named `label` whose value is the share of the items sent, and 'sent / total' beside it.
  */
-export function SendingProgress({ sent, total, isDone }: SendingProgressProps) {
-  const { t, i18n } = useTranslation();
+export function SendingProgress({ sent, total, isDone, label, maw }: SendingProgressProps) {
+  const { i18n } = useTranslation();
   const textId = useId();
   const percent = sentPercentOf(sent, total, isDone);
-  const counts = t('notifications.sending.count', {
-    sent: formatCount(sent, i18n.language),
-    total: formatCount(total, i18n.language),
-  });
+  const counts = `${formatCount(sent, i18n.language)} / ${formatCount(total, i18n.language)}`;
   return (
-    <Stack gap={4} maw={480}>
+    <Stack gap={4} maw={maw}>
       <Progress.Root size="lg">
         <Progress.Section
           value={percent}
@@ -33,7 +37,7 @@ export function SendingProgress({ sent, total, isDone }: SendingProgressProps) {
           // Mantine's own attributes would read '40%'; the text says how many of how many.
           withAria={false}
           role="progressbar"
-          aria-label={t('notifications.sending.label')}
+          aria-label={label}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
