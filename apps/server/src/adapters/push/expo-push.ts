@@ -8,6 +8,7 @@ import {
   sleeperOf,
   type RetryPolicy,
 } from './push-http.js';
+import { createKeepAliveClient, parseJson, type PostAnswer } from './keep-alive-client.js';
 import { throwIfNoneReached, UNREACHABLE, type PushMessage, type PushOutcome, type PushSender } from './push-sender.js';
 
 export type ExpoOptions = {
@@ -43,6 +44,7 @@ export function createExpoPushSender(options: ExpoOptions): PushSender {
   const sleep = sleeperOf(retry);
   const gate = createPauseGate(sleep);
   const endpoint = `${options.baseUrl.replace(/\/$/, '')}/--/api/v2/push/send`;
+  const client = createKeepAliveClient(endpoint, { maxSockets: EXPO_CONCURRENT_REQUESTS, timeoutMs: options.timeoutMs });
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     accept: 'application/json',
@@ -57,25 +59,23 @@ export function createExpoPushSender(options: ExpoOptions): PushSender {
     let lastFailure = `${UNREACHABLE}: no answer`;
     for (let attempt = 1; attempt <= retry.attempts; attempt++) {
       await gate.wait();
-      let response: Response;
+      let response: PostAnswer;
       try {
-        response = await fetch(endpoint, { method: 'POST', headers, body, signal: AbortSignal.timeout(options.timeoutMs) });
+        response = await client.post(headers, body);
       } catch (error) {
         lastFailure = `${UNREACHABLE}: ${error instanceof Error ? error.message : 'no answer'}`;
         if (attempt < retry.attempts) await sleep(delayBeforeRetry(retry, attempt, undefined));
         continue;
       }
       if (isRetryableStatus(response.status)) {
-        await response.body?.cancel();
         lastFailure = `${UNREACHABLE}: HTTP ${response.status}`;
-        const wait = delayBeforeRetry(retry, attempt, retryAfterMs(response.headers.get('retry-after')));
+        const wait = delayBeforeRetry(retry, attempt, retryAfterMs(response.header('retry-after')));
         if (response.status === 429) gate.pauseFor(wait);
         if (attempt < retry.attempts) await sleep(wait);
         continue;
       }
-      const answer = (await response.json().catch(() => undefined)) as
-        { data?: ExpoTicket[]; errors?: { code?: string }[] } | undefined;
-      if (!response.ok || !Array.isArray(answer?.data)) {
+      const answer = parseJson<{ data?: ExpoTicket[]; errors?: { code?: string }[] }>(response.text);
+      if (response.status !== 200 || !Array.isArray(answer?.data)) {
         return failAll(`HTTP ${response.status} ${answer?.errors?.[0]?.code ?? 'no tickets'}`);
       }
       return chunk.map((_, index) => outcomeOf(answer.data![index]));

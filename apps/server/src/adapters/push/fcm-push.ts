@@ -1,4 +1,5 @@
 import { createAccessTokenSource, FCM_SCOPE, type ServiceAccount } from './google-access-token.js';
+import { createKeepAliveClient, parseJson, type PostAnswer } from './keep-alive-client.js';
 import {
   createPauseGate,
   DEFAULT_RETRY,
@@ -53,6 +54,7 @@ export function createFcmPushSender(options: FcmOptions): PushSender {
   const gate = createPauseGate(sleep);
   const tokens = createAccessTokenSource(options.serviceAccount, FCM_SCOPE, options.timeoutMs);
   const endpoint = `${options.baseUrl.replace(/\/$/, '')}/v1/projects/${encodeURIComponent(options.serviceAccount.project_id)}/messages:send`;
+  const client = createKeepAliveClient(endpoint, { maxSockets: options.concurrency, timeoutMs: options.timeoutMs });
 
   const sendOne = async (message: PushMessage): Promise<PushOutcome> => {
     const body = JSON.stringify({
@@ -63,24 +65,16 @@ export function createFcmPushSender(options: FcmOptions): PushSender {
     for (let attempt = 1; attempt <= retry.attempts; attempt++) {
       await gate.wait();
       const accessToken = await tokens.get();
-      let response: Response;
+      let response: PostAnswer;
       try {
-        response = await fetch(endpoint, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
-          body,
-          signal: AbortSignal.timeout(options.timeoutMs),
-        });
+        response = await client.post({ authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' }, body);
       } catch (error) {
         lastFailure = `${UNREACHABLE}: ${error instanceof Error ? error.message : 'no answer'}`;
         if (attempt < retry.attempts) await sleep(delayBeforeRetry(retry, attempt, undefined));
         continue;
       }
-      if (response.ok) {
-        await response.body?.cancel();
-        return { status: 'sent' };
-      }
-      const answer = (await response.json().catch(() => undefined)) as FcmError | undefined;
+      if (response.status >= 200 && response.status < 300) return { status: 'sent' };
+      const answer = parseJson<FcmError>(response.text);
       const code = errorCodeOf(answer);
       if (response.status === 401 && !renewedToken) {
         tokens.forget(accessToken);
@@ -90,7 +84,7 @@ export function createFcmPushSender(options: FcmOptions): PushSender {
       }
       if (isRetryableStatus(response.status)) {
         lastFailure = `${UNREACHABLE}: HTTP ${response.status} ${code}`;
-        const wait = delayBeforeRetry(retry, attempt, retryAfterMs(response.headers.get('retry-after')));
+        const wait = delayBeforeRetry(retry, attempt, retryAfterMs(response.header('retry-after')));
         if (response.status === 429) gate.pauseFor(wait);
         if (attempt < retry.attempts) await sleep(wait);
         continue;
