@@ -63,55 +63,77 @@ export async function markSending(db: Executor, id: number, counts: { nbUsers: n
 }
 
 /**
+ * A worker's hold on a send: the send's id and the worker's own mark (`lease_owner`). Every write
+ * of a send after it is taken up names both, so that a worker whose lease ran out (its instance
+ * froze past it) finds the send taken over and writes nothing: the writes below answer null or
+ * false then.
+ */
+export type SendLease = { id: number; owner: string };
+
+/**
  * Takes up a send for `leaseMs` unless another worker holds it: answers the row, or null when it
  * is not being sent or is held.
  */
-export async function claimSend(db: Executor, id: number, leaseMs: number): Promise<SendRow | null> {
+export async function claimSend(db: Executor, lease: SendLease, leaseMs: number): Promise<SendRow | null> {
   const result = await db.execute<Record<string, unknown>>(sql`
-    update notifications set lease_until = now() + ${leaseMs} * interval '1 millisecond'
-    where id = ${id} and status = 'sending' and (lease_until is null or lease_until < now())
+    update notifications set lease_until = now() + ${leaseMs} * interval '1 millisecond', lease_owner = ${lease.owner}
+    where id = ${lease.id} and status = 'sending' and (lease_until is null or lease_until < now())
     returning ${SEND_COLUMNS}`);
   return result.rows[0] ? sendRowOf(result.rows[0]) : null;
 }
 
-/** Records that the batch up to device `upToId` is being handed over, and keeps the lease. */
-export async function claimBatch(db: Executor, id: number, upToId: number, leaseMs: number): Promise<void> {
-  await db.execute(sql`
-    update notifications set claimed_to = ${upToId}, lease_until = now() + ${leaseMs} * interval '1 millisecond'
-    where id = ${id}`);
+const held = (lease: SendLease) => sql`id = ${lease.id} and status = 'sending' and lease_owner = ${lease.owner}`;
+
+/** Keeps the lease `leaseMs` longer; false when the send is no longer this worker's. */
+export async function renewLease(db: Executor, lease: SendLease, leaseMs: number): Promise<boolean> {
+  const result = await db.execute(sql`
+    update notifications set lease_until = now() + ${leaseMs} * interval '1 millisecond'
+    where ${held(lease)} returning id`);
+  return result.rows.length > 0;
 }
 
-/** Records a batch handed over: the cursor moves to its last device, its outcomes add to the report. */
+/** Records that the batch up to device `upToId` is being handed over, and keeps the lease; false when the send is no longer this worker's. */
+export async function claimBatch(db: Executor, lease: SendLease, upToId: number, leaseMs: number): Promise<boolean> {
+  const result = await db.execute(sql`
+    update notifications set claimed_to = ${upToId}, lease_until = now() + ${leaseMs} * interval '1 millisecond'
+    where ${held(lease)} returning id`);
+  return result.rows.length > 0;
+}
+
+/**
+ * Records a batch handed over: the cursor moves to its last device, its outcomes add to the
+ * report; null when the send is no longer this worker's.
+ */
 export async function recordBatch(
   db: Executor,
-  id: number,
+  lease: SendLease,
   batch: { upToId: number; successes: number; failures: number },
-): Promise<NotificationReport> {
+): Promise<NotificationReport | null> {
   const result = await db.execute<{ report: unknown }>(sql`
     update notifications set cursor = ${batch.upToId}, claimed_to = ${batch.upToId},
       report = jsonb_set(jsonb_set(report,
         '{successCount}', to_jsonb((report->>'successCount')::int + ${batch.successes})),
         '{failureCount}', to_jsonb((report->>'failureCount')::int + ${batch.failures}))
-    where id = ${id} returning report`);
-  return json<NotificationReport>(result.rows[0]!.report);
+    where ${held(lease)} returning report`);
+  return result.rows[0] ? json<NotificationReport>(result.rows[0].report) : null;
 }
 
-/** Ends a send: sent (every token tried) or failed; the lease is let go. */
-export async function finishSend(db: Executor, id: number, status: 'sent' | 'failed'): Promise<NotificationReport> {
+/** Ends a send: sent (every token tried) or failed; the lease is let go. Null when the send is no longer this worker's. */
+export async function finishSend(db: Executor, lease: SendLease, status: 'sent' | 'failed'): Promise<NotificationReport | null> {
   // Sent: the devices impacted are those tried (the audience may have changed since it was counted).
   const result = await db.execute<{ report: unknown }>(sql`
-    update notifications set status = ${status}, finished_at = now(), lease_until = null,
+    update notifications set status = ${status}, finished_at = now(), lease_until = null, lease_owner = null,
       report = case when ${status} = 'sent'
         then jsonb_set(report, '{nbToken}', to_jsonb((report->>'successCount')::int + (report->>'failureCount')::int))
         else report end
-    where id = ${id} returning report`);
-  return json<NotificationReport>(result.rows[0]!.report);
+    where ${held(lease)} returning report`);
+  return result.rows[0] ? json<NotificationReport>(result.rows[0].report) : null;
 }
 
 /** Lets go of a send's lease after a failure, for another attempt (a job of its own). */
-export async function releaseSend(db: Executor, id: number): Promise<void> {
+export async function releaseSend(db: Executor, lease: SendLease): Promise<void> {
   await db.execute(sql`
-    update notifications set attempt = attempt + 1, lease_until = null where id = ${id} and status = 'sending'`);
+    update notifications set attempt = attempt + 1, lease_until = null, lease_owner = null where ${held(lease)}`);
 }
 
 /**
@@ -121,7 +143,8 @@ export async function releaseSend(db: Executor, id: number): Promise<void> {
  */
 export async function listIdleSends(db: Executor): Promise<{ id: number; attempt: number }[]> {
   await db.execute(sql`
-    update notifications set attempt = attempt + 1, lease_until = null where status = 'sending' and lease_until < now()`);
+    update notifications set attempt = attempt + 1, lease_until = null, lease_owner = null
+    where status = 'sending' and lease_until < now()`);
   const result = await db.execute<{ id: number; attempt: number }>(sql`
     select id, attempt from notifications where status = 'sending' and lease_until is null order by id`);
   return result.rows.map((row) => ({ id: Number(row.id), attempt: Number(row.attempt) }));

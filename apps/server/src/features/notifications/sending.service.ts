@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { notifications as contract } from '@console/contract';
 import type { PushMessage, PushOutcome, PushSender } from '#adapters/push/index.js';
 import { markTokensDead } from '#features/devices/devices.repository.js';
@@ -20,6 +21,8 @@ import {
   markSending,
   recordBatch,
   releaseSend,
+  renewLease,
+  type SendLease,
   type SendRow,
 } from './sending.repository.js';
 import { insertNotification } from './history.repository.js';
@@ -28,12 +31,18 @@ import { insertNotification } from './history.repository.js';
 export const SEND_JOB = 'notification-send';
 export const sendJobId = (idNotification: number, attempt: number) => `${SEND_JOB}-${idNotification}-${attempt}`;
 
-/** How long a worker holds a send without recording a batch: past it, another takes the send up. */
+/**
+ * How long a worker holds a send without renewing its lease: past it, another takes the send up.
+ * The worker renews it every quarter of that while it runs, however long a batch takes (a push
+ * service's quota can hold one a minute), so only a stopped or frozen worker loses it.
+ */
 export const SEND_LEASE_MS = 120_000;
 /** The attempts a send gets (a push service away, the database cut) before it is marked failed. */
 export const SEND_ATTEMPTS_MAX = 5;
-/** The sender's progress bar is told at most this often, and always at the end. */
+/** The sender's progress bar is told what changed at most this often, and always at the end… */
 const PROGRESS_EVERY_MS = 250;
+/** …and told again when nothing changed for this long (a batch waiting out a quota), so that it never looks stuck. */
+const PROGRESS_HEARTBEAT_MS = 750;
 
 const notificationNotFound = () => new AppError('not_found', 'No such notification');
 
@@ -133,9 +142,12 @@ export type SendDeps = {
   push: PushSender;
   realtime: Pick<RealtimeHub, 'emitToUser'>;
   log: JobLog;
-  /** The clock of the progress' pace (tests move it). */
-  now?: () => number;
+  /** The lease's length (SEND_LEASE_MS; tests shorten it). */
+  leaseMs?: number;
 };
+
+/** The send was taken over by another worker (this one's lease ran out): this one stops and writes nothing more. */
+class SendTakenOver extends Error {}
 
 function messageOf(row: SendRow, device: { token: string; provider: PushMessage['provider'] }): PushMessage {
   return {
@@ -153,67 +165,118 @@ function messageOf(row: SendRow, device: { token: string; provider: PushMessage[
  * Before a batch is handed over its last device is recorded (`claimed_to`), after it the cursor
  * and the outcomes: a send taken up again after a stop resumes at the cursor and never hands a
  * device twice — a batch in doubt (its worker stopped between handing it over and recording it)
- * counts as failed; a batch the service could not take at all is not in doubt. Tokens a
- * service calls invalid are marked dead. The sender's sockets get 'progressBar' as it goes. A
- * failure lets the send go for another attempt, the last one marks it failed.
+ * counts as failed; a batch the service could not take at all is not in doubt. The lease is
+ * renewed on a timer while the send runs; a worker that finds it lost anyway (frozen past it, and
+ * the send taken over) stops without writing. Tokens a service calls invalid are marked dead. The
+ * sender's sockets get 'progressBar' as it goes, on a timer. A failure lets the send go for
+ * another attempt, the last one marks it failed.
  */
 export async function runNotificationSend(deps: SendDeps, idNotification: number): Promise<void> {
-  const now = deps.now ?? Date.now;
-  const row = await claimSend(deps.db, idNotification, SEND_LEASE_MS);
+  const leaseMs = deps.leaseMs ?? SEND_LEASE_MS;
+  const lease: SendLease = { id: idNotification, owner: randomUUID() };
+  const row = await claimSend(deps.db, lease, leaseMs);
   if (!row) return;
   let report: NotificationReport = row.report ?? { nbUser: 0, nbToken: 0, successCount: 0, failureCount: 0 };
-  const tell = (status: contract.NotificationStatus) => {
-    if (row.createdById === null) return;
-    deps.realtime.emitToUser(row.createdById, 'progressBar', {
-      idNotification,
-      sent: report.successCount + report.failureCount,
-      total: Math.max(report.nbToken, report.successCount + report.failureCount),
-      successCount: report.successCount,
-      failureCount: report.failureCount,
-      status,
-    });
+  let lost = false;
+  const progress = progressTeller(deps, row, () => report);
+  const renewal = setInterval(() => {
+    renewLease(deps.db, lease, leaseMs).then(
+      (kept) => {
+        if (!kept) lost = true;
+      },
+      // The database away: the next batch's writes find it too, and end the attempt.
+      () => undefined,
+    );
+  }, leaseMs / 4);
+  const heldOrStop = <T>(written: T | null | false): T => {
+    if (written === null || written === false || lost) throw new SendTakenOver();
+    return written;
   };
   try {
     let cursor = row.cursor;
     if (row.claimedTo > row.cursor) {
       const inDoubt = await countAudienceDevicesBetween(deps.db, row, row.cursor, row.claimedTo);
-      report = await recordBatch(deps.db, idNotification, { upToId: row.claimedTo, successes: 0, failures: inDoubt });
+      report = heldOrStop(await recordBatch(deps.db, lease, { upToId: row.claimedTo, successes: 0, failures: inDoubt }));
       cursor = row.claimedTo;
     }
-    tell('sending');
-    let toldAt = now();
+    progress.start();
     for (;;) {
       const batch = await nextAudienceDevices(deps.db, row, cursor, deps.push.batchSize);
       if (batch.length === 0) break;
       const upToId = batch.at(-1)!.deviceId;
-      await claimBatch(deps.db, idNotification, upToId, SEND_LEASE_MS);
+      heldOrStop(await claimBatch(deps.db, lease, upToId, leaseMs));
       let outcomes: PushOutcome[];
       try {
         outcomes = await deps.push.send(batch.map((device) => messageOf(row, device)));
       } catch (error) {
         // The service was not reached (the adapter's word): nothing of the batch was handed over.
-        await claimBatch(deps.db, idNotification, cursor, SEND_LEASE_MS);
+        await claimBatch(deps.db, lease, cursor, leaseMs);
         throw error;
       }
       const dead = batch.filter((_, index) => outcomes[index]?.status === 'invalid_token').map((device) => device.token);
       await markTokensDead(deps.db, dead);
       const successes = outcomes.filter((outcome) => outcome.status === 'sent').length;
-      report = await recordBatch(deps.db, idNotification, { upToId, successes, failures: batch.length - successes });
+      report = heldOrStop(await recordBatch(deps.db, lease, { upToId, successes, failures: batch.length - successes }));
       cursor = upToId;
-      if (now() - toldAt >= PROGRESS_EVERY_MS) {
-        tell('sending');
-        toldAt = now();
+    }
+    report = heldOrStop(await finishSend(deps.db, lease, 'sent'));
+    progress.end('sent');
+  } catch (error) {
+    progress.stop();
+    if (error instanceof SendTakenOver) {
+      deps.log.error({ idNotification, attempt: row.attempt }, 'notification send taken over by another worker: stopped');
+    } else {
+      deps.log.error({ err: error, idNotification, attempt: row.attempt }, 'notification send stopped');
+      if (row.attempt >= SEND_ATTEMPTS_MAX) {
+        if (await finishSend(deps.db, lease, 'failed').catch(() => null)) progress.end('failed');
+      } else {
+        await releaseSend(deps.db, lease).catch(() => undefined);
       }
     }
-    report = await finishSend(deps.db, idNotification, 'sent');
-    tell('sent');
-  } catch (error) {
-    deps.log.error({ err: error, idNotification, attempt: row.attempt }, 'notification send stopped');
-    if (row.attempt >= SEND_ATTEMPTS_MAX) {
-      await finishSend(deps.db, idNotification, 'failed').catch(() => undefined);
-      tell('failed');
-    } else {
-      await releaseSend(deps.db, idNotification).catch(() => undefined);
-    }
+  } finally {
+    clearInterval(renewal);
+    progress.stop();
   }
+}
+
+/**
+ * The sender's progress bar ('progressBar' to their sockets): on a timer while the send runs —
+ * what changed every PROGRESS_EVERY_MS, the same again after PROGRESS_HEARTBEAT_MS of nothing —
+ * and once at its end. Nobody is told a send without a known author.
+ */
+function progressTeller(deps: SendDeps, row: SendRow, current: () => NotificationReport) {
+  let timer: NodeJS.Timeout | undefined;
+  let lastTold = { at: 0, key: '' };
+  const tell = (status: contract.NotificationStatus, force: boolean) => {
+    if (row.createdById === null) return;
+    const report = current();
+    const sent = report.successCount + report.failureCount;
+    const key = `${status}:${report.successCount}:${report.failureCount}`;
+    const now = Date.now();
+    if (!force && key === lastTold.key && now - lastTold.at < PROGRESS_HEARTBEAT_MS) return;
+    lastTold = { at: now, key };
+    deps.realtime.emitToUser(row.createdById, 'progressBar', {
+      idNotification: row.id,
+      sent,
+      total: Math.max(report.nbToken, sent),
+      successCount: report.successCount,
+      failureCount: report.failureCount,
+      status,
+    });
+  };
+  const stop = () => {
+    clearInterval(timer);
+    timer = undefined;
+  };
+  return {
+    start: () => {
+      tell('sending', true);
+      timer = setInterval(() => tell('sending', false), PROGRESS_EVERY_MS);
+    },
+    stop,
+    end: (status: 'sent' | 'failed') => {
+      stop();
+      tell(status, true);
+    },
+  };
 }

@@ -46,6 +46,8 @@ export const notifications = pgTable(
     attempt: integer('attempt').notNull().default(0),
     /** Until when the worker sending it holds it; another may take it up after (it stopped, or its instance did). */
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** The mark of the worker holding the lease: a worker that lost it (it ran out) writes nothing more. */
+    leaseOwner: text('lease_owner'),
     /** The last device id of the batches handed to the push service and recorded. */
     cursor: integer('cursor').notNull().default(0),
     /** The last device id of the batch being handed over: beyond `cursor` after a stop, that batch is in doubt and never sent again. */
