@@ -32,8 +32,9 @@ export function createKeepAliveClient(endpoint: string, options: { maxSockets: n
     connectTimeout: options.timeoutMs,
   });
 
-  const post = async (headers: Record<string, string>, body: string): Promise<PostAnswer> => {
-    const response = await pool.request({ origin: url.origin, path, method: 'POST', headers, body });
+  /** POSTs `body` to the endpoint, or to `otherPath` on its origin. */
+  const post = async (headers: Record<string, string>, body: string | Buffer, otherPath?: string): Promise<PostAnswer> => {
+    const response = await pool.request({ origin: url.origin, path: otherPath ?? path, method: 'POST', headers, body });
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of response.body as AsyncIterable<Buffer>) {

@@ -22,12 +22,13 @@ export type PushOutcome = { status: 'sent' } | { status: 'invalid_token' } | { s
 
 /**
  * The push services behind one interface: the embedded outbox by default, FCM and Expo when
- * configured (`createPushSender`). `send` answers one outcome per message, in order. It throws
- * (`PushUnavailableError`) only when no message of the batch reached the service: the send is then
- * let go and taken up again later, and none of the batch counts as handed over.
+ * configured, Web Push with VAPID keys (`createPushSender`). `send` answers one outcome per
+ * message, in order. It throws (`PushUnavailableError`) only when no message of the batch reached
+ * the service: the send is then let go and taken up again later, and none of the batch counts as
+ * handed over.
  */
 export type PushSender = {
-  readonly kind: 'outbox' | 'fcm' | 'expo' | 'services';
+  readonly kind: 'outbox' | 'fcm' | 'expo' | 'webpush' | 'services';
   /** The most messages one `send` takes. */
   readonly batchSize: number;
   send: (messages: readonly PushMessage[]) => Promise<PushOutcome[]>;

@@ -1,6 +1,6 @@
-// A notification sent through the real push services' adapters (FCM HTTP v1 and Expo, configured
-// as an operator would) to local fakes that answer as the services document: each token to its
-// service, the rest to the embedded outbox, dead tokens marked, a quota waited out.
+// A notification sent through the real push services' adapters (FCM HTTP v1, Expo and Web Push,
+// configured as an operator would) to local fakes that answer as the services document: each
+// token to its service, the rest to the embedded outbox, dead tokens marked, a quota waited out.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,9 +15,14 @@ import { createTestContext, createTestEnv, injectAs, requestOf, signIn, type Tes
 import { buildSchool, buildUser } from '#test/factories.js';
 import { startFakeExpo, type FakeExpo } from '#test/fakes/expo-push.js';
 import { startFakeFcm, type FakeFcm } from '#test/fakes/fcm.js';
+import { startFakeWebPush } from '#test/fakes/web-push.js';
+import { generateVapidKeys } from '#adapters/push/web-push-crypto.js';
 import { buildDevice } from '#test/users-factories.js';
 import { registerNotificationJobs } from './notifications.jobs.js';
 import { giveStaffTheNotificationsView } from './notifications.test-support.js';
+import { countSavedAudience } from './audience.repository.js';
+import { findSend, markSending } from './sending.repository.js';
+import { runNotificationSend } from './sending.service.js';
 
 let t: TestContext;
 let jobs: Jobs;
@@ -143,5 +148,76 @@ describe('sending through FCM and Expo', () => {
     } finally {
       fcm.setQuota(null);
     }
+  });
+});
+
+describe('sending through Web Push', () => {
+  it('posts each subscription to its push service, the other tokens to the outbox, and marks the dead ones', async () => {
+    const service = await startFakeWebPush();
+    const vapid = generateVapidKeys();
+    try {
+      const push = createPushSender(
+        createTestEnv({
+          PUSH_WEBPUSH_VAPID_PUBLIC_KEY: vapid.publicKey,
+          PUSH_WEBPUSH_VAPID_PRIVATE_KEY: vapid.privateKey,
+          PUSH_WEBPUSH_SUBJECT: 'mailto:support@ent.example',
+          PUSH_WEBPUSH_ENDPOINTS: `web.push.apple.com,${service.origin}`,
+        }),
+        t.db,
+      );
+      const [first, second, gone] = [service.subscribe(), service.subscribe(), service.subscribe()];
+      service.unsubscribe(gone!.id);
+      const elsewhere = JSON.stringify({ endpoint: `https://push.example/${Date.now()}`, keys: { p256dh: 'k', auth: 'a' } });
+      const fcmToken = `fcm-outbox-${Date.now()}`;
+      const school = await aSchool([
+        ...[first!, second!, gone!].map((subscription) => ({ token: subscription.token, provider: 'webpush' as const })),
+        { token: elsewhere, provider: 'webpush' },
+        { token: fcmToken, provider: 'fcm' },
+      ]);
+      const saved = await injectAs(t.app, school.cookie, {
+        ...requestOf(contract.saveNotification),
+        payload: { arrayUai: [school.uai], title: 'Sortie au musée', bodyInput: 'Rendez-vous à 8 h.' },
+      });
+      const { idNotification } = contract.savedNotificationSchema.parse(saved.json());
+      await markSending(t.db, idNotification, await countSavedAudience(t.db, (await findSend(t.db, idNotification))!));
+      await runNotificationSend(
+        { db: t.db, push, realtime: { emitToUser: () => undefined }, log: { error: () => undefined } },
+        idNotification,
+      );
+
+      expect(service.received.map((item) => item.id).sort()).toEqual([first!.id, second!.id].sort());
+      expect(service.received[0]?.payload).toEqual({
+        title: 'Sortie au musée',
+        body: 'Rendez-vous à 8 h.',
+        data: { idNotification: String(idNotification), link: '' },
+      });
+      expect(await t.db.select({ token: pushOutbox.token }).from(pushOutbox).where(eq(pushOutbox.token, fcmToken))).toHaveLength(
+        1,
+      );
+      const dead = await t.db
+        .select({ token: devices.token })
+        .from(devices)
+        .where(sql`${devices.deadAt} is not null and ${inArray(devices.token, [gone!.token, elsewhere, first!.token])}`);
+      expect(dead.map((device) => device.token).sort()).toEqual([gone!.token, elsewhere].sort());
+      expect(await reportOf(school.cookie, idNotification)).toEqual({ nbUser: 6, nbToken: 5, successCount: 3, failureCount: 2 });
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('stops the start on VAPID keys set by halves, not a pair, or without a subject', () => {
+    const vapid = generateVapidKeys();
+    const pushOf = (variables: Record<string, string>) => () => createPushSender(createTestEnv(variables), t.db);
+    expect(pushOf({ PUSH_WEBPUSH_VAPID_PUBLIC_KEY: vapid.publicKey })).toThrow(/go together/);
+    expect(pushOf({ PUSH_WEBPUSH_VAPID_PUBLIC_KEY: vapid.publicKey, PUSH_WEBPUSH_VAPID_PRIVATE_KEY: vapid.privateKey })).toThrow(
+      /PUSH_WEBPUSH_SUBJECT is needed/,
+    );
+    expect(
+      pushOf({
+        PUSH_WEBPUSH_VAPID_PUBLIC_KEY: vapid.publicKey,
+        PUSH_WEBPUSH_VAPID_PRIVATE_KEY: generateVapidKeys().privateKey,
+        PUSH_WEBPUSH_SUBJECT: 'mailto:support@ent.example',
+      }),
+    ).toThrow(/PUSH_WEBPUSH_VAPID_\*: the VAPID public key is not that of the private key/);
   });
 });
