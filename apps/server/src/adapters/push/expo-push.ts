@@ -1,15 +1,6 @@
-import {
-  createPauseGate,
-  DEFAULT_RETRY,
-  delayBeforeRetry,
-  isRetryableStatus,
-  mapWithConcurrency,
-  retryAfterMs,
-  sleeperOf,
-  type RetryPolicy,
-} from './push-http.js';
-import { createKeepAliveClient, parseJson, type PostAnswer } from './keep-alive-client.js';
-import { throwIfNoneReached, UNREACHABLE, type PushMessage, type PushOutcome, type PushSender } from './push-sender.js';
+import { createKeepAliveClient, parseJson } from './keep-alive-client.js';
+import { createRetrier, DEFAULT_RETRY, mapWithConcurrency, type RetryPolicy } from './push-http.js';
+import { throwIfNoneReached, type PushMessage, type PushOutcome, type PushSender } from './push-sender.js';
 
 export type ExpoOptions = {
   /** https://exp.host, or a fake's address in tests. */
@@ -40,9 +31,7 @@ function outcomeOf(ticket: ExpoTicket | undefined): PushOutcome {
  * Receipts (what the phone's platform did later) are not read yet.
  */
 export function createExpoPushSender(options: ExpoOptions): PushSender {
-  const retry = options.retry ?? DEFAULT_RETRY;
-  const sleep = sleeperOf(retry);
-  const gate = createPauseGate(sleep);
+  const attempt = createRetrier(options.retry ?? DEFAULT_RETRY);
   const endpoint = `${options.baseUrl.replace(/\/$/, '')}/--/api/v2/push/send`;
   const client = createKeepAliveClient(endpoint, { maxSockets: EXPO_CONCURRENT_REQUESTS, timeoutMs: options.timeoutMs });
   const headers: Record<string, string> = {
@@ -56,31 +45,13 @@ export function createExpoPushSender(options: ExpoOptions): PushSender {
       chunk.map((message) => ({ to: message.token, title: message.title, body: message.body, data: message.data })),
     );
     const failAll = (reason: string): PushOutcome[] => chunk.map(() => ({ status: 'failed', reason }));
-    let lastFailure = `${UNREACHABLE}: no answer`;
-    for (let attempt = 1; attempt <= retry.attempts; attempt++) {
-      await gate.wait();
-      let response: PostAnswer;
-      try {
-        response = await client.post(headers, body);
-      } catch (error) {
-        lastFailure = `${UNREACHABLE}: ${error instanceof Error ? error.message : 'no answer'}`;
-        if (attempt < retry.attempts) await sleep(delayBeforeRetry(retry, attempt, undefined));
-        continue;
-      }
-      if (isRetryableStatus(response.status)) {
-        lastFailure = `${UNREACHABLE}: HTTP ${response.status}`;
-        const wait = delayBeforeRetry(retry, attempt, retryAfterMs(response.header('retry-after')));
-        if (response.status === 429) gate.pauseFor(wait);
-        if (attempt < retry.attempts) await sleep(wait);
-        continue;
-      }
-      const answer = parseJson<{ data?: ExpoTicket[]; errors?: { code?: string }[] }>(response.text);
-      if (response.status !== 200 || !Array.isArray(answer?.data)) {
-        return failAll(`HTTP ${response.status} ${answer?.errors?.[0]?.code ?? 'no tickets'}`);
-      }
-      return chunk.map((_, index) => outcomeOf(answer.data![index]));
+    const result = await attempt(() => client.post(headers, body));
+    if ('unreachable' in result) return failAll(result.unreachable);
+    const answer = parseJson<{ data?: ExpoTicket[]; errors?: { code?: string }[] }>(result.answer.text);
+    if (result.answer.status !== 200 || !Array.isArray(answer?.data)) {
+      return failAll(`HTTP ${result.answer.status} ${answer?.errors?.[0]?.code ?? 'no tickets'}`);
     }
-    return failAll(lastFailure);
+    return chunk.map((_, index) => outcomeOf(answer.data![index]));
   };
 
   return {

@@ -1,16 +1,7 @@
 import { createAccessTokenSource, FCM_SCOPE, type ServiceAccount } from './google-access-token.js';
 import { createKeepAliveClient, parseJson, type PostAnswer } from './keep-alive-client.js';
-import {
-  createPauseGate,
-  DEFAULT_RETRY,
-  delayBeforeRetry,
-  isRetryableStatus,
-  mapWithConcurrency,
-  retryAfterMs,
-  sleeperOf,
-  type RetryPolicy,
-} from './push-http.js';
-import { throwIfNoneReached, UNREACHABLE, type PushMessage, type PushOutcome, type PushSender } from './push-sender.js';
+import { createRetrier, DEFAULT_RETRY, mapWithConcurrency, type RetryPolicy } from './push-http.js';
+import { throwIfNoneReached, type PushMessage, type PushOutcome, type PushSender } from './push-sender.js';
 
 export type FcmOptions = {
   serviceAccount: ServiceAccount;
@@ -49,50 +40,35 @@ function isDeadToken(status: number, code: string, message: string): boolean {
  * new access token once. UNREGISTERED and an invalid registration token mark the token dead.
  */
 export function createFcmPushSender(options: FcmOptions): PushSender {
-  const retry = options.retry ?? DEFAULT_RETRY;
-  const sleep = sleeperOf(retry);
-  const gate = createPauseGate(sleep);
+  const attempt = createRetrier(options.retry ?? DEFAULT_RETRY);
   const tokens = createAccessTokenSource(options.serviceAccount, FCM_SCOPE, options.timeoutMs);
   const endpoint = `${options.baseUrl.replace(/\/$/, '')}/v1/projects/${encodeURIComponent(options.serviceAccount.project_id)}/messages:send`;
   const client = createKeepAliveClient(endpoint, { maxSockets: options.concurrency, timeoutMs: options.timeoutMs });
+  const codeOf = (answer: PostAnswer) => errorCodeOf(parseJson<FcmError>(answer.text));
 
   const sendOne = async (message: PushMessage): Promise<PushOutcome> => {
     const body = JSON.stringify({
       message: { token: message.token, notification: { title: message.title, body: message.body }, data: message.data },
     });
-    let lastFailure = `${UNREACHABLE}: no answer`;
-    let renewedToken = false;
-    for (let attempt = 1; attempt <= retry.attempts; attempt++) {
-      await gate.wait();
-      const accessToken = await tokens.get();
-      let response: PostAnswer;
-      try {
-        response = await client.post({ authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' }, body);
-      } catch (error) {
-        lastFailure = `${UNREACHABLE}: ${error instanceof Error ? error.message : 'no answer'}`;
-        if (attempt < retry.attempts) await sleep(delayBeforeRetry(retry, attempt, undefined));
-        continue;
-      }
-      if (response.status >= 200 && response.status < 300) return { status: 'sent' };
-      const answer = parseJson<FcmError>(response.text);
-      const code = errorCodeOf(answer);
-      if (response.status === 401 && !renewedToken) {
-        tokens.forget(accessToken);
-        renewedToken = true;
-        attempt -= 1;
-        continue;
-      }
-      if (isRetryableStatus(response.status)) {
-        lastFailure = `${UNREACHABLE}: HTTP ${response.status} ${code}`;
-        const wait = delayBeforeRetry(retry, attempt, retryAfterMs(response.header('retry-after')));
-        if (response.status === 429) gate.pauseFor(wait);
-        if (attempt < retry.attempts) await sleep(wait);
-        continue;
-      }
-      if (isDeadToken(response.status, code, answer?.error?.message ?? '')) return { status: 'invalid_token' };
-      return { status: 'failed', reason: `HTTP ${response.status} ${code}` };
+    let accessToken = '';
+    const post = async () => {
+      accessToken = await tokens.get();
+      return client.post({ authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' }, body);
+    };
+    const describe = (answer: PostAnswer) => ` ${codeOf(answer)}`;
+    let result = await attempt(post, describe);
+    if ('answer' in result && result.answer.status === 401) {
+      // The access token was revoked (a key rotation): a new one, once.
+      tokens.forget(accessToken);
+      result = await attempt(post, describe);
     }
-    return { status: 'failed', reason: lastFailure };
+    if ('unreachable' in result) return { status: 'failed', reason: result.unreachable };
+    const { answer } = result;
+    if (answer.status >= 200 && answer.status < 300) return { status: 'sent' };
+    const parsed = parseJson<FcmError>(answer.text);
+    const code = errorCodeOf(parsed);
+    if (isDeadToken(answer.status, code, parsed?.error?.message ?? '')) return { status: 'invalid_token' };
+    return { status: 'failed', reason: `HTTP ${answer.status} ${code}` };
   };
 
   return {

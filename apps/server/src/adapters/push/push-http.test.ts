@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createPauseGate, delayBeforeRetry, mapWithConcurrency, retryAfterMs } from './push-http.js';
+import type { PostAnswer } from './keep-alive-client.js';
+import { createPauseGate, createRetrier, delayBeforeRetry, mapWithConcurrency, retryAfterMs } from './push-http.js';
 
 describe('Retry-After', () => {
   it('reads seconds and HTTP dates, and nothing else', () => {
@@ -59,5 +60,58 @@ describe('the pause gate', () => {
     expect(slept).toEqual([1000]);
     await gate.wait();
     expect(slept).toEqual([1000]);
+  });
+});
+
+describe('the retrier', () => {
+  const answerOf = (status: number, headers: Record<string, string> = {}, text = ''): PostAnswer => ({
+    status,
+    header: (name) => headers[name] ?? null,
+    text,
+  });
+
+  it('tries again on no answer, 5xx and 429 (waiting its Retry-After), and answers the first other answer', async () => {
+    const slept: number[] = [];
+    let now = 0;
+    const attempt = createRetrier({
+      attempts: 5,
+      baseDelayMs: 10,
+      maxDelayMs: 100_000,
+      sleep: async (ms) => {
+        slept.push(ms);
+        now += ms;
+      },
+      now: () => now,
+    });
+    const answers = [
+      () => Promise.reject(new Error('socket hang up')),
+      () => Promise.resolve(answerOf(503)),
+      () => Promise.resolve(answerOf(429, { 'retry-after': '7' })),
+      () => Promise.resolve(answerOf(404, {}, 'gone')),
+    ];
+    let calls = 0;
+    const result = await attempt(() => answers[calls++]!());
+    expect(result).toEqual({ answer: expect.objectContaining({ status: 404, text: 'gone' }) });
+    expect(calls).toBe(4);
+    // Backoff with jitter after the first two, then the 429's seven seconds (the gate's pause, then the wait).
+    expect(slept.slice(0, 2).every((ms) => ms > 0 && ms <= 20)).toBe(true);
+    expect(slept.slice(2).some((ms) => ms === 7000)).toBe(true);
+  });
+
+  it('answers the last failure, with the service code, once the attempts are spent', async () => {
+    const attempt = createRetrier({ attempts: 3, baseDelayMs: 1, maxDelayMs: 1, sleep: async () => undefined });
+    let calls = 0;
+    const result = await attempt(
+      async () => {
+        calls += 1;
+        return answerOf(503, {}, 'UNAVAILABLE');
+      },
+      (answer) => ` ${answer.text}`,
+    );
+    expect(result).toEqual({ unreachable: 'unreachable: HTTP 503 UNAVAILABLE' });
+    expect(calls).toBe(3);
+    expect(await attempt(() => Promise.reject(new Error('connect ECONNREFUSED')))).toEqual({
+      unreachable: 'unreachable: connect ECONNREFUSED',
+    });
   });
 });

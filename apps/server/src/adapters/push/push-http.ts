@@ -1,4 +1,6 @@
 import { setTimeout as sleepFor } from 'node:timers/promises';
+import type { PostAnswer } from './keep-alive-client.js';
+import { UNREACHABLE } from './push-sender.js';
 
 /**
  * The retry rules every push service shares (docs/external-formats.md §7): a 429 or a 5xx answer,
@@ -10,13 +12,15 @@ export type RetryPolicy = {
   /** The first delay without Retry-After; doubled at each try, up to `maxDelayMs`. */
   baseDelayMs: number;
   maxDelayMs: number;
+  /** The waiting and the clock (tests give both: a sleep that waits nothing moves the clock). */
   sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
 };
 
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 5, baseDelayMs: 500, maxDelayMs: 30_000 };
 
 /** Whether an HTTP status is worth another try: the service is busy or briefly failing. */
-export function isRetryableStatus(status: number): boolean {
+function isRetryableStatus(status: number): boolean {
   return status === 429 || status >= 500;
 }
 
@@ -36,7 +40,7 @@ export function delayBeforeRetry(policy: RetryPolicy, attempt: number, serviceSa
   return backoff / 2 + Math.random() * (backoff / 2);
 }
 
-export function sleeperOf(policy: RetryPolicy): (ms: number) => Promise<void> {
+function sleeperOf(policy: RetryPolicy): (ms: number) => Promise<void> {
   return policy.sleep ?? ((ms) => sleepFor(ms));
 }
 
@@ -72,4 +76,39 @@ export async function mapWithConcurrency<T, R>(
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
   return results;
+}
+
+/** What came of a request tried under the retry rules: the service's answer, or why it was not reached. */
+export type Attempted = { answer: PostAnswer } | { unreachable: string };
+
+/**
+ * The retry rules of one push service, its requests sharing one pause: `attempt(post)` waits out
+ * a pause, posts, and tries again on no answer, 429 or 5xx (after Retry-After or backoff with
+ * jitter, a 429 pausing every request of the service) up to the policy's attempts; it answers the
+ * first other answer, or the last failure as `unreachable` (`describe` adds the service's error
+ * code to it). `post` is called anew at each try (a new access token, a new encryption).
+ */
+export function createRetrier(policy: RetryPolicy) {
+  const sleep = sleeperOf(policy);
+  const gate = createPauseGate(sleep, policy.now);
+  return async (post: () => Promise<PostAnswer>, describe: (answer: PostAnswer) => string = () => ''): Promise<Attempted> => {
+    let lastFailure = `${UNREACHABLE}: no answer`;
+    for (let attempt = 1; attempt <= policy.attempts; attempt++) {
+      await gate.wait();
+      let answer: PostAnswer;
+      try {
+        answer = await post();
+      } catch (error) {
+        lastFailure = `${UNREACHABLE}: ${error instanceof Error ? error.message : 'no answer'}`;
+        if (attempt < policy.attempts) await sleep(delayBeforeRetry(policy, attempt, undefined));
+        continue;
+      }
+      if (!isRetryableStatus(answer.status)) return { answer };
+      lastFailure = `${UNREACHABLE}: HTTP ${answer.status}${describe(answer)}`;
+      const wait = delayBeforeRetry(policy, attempt, retryAfterMs(answer.header('retry-after')));
+      if (answer.status === 429) gate.pauseFor(wait);
+      if (attempt < policy.attempts) await sleep(wait);
+    }
+    return { unreachable: lastFailure };
+  };
 }

@@ -1,16 +1,7 @@
 import { z } from 'zod';
-import { createKeepAliveClient, parseJson, type PostAnswer } from './keep-alive-client.js';
-import {
-  createPauseGate,
-  DEFAULT_RETRY,
-  delayBeforeRetry,
-  isRetryableStatus,
-  mapWithConcurrency,
-  retryAfterMs,
-  sleeperOf,
-  type RetryPolicy,
-} from './push-http.js';
-import { throwIfNoneReached, UNREACHABLE, type PushMessage, type PushOutcome, type PushSender } from './push-sender.js';
+import { createKeepAliveClient, parseJson } from './keep-alive-client.js';
+import { createRetrier, DEFAULT_RETRY, mapWithConcurrency, type RetryPolicy } from './push-http.js';
+import { throwIfNoneReached, type PushMessage, type PushOutcome, type PushSender } from './push-sender.js';
 import { encryptPayload, PAYLOAD_MAX_BYTES, vapidAuthorization, vapidSigningKey, type VapidKeys } from './web-push-crypto.js';
 
 export type WebPushOptions = {
@@ -60,9 +51,7 @@ export function isAllowedEndpoint(endpoint: URL, allowed: readonly string[]): bo
  * allowed, is dead without a request.
  */
 export function createWebPushSender(options: WebPushOptions): PushSender {
-  const retry = options.retry ?? DEFAULT_RETRY;
-  const sleep = sleeperOf(retry);
-  const gate = createPauseGate(sleep);
+  const attempt = createRetrier(options.retry ?? DEFAULT_RETRY);
   const signingKey = vapidSigningKey(options.vapid);
   const clients = new Map<string, ReturnType<typeof createKeepAliveClient>>();
   const authorizations = new Map<string, { header: string; until: number }>();
@@ -98,40 +87,25 @@ export function createWebPushSender(options: WebPushOptions): PushSender {
     if (payload.length > PAYLOAD_MAX_BYTES) return { status: 'failed', reason: 'payload too big for Web Push' };
     const client = clientFor(endpoint);
     const path = `${endpoint.pathname}${endpoint.search}`;
-    let lastFailure = `${UNREACHABLE}: no answer`;
-    for (let attempt = 1; attempt <= retry.attempts; attempt++) {
-      await gate.wait();
-      let response: PostAnswer;
-      try {
-        response = await client.post(
-          {
-            authorization: authorizationFor(endpoint.origin),
-            'content-encoding': 'aes128gcm',
-            'content-type': 'application/octet-stream',
-            ttl: String(options.ttlSeconds ?? TTL_SECONDS),
-            urgency: 'normal',
-          },
-          // Encrypted anew at each try: a salt and a key pair are never used twice.
-          encryptPayload(payload, subscription.data.keys),
-          path,
-        );
-      } catch (error) {
-        lastFailure = `${UNREACHABLE}: ${error instanceof Error ? error.message : 'no answer'}`;
-        if (attempt < retry.attempts) await sleep(delayBeforeRetry(retry, attempt, undefined));
-        continue;
-      }
-      if (response.status >= 200 && response.status < 300) return { status: 'sent' };
-      if (response.status === 404 || response.status === 410) return { status: 'invalid_token' };
-      if (isRetryableStatus(response.status)) {
-        lastFailure = `${UNREACHABLE}: HTTP ${response.status}`;
-        const wait = delayBeforeRetry(retry, attempt, retryAfterMs(response.header('retry-after')));
-        if (response.status === 429) gate.pauseFor(wait);
-        if (attempt < retry.attempts) await sleep(wait);
-        continue;
-      }
-      return { status: 'failed', reason: `HTTP ${response.status} ${response.text.slice(0, 200)}`.trim() };
-    }
-    return { status: 'failed', reason: lastFailure };
+    const result = await attempt(() =>
+      client.post(
+        {
+          authorization: authorizationFor(endpoint.origin),
+          'content-encoding': 'aes128gcm',
+          'content-type': 'application/octet-stream',
+          ttl: String(options.ttlSeconds ?? TTL_SECONDS),
+          urgency: 'normal',
+        },
+        // Encrypted anew at each try: a salt and a key pair are never used twice.
+        encryptPayload(payload, subscription.data.keys),
+        path,
+      ),
+    );
+    if ('unreachable' in result) return { status: 'failed', reason: result.unreachable };
+    const { status, text } = result.answer;
+    if (status >= 200 && status < 300) return { status: 'sent' };
+    if (status === 404 || status === 410) return { status: 'invalid_token' };
+    return { status: 'failed', reason: `HTTP ${status} ${text.slice(0, 200)}`.trim() };
   };
 
   return {
