@@ -48,4 +48,24 @@ describe('the BullMQ queue', () => {
     await queue.idle();
     expect(seen).toEqual([1]);
   });
+
+  it('runs the jobs behind a long one meanwhile', async () => {
+    const { queue } = newQueue();
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const done: string[] = [];
+    queue.handle('send', async () => {
+      await released;
+      done.push('send');
+    });
+    queue.handle('purge', async (data) => void done.push(String(data)));
+    await queue.add('send', null, 'send-1');
+    await queue.add('purge', 'purge-1', 'purge-1');
+    await queue.add('purge', 'purge-2', 'purge-2');
+    await waitUntil('the purges ran while the send was out', () => done.length === 2, 30_000);
+    expect(done.sort()).toEqual(['purge-1', 'purge-2']);
+    release();
+    await queue.idle();
+    expect(done).toContain('send');
+  });
 });

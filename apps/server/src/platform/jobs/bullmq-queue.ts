@@ -1,7 +1,7 @@
 import { DelayedError, Queue, Worker } from 'bullmq';
 import { openRedis } from '#platform/redis/connection.js';
 import type { JobHandler, JobLog, JobQueue } from './job-queue.js';
-import { REMEMBER_IDS_MS } from './job-queue.js';
+import { JOB_CONCURRENCY, REMEMBER_IDS_MS } from './job-queue.js';
 
 /** How long `idle` waits for the queue to drain before giving up. */
 const IDLE_TIMEOUT_MS = 30_000;
@@ -10,7 +10,7 @@ export const UNHANDLED_RETRY_MS = 1_000;
 
 /**
  * The queue on Redis (BullMQ): every instance adds and works the same queue, a job runs on one of
- * them, and a job id added by several instances is one job (kept for REMEMBER_IDS_MS after it ran,
+ * them (each runs JOB_CONCURRENCY at once), and a job id added by several instances is one job (kept for REMEMBER_IDS_MS after it ran,
  * so that an instance late to find the occurrence due adds nothing). A job is tried once: the
  * handlers make their own claim in the database and would refuse a second try anyway. A job that
  * reaches an instance with no handler for it yet (added at start, before the feature registered
@@ -36,7 +36,7 @@ export function createBullmqQueue(url: string, log: JobLog, options: { name?: st
       }
       await handler(job.data);
     },
-    { connection: connection.duplicate({ maxRetriesPerRequest: null }), prefix, concurrency: 1 },
+    { connection: connection.duplicate({ maxRetriesPerRequest: null }), prefix, concurrency: JOB_CONCURRENCY },
   );
   worker.on('failed', (job, error) => log.error({ err: error, job: job?.name, jobId: job?.id }, 'job failed'));
   worker.on('error', (error) => log.error({ err: error }, 'job worker error'));

@@ -23,18 +23,27 @@ export type JobLog = { error: (details: object, message: string) => void };
 export const REMEMBER_IDS_MS = 86_400_000;
 
 /**
- * The in-process queue: jobs run one after another on this instance, in the order added. What must
+ * How many jobs an instance runs at once. More than one: a long job (a notification to a million
+ * devices, a quota waited out) must not hold up the purges and the other sends behind it.
+ */
+export const JOB_CONCURRENCY = 4;
+
+/**
+ * The in-process queue: jobs start on this instance in the order added, JOB_CONCURRENCY at once
+ * (`concurrency`: 1 runs them one after another). What must
  * survive a restart is the schedule, which lives in the database (the next run of each task): a job
  * lost with the process is found due again at the next start. A job added before its handler is
  * registered waits for it, as a job waits in BullMQ for a worker that runs it: it is neither
  * refused nor lost (its id is remembered from when it was added, so that adding it again changes
  * nothing).
  */
-export function createInProcessQueue(log: JobLog, now: () => number = Date.now): JobQueue {
+export function createInProcessQueue(log: JobLog, now: () => number = Date.now, concurrency: number = JOB_CONCURRENCY): JobQueue {
   const handlers = new Map<string, JobHandler>();
   const waiting = new Map<string, { data: unknown; jobId: string }[]>();
   const seen = new Map<string, number>();
-  let tail: Promise<void> = Promise.resolve();
+  const ready: { name: string; handler: JobHandler; data: unknown; jobId: string }[] = [];
+  let running = 0;
+  let idleWaiters: (() => void)[] = [];
   let closed = false;
 
   const forgetOld = () => {
@@ -42,12 +51,31 @@ export function createInProcessQueue(log: JobLog, now: () => number = Date.now):
     for (const [id, at] of seen) if (at < limit) seen.delete(id);
   };
 
+  const settleIdle = () => {
+    if (running > 0 || ready.length > 0) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  };
+
+  const startReady = () => {
+    while (running < concurrency && ready.length > 0) {
+      const job = ready.shift()!;
+      running += 1;
+      void Promise.resolve()
+        .then(() => job.handler(job.data))
+        .catch((error: unknown) => log.error({ err: error, job: job.name, jobId: job.jobId }, 'job failed'))
+        .finally(() => {
+          running -= 1;
+          startReady();
+          settleIdle();
+        });
+    }
+  };
+
   const run = (name: string, handler: JobHandler, data: unknown, jobId: string) => {
-    tail = tail.then(() =>
-      handler(data).catch((error: unknown) => {
-        log.error({ err: error, job: name, jobId }, 'job failed');
-      }),
-    );
+    ready.push({ name, handler, data, jobId });
+    startReady();
   };
 
   return {
@@ -67,16 +95,17 @@ export function createInProcessQueue(log: JobLog, now: () => number = Date.now):
       if (handler) run(name, handler, data, jobId);
       else waiting.set(name, [...(waiting.get(name) ?? []), { data, jobId }]);
     },
-    idle: async () => {
-      let current: Promise<void> | undefined;
-      while (current !== tail) {
-        current = tail;
-        await current;
-      }
-    },
+    idle: () =>
+      new Promise<void>((resolve) => {
+        idleWaiters.push(resolve);
+        settleIdle();
+      }),
     close: async () => {
       closed = true;
-      await tail;
+      await new Promise<void>((resolve) => {
+        idleWaiters.push(resolve);
+        settleIdle();
+      });
     },
   };
 }

@@ -1,14 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { createInProcessQueue, REMEMBER_IDS_MS } from './job-queue.js';
+import { describe, expect, it, vi } from 'vitest';
+import { createInProcessQueue, JOB_CONCURRENCY, REMEMBER_IDS_MS } from './job-queue.js';
 import { createScheduler } from './scheduler.js';
 
 const quiet = { error: () => undefined };
 
 describe('the in-process queue', () => {
-  it('runs jobs one after another in the order added, an id once, and goes on after a failure', async () => {
+  it('runs jobs one after another in the order added with a concurrency of 1, an id once, and goes on after a failure', async () => {
     const errors: string[] = [];
     let time = 0;
-    const queue = createInProcessQueue({ error: (_details, message) => errors.push(message) }, () => time);
+    const queue = createInProcessQueue({ error: (_details, message) => errors.push(message) }, () => time, 1);
     const ran: string[] = [];
     let running = 0;
     let mostAtOnce = 0;
@@ -36,6 +36,40 @@ describe('the in-process queue', () => {
     await queue.add('step', 'a later', 'job-a');
     await queue.idle();
     expect(ran).toEqual(['a', 'b', 'a later']);
+  });
+
+  it('runs the jobs behind a long one meanwhile, JOB_CONCURRENCY at most at once', async () => {
+    const queue = createInProcessQueue(quiet);
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const done: string[] = [];
+    let running = 0;
+    let mostAtOnce = 0;
+    queue.handle('send', async () => {
+      await released;
+      done.push('send');
+    });
+    queue.handle('purge', async (data) => {
+      running += 1;
+      mostAtOnce = Math.max(mostAtOnce, running);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      running -= 1;
+      done.push(String(data));
+    });
+    await queue.add('send', null, 'send-1');
+    const purges = Array.from({ length: 10 }, (_, index) => `purge-${index}`);
+    for (const id of purges) await queue.add('purge', id, id);
+    // The send is still out: every purge has run past it, the send holding one place.
+    await vi.waitFor(() => expect(done).toHaveLength(purges.length), { timeout: 30_000 });
+    expect(done).toEqual(purges);
+    expect(mostAtOnce).toBe(JOB_CONCURRENCY - 1);
+    let idle = false;
+    const idling = queue.idle().then(() => (idle = true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(idle).toBe(false);
+    release();
+    await idling;
+    expect(done.at(-1)).toBe('send');
   });
 
   it('keeps a job added before its handler, and runs it once the handler is registered', async () => {
