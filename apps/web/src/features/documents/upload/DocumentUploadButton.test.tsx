@@ -63,8 +63,9 @@ describe('uploading documents', () => {
       },
     ]);
     expect(onUploaded).toHaveBeenCalledTimes(1);
-    // Its close button, and the footer's.
-    expect(within(dialog).getAllByRole('button', { name: 'Fermer' })).toHaveLength(2);
+    // Its close button, and the footer's, once the batch has settled (a render after the message,
+    // late on a loaded machine).
+    await waitFor(() => expect(within(dialog).getAllByRole('button', { name: 'Fermer' })).toHaveLength(2));
   });
 
   it('stops the batch when the next file would fill the store, each line saying why', async () => {
