@@ -14,7 +14,7 @@ export function renderConfigurationDoc(): string {
   return [
     '# Configuration',
     '',
-    'Generated from `apps/server/src/platform/config/env.ts` by `npm run docs`; a test fails when this page and the code differ.',
+    'Generated from the `*-variables.ts` files of `apps/server/src/platform/config/` by `npm run docs`; a test fails when this page and the code differ.',
     '',
     'Every variable is parsed once at start; a bad value stops the start with a message naming the variable.',
     'The embedded default needs none: the database, files and a generated encryption key live in `DATA_DIR`.',

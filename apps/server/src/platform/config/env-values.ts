@@ -1,8 +1,20 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
-// The value types of environment variables that need more than a schema of zod's own: parsed and
-// checked here, described where env.ts lists the variables.
+// How an environment variable is declared, and the value types that need more than a schema of
+// zod's own: parsed and checked here, described where the *-variables.ts files list the variables.
+
+/** One environment variable: how it is parsed, what it does, and whether it is secret. */
+export type Variable<S extends z.ZodType> = {
+  schema: S;
+  description: string;
+  /** True when the value must never be printed or logged. */
+  sensitive: boolean;
+};
+
+export function variable<S extends z.ZodType>(schema: S, description: string, sensitive = false): Variable<S> {
+  return { schema, description, sensitive };
+}
 
 export const optionalUrl = z.url().optional();
 export const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
