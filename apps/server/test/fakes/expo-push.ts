@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import { closeFake, listenFake, readJsonBody, sendJson } from './http-fake.js';
 
 /**
@@ -7,6 +7,11 @@ import { closeFake, listenFake, readJsonBody, sendJson } from './http-fake.js';
  * order — `{status: 'ok', id}`, or `DeviceNotRegistered` for a token of `unregistered`; with
  * `accessToken` set, a request without that Bearer is refused (401); the next `busyFor(n)` requests
  * are answered 429 with Retry-After: 1; 503 while `down`.
+ *
+ * Receipts (`POST /--/api/v2/push/getReceipts {ids}`, at most 300 ids, else 400): `{data: {id:
+ * receipt}}` for each ticket id it issued — `{status: 'ok'}`, or `{status: 'error', details:
+ * {error}}` where `receiptErrors` names the ticket's token (such as DeviceNotRegistered, found
+ * only once the phone's platform was asked); none while `setReceiptsPending(true)`, nor for an unknown id.
  */
 export type ReceivedExpoMessage = { to: string; title: string; body: string; data: Record<string, string> };
 
@@ -17,6 +22,12 @@ export type FakeExpo = {
   /** The number of messages of each request, in order. */
   requestSizes: number[];
   unregistered: Set<string>;
+  /** Tokens whose receipt says this error. */
+  receiptErrors: Map<string, string>;
+  /** While pending, the receipts are not ready: getReceipts answers none. */
+  setReceiptsPending: (pending: boolean) => void;
+  /** The number of ids of each getReceipts request, in order. */
+  receiptRequestSizes: number[];
   counts: { tooMany: number };
   busyFor: (requests: number) => void;
   setDown: (down: boolean) => void;
@@ -24,14 +35,23 @@ export type FakeExpo = {
 };
 
 const MESSAGES_PER_REQUEST = 100;
+const RECEIPTS_PER_REQUEST = 300;
+const SEND_PATH = '/--/api/v2/push/send';
+const RECEIPTS_PATH = '/--/api/v2/push/getReceipts';
 
 export async function startFakeExpo(options: { port?: number; accessToken?: string } = {}): Promise<FakeExpo> {
   let busy = 0;
   let down = false;
+  let receiptsPending = false;
   const fake = {
     received: [] as ReceivedExpoMessage[],
     requestSizes: [] as number[],
     unregistered: new Set<string>(),
+    receiptErrors: new Map<string, string>(),
+    setReceiptsPending: (pending: boolean) => {
+      receiptsPending = pending;
+    },
+    receiptRequestSizes: [] as number[],
     counts: { tooMany: 0 },
     busyFor: (requests: number) => {
       busy = requests;
@@ -40,9 +60,31 @@ export async function startFakeExpo(options: { port?: number; accessToken?: stri
       down = next;
     },
   };
+  /** The token of each ticket issued, by ticket id. */
+  const ticketTokens = new Map<string, string>();
+  const answerReceipts = (body: unknown, response: ServerResponse) => {
+    const ids = (body as { ids?: unknown } | undefined)?.ids;
+    if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string'))
+      return sendJson(response, 400, { errors: [{ code: 'VALIDATION_ERROR', message: '"ids" must be an array of strings' }] });
+    if (ids.length > RECEIPTS_PER_REQUEST)
+      return sendJson(response, 400, {
+        errors: [{ code: 'PUSH_TOO_MANY_RECEIPTS', message: `You are trying to get more than ${RECEIPTS_PER_REQUEST} receipts` }],
+      });
+    fake.receiptRequestSizes.push(ids.length);
+    const data: Record<string, unknown> = {};
+    for (const id of receiptsPending ? [] : (ids as string[])) {
+      const token = ticketTokens.get(id);
+      if (token === undefined) continue;
+      const error = fake.receiptErrors.get(token);
+      data[id] = error
+        ? { status: 'error', message: `The receipt of "${token}" is an error`, details: { error } }
+        : { status: 'ok' };
+    }
+    sendJson(response, 200, { data });
+  };
   const server = createServer((request, response) => {
     void (async () => {
-      if (request.method !== 'POST' || request.url !== '/--/api/v2/push/send') {
+      if (request.method !== 'POST' || (request.url !== SEND_PATH && request.url !== RECEIPTS_PATH)) {
         sendJson(response, 404, { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] });
         return;
       }
@@ -60,6 +102,7 @@ export async function startFakeExpo(options: { port?: number; accessToken?: stri
           { 'retry-after': '1' },
         );
       }
+      if (request.url === RECEIPTS_PATH) return answerReceipts(body, response);
       const messages = (Array.isArray(body) ? body : [body]) as Partial<ReceivedExpoMessage>[];
       if (messages.length > MESSAGES_PER_REQUEST)
         return sendJson(response, 400, {
@@ -86,7 +129,9 @@ export async function startFakeExpo(options: { port?: number; accessToken?: stri
           body: String(message.body ?? ''),
           data: (message.data ?? {}) as Record<string, string>,
         });
-        return { status: 'ok', id: `ticket-${fake.received.length}` };
+        const id = `ticket-${fake.received.length}`;
+        ticketTokens.set(id, message.to!);
+        return { status: 'ok', id };
       });
       sendJson(response, 200, { data: tickets });
     })().catch(() => {

@@ -18,7 +18,17 @@ export type PushMessage = {
  * valid (the device is marked dead and never targeted again); or refused for another reason, or
  * still refused after the retries.
  */
-export type PushOutcome = { status: 'sent' } | { status: 'invalid_token' } | { status: 'failed'; reason: string };
+export type PushOutcome =
+  | { status: 'sent'; /** The service's ticket, to ask later what became of the message (Expo). */ receipt?: string }
+  | { status: 'invalid_token' }
+  | { status: 'failed'; reason: string };
+
+/**
+ * What a service that answers later (Expo's receipts) says became of a message it accepted:
+ * delivered to the phone's platform; refused there because the token is dead; or refused for
+ * another reason. A receipt not ready yet is absent from the answer.
+ */
+export type ReceiptOutcome = { status: 'delivered' } | { status: 'invalid_token' } | { status: 'failed'; reason: string };
 
 /**
  * The push services behind one interface: the embedded outbox by default, FCM and Expo when
@@ -32,6 +42,12 @@ export type PushSender = {
   /** The most messages one `send` takes. */
   readonly batchSize: number;
   send: (messages: readonly PushMessage[]) => Promise<PushOutcome[]>;
+  /**
+   * Asks the service of `provider` what became of the messages whose receipts are `receipts`:
+   * answers those it knows (the others are not ready yet); absent where no configured service
+   * gives receipts. Throws (`PushUnavailableError`) when the service could not be reached.
+   */
+  checkReceipts?: (provider: devices.PushProvider, receipts: readonly string[]) => Promise<Map<string, ReceiptOutcome>>;
 };
 
 /** No message of a batch reached the push service (it is away, or refuses this server's credentials). */

@@ -1,5 +1,6 @@
 // FCM HTTP v1 and Expo's push service, against local fakes that answer as the services document:
-// delivery, dead tokens, quotas with Retry-After, a revoked access token, a service away.
+// delivery, dead tokens, quotas with Retry-After, a revoked access token, a service away; Expo's
+// receipts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeExpo, type FakeExpo } from '#test/fakes/expo-push.js';
 import { startFakeFcm, type FakeFcm } from '#test/fakes/fcm.js';
@@ -151,7 +152,7 @@ describe("Expo's push service", () => {
       timeoutMs: 10_000,
       retry: { attempts: 4, baseDelayMs: 50, maxDelayMs: 2_000 },
     }).send(all.map((token) => message('expo', token)));
-    expect(outcomes).toEqual(all.map(() => ({ status: 'sent' })));
+    expect(outcomes).toEqual(all.map(() => ({ status: 'sent', receipt: expect.stringMatching(/^ticket-/) })));
     expect(expo.counts.tooMany - before).toBe(2);
     expect(expo.received.filter((item) => all.includes(item.to))).toHaveLength(3);
   });
@@ -163,6 +164,50 @@ describe("Expo's push service", () => {
     expo.setDown(true);
     try {
       await expect(sender().send([message('expo', 'ExponentPushToken[y]')])).rejects.toBeInstanceOf(PushUnavailableError);
+    } finally {
+      expo.setDown(false);
+    }
+  });
+
+  it("answers each accepted message's ticket as its receipt, and asks for receipts 300 at a time", async () => {
+    const all = tokens('ExponentPushToken[receipt', 650).map((token) => `${token}]`);
+    expo.receiptErrors.set(all[3]!, 'DeviceNotRegistered');
+    expo.receiptErrors.set(all[400]!, 'MessageRateExceeded');
+    const outcomes = await sender().send(all.map((token) => message('expo', token)));
+    const receipts = outcomes.map((outcome) => (outcome.status === 'sent' ? outcome.receipt : undefined));
+    expect(receipts.every((receipt) => typeof receipt === 'string')).toBe(true);
+    expect(new Set(receipts).size).toBe(650);
+
+    expo.receiptRequestSizes.length = 0;
+    const answers = await sender().checkReceipts!('expo', [...(receipts as string[]), 'ticket-never-issued']);
+    expect([...expo.receiptRequestSizes].sort((a, b) => b - a)).toEqual([300, 300, 51]);
+    expect(answers.size).toBe(650);
+    expect(answers.get(receipts[0]!)).toEqual({ status: 'delivered' });
+    expect(answers.get(receipts[3]!)).toEqual({ status: 'invalid_token' });
+    expect(answers.get(receipts[400]!)).toEqual({ status: 'failed', reason: 'MessageRateExceeded' });
+    expect(answers.has('ticket-never-issued')).toBe(false);
+  });
+
+  it('answers no receipt not ready yet, waits out a 429, and throws when Expo stays away', async () => {
+    const [sent] = await sender().send([message('expo', 'ExponentPushToken[later]')]);
+    const receipt = sent?.status === 'sent' ? sent.receipt! : '';
+    expo.setReceiptsPending(true);
+    try {
+      expect((await sender().checkReceipts!('expo', [receipt])).size).toBe(0);
+    } finally {
+      expo.setReceiptsPending(false);
+    }
+    expo.busyFor(1);
+    const patient = createExpoPushSender({
+      baseUrl: expo.url,
+      accessToken: 'expo-secret',
+      timeoutMs: 10_000,
+      retry: { attempts: 4, baseDelayMs: 50, maxDelayMs: 2_000 },
+    });
+    expect(await patient.checkReceipts!('expo', [receipt])).toEqual(new Map([[receipt, { status: 'delivered' }]]));
+    expo.setDown(true);
+    try {
+      await expect(sender().checkReceipts!('expo', [receipt])).rejects.toBeInstanceOf(PushUnavailableError);
     } finally {
       expo.setDown(false);
     }

@@ -9,7 +9,8 @@ const ROUTED_BATCH = 500;
  * `fallback` (the embedded outbox) when that service is not configured. When no service of the
  * batch could be reached the batch throws (nothing handed over: the send resumes later at its
  * cursor); when one could not be reached but another took its share, the unreached messages
- * count as failed, so that the share delivered is never handed over twice.
+ * count as failed, so that the share delivered is never handed over twice. Receipts are asked of
+ * the token's service (none answers for a service not configured).
  */
 export function createRoutedPushSender(
   services: Partial<Record<devices.PushProvider, PushSender>>,
@@ -39,6 +40,10 @@ export function createRoutedPushSender(
         outcomes[index] ??= { status: 'failed', reason: `${UNREACHABLE}: its service could not be reached` };
       }
       return outcomes;
+    },
+    checkReceipts: async (provider, receipts) => {
+      const check = services[provider]?.checkReceipts;
+      return check ? check(provider, receipts) : new Map();
     },
   };
 }
