@@ -1,14 +1,20 @@
 import { z } from 'zod';
 import type { Jobs } from '#platform/jobs/jobs.js';
+import { hasDueReceipts } from './receipts.repository.js';
+import { checkDueReceipts } from './receipts.service.js';
 import { listIdleSends } from './sending.repository.js';
 import { runNotificationSend, SEND_JOB, sendJobId, type SendDeps } from './sending.service.js';
 
 const sendJobData = z.object({ idNotification: z.number().int() });
 
+/** The job that asks the push services for their due receipts; one a minute at most (its id names the minute). */
+export const RECEIPTS_JOB = 'push-receipts';
+
 /**
  * The sends' part of the job module: the send job's handler, and a source of due work that finds
  * every send no worker holds (its job lost with a stopped instance, or an attempt after a
- * failure), so that a send always ends, on the embedded default as on BullMQ.
+ * failure), so that a send always ends, on the embedded default as on BullMQ; and the receipts
+ * check, added when receipts are due.
  */
 export function registerNotificationJobs(jobs: Jobs, deps: SendDeps): void {
   jobs.queue.handle(SEND_JOB, async (data) => {
@@ -24,5 +30,15 @@ export function registerNotificationJobs(jobs: Jobs, deps: SendDeps): void {
         jobId: sendJobId(send.id, send.attempt),
         data: { idNotification: send.id },
       })),
+  });
+  jobs.queue.handle(RECEIPTS_JOB, async () => {
+    await checkDueReceipts(deps);
+  });
+  jobs.schedule({
+    name: 'push receipts due',
+    due: async (now) =>
+      (await hasDueReceipts(deps.db))
+        ? [{ jobName: RECEIPTS_JOB, jobId: `${RECEIPTS_JOB}-${now.toISOString().slice(0, 16)}`, data: {} }]
+        : [],
   });
 }

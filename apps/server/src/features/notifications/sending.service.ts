@@ -26,6 +26,7 @@ import {
   type SendRow,
 } from './sending.repository.js';
 import { insertNotification } from './history.repository.js';
+import { recordReceipts } from './receipts.service.js';
 
 /** The job that sends a notification; one job per attempt (`sendJobId`). */
 export const SEND_JOB = 'notification-send';
@@ -159,13 +160,24 @@ function messageOf(row: SendRow, device: { token: string; provider: PushMessage[
   };
 }
 
+/** The receipts of a batch's messages that a service accepted and will answer for later (Expo's). */
+function receiptsOf(batch: readonly { token: string; provider: PushMessage['provider'] }[], outcomes: readonly PushOutcome[]) {
+  return batch.flatMap((device, index) => {
+    const outcome = outcomes[index];
+    return outcome?.status === 'sent' && outcome.receipt
+      ? [{ provider: device.provider, token: device.token, receipt: outcome.receipt }]
+      : [];
+  });
+}
+
 /**
  * The send job: takes the notification up (unless another worker holds it), then hands its
  * audience's live tokens to the push service a batch at a time, in device order from its cursor.
  * Before a batch is handed over its last device is recorded (`claimed_to`), after it the cursor
  * and the outcomes: a send taken up again after a stop resumes at the cursor and never hands a
  * device twice — a batch in doubt (its worker stopped between handing it over and recording it)
- * counts as failed; a batch the service could not take at all is not in doubt. The lease is
+ * counts as failed; a batch the service could not take at all is not in doubt. The receipts a
+ * service will answer for later are recorded for the receipts check (`receipts.service.ts`). The lease is
  * renewed on a timer while the send runs; a worker that finds it lost anyway (frozen past it, and
  * the send taken over) stops without writing. Tokens a service calls invalid are marked dead. The
  * sender's sockets get 'progressBar' as it goes, on a timer. A failure lets the send go for
@@ -215,6 +227,7 @@ export async function runNotificationSend(deps: SendDeps, idNotification: number
       }
       const dead = batch.filter((_, index) => outcomes[index]?.status === 'invalid_token').map((device) => device.token);
       await markTokensDead(deps.db, dead);
+      await recordReceipts(deps.db, row.id, receiptsOf(batch, outcomes));
       const successes = outcomes.filter((outcome) => outcome.status === 'sent').length;
       report = heldOrStop(await recordBatch(deps.db, lease, { upToId, successes, failures: batch.length - successes }));
       cursor = upToId;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** A notification's subject filter and targets as written (`parameters`). */
 export type NotificationParameters = {
@@ -80,4 +80,29 @@ export const pushOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('push_outbox_created_at_idx').on(table.createdAt)],
+);
+
+/**
+ * The messages a push service accepted and answers for later (Expo's receipts): asked from
+ * `check_after` on, until the service says what became of each or `expires_at` passes
+ * (features/notifications/README.md, "Receipts").
+ */
+export const pushReceipts = pgTable(
+  'push_receipts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    notificationId: integer('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** The token it went to: a receipt saying the device is gone marks this token dead. */
+    token: text('token').notNull(),
+    /** The service's receipt id (Expo's ticket id). */
+    receipt: text('receipt').notNull(),
+    /** When to ask next: a while after sending, then again while the receipt is not ready. */
+    checkAfter: timestamp('check_after', { withTimezone: true }).notNull(),
+    /** Past it the service keeps no receipt: the row is dropped unanswered. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('push_receipts_check_after_idx').on(table.checkAfter)],
 );
