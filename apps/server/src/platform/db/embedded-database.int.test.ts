@@ -1,13 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { auth, workflows as contract } from '@console/contract';
+import { workflows as contract } from '@console/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { requestOf } from '#test/context.js';
 import { saveStep } from '#test/instances.js';
+import { killServerProcesses, signInOver, startServerProcess, waitListening } from '#test/server-process.js';
 import { waitUntil } from '#test/wait.js';
 import { openDatabase } from './client.js';
 import { demoAccountOf } from './seed/demo-accounts.js';
@@ -17,12 +15,10 @@ import { demoAccountOf } from './seed/demo-accounts.js';
  * starts it, in processes of their own: one writer per folder, a bounded write-ahead log, a
  * restart after `kill -9` that keeps every acknowledged write, and a damaged folder that says so.
  */
-const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const folders: string[] = [];
-const processes: ChildProcess[] = [];
 
 afterAll(() => {
-  for (const child of processes) child.kill('SIGKILL');
+  killServerProcesses();
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
@@ -32,69 +28,11 @@ function newFolder(): string {
   return folder;
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-type ServerProcess = { child: ChildProcess; base: string; output: () => string; exit: Promise<number | null> };
-
-/** The server's entry run by Node itself (so that its pid is the server's, as with `npm start`). */
-async function startServer(dataDir: string): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repositoryRoot,
-    // The child is a whole server reading its own configuration: this run's, set to the embedded default.
-    env: {
-      // eslint-disable-next-line no-restricted-properties
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SEED_DEMO: 'true',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  processes.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, base: `http://127.0.0.1:${port}`, output: () => output, exit };
-}
-
-async function waitListening(server: ServerProcess): Promise<void> {
-  let exited = false;
-  void server.exit.then(() => (exited = true));
-  await waitUntil(
-    'the server listening',
-    () => {
-      if (exited) throw new Error(`the server stopped: ${server.output()}`);
-      return server.output().includes('listening on');
-    },
-    90_000,
-  );
-}
+const startServer = (dataDir: string) => startServerProcess(dataDir);
 
 async function signInAsAdministrator(base: string): Promise<string> {
   const { login, password } = demoAccountOf('Administrateur');
-  const { method, url } = requestOf(auth.login);
-  const response = await fetch(base + url, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login, password }),
-  });
-  expect(response.status).toBe(200);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
+  return signInOver(base, login, password);
 }
 
 async function readComments(base: string, cookie: string, uai: string): Promise<Map<string, string | null>> {
