@@ -4,6 +4,7 @@ import { recoverInterruptedImports } from './features/imports/confirm/apply-in-s
 import { registerPurgeJobs } from './features/settings/token-purges/purge-jobs.js';
 import { registerDocumentJobs } from './features/documents/documents.jobs.js';
 import { registerNotificationJobs } from './features/notifications/notifications.jobs.js';
+import { releaseSendsOfStoppedWorkers } from './features/notifications/sending.repository.js';
 import { createPushSender } from './adapters/push/index.js';
 import { createFileStorage } from './adapters/storage/index.js';
 import { purgeBin } from './features/users/status/users-bin.service.js';
@@ -45,10 +46,13 @@ async function main(): Promise<void> {
   await seedProfiles(handle.db);
   await seedSettings(handle.db);
   await seedWorkflowSteps(handle.db);
-  // One process holds the embedded database: a confirmation it left half done is taken back.
+  // One process holds the embedded database: a confirmation it left half done is taken back, a
+  // send it left held is let go to resume at once.
   if (handle.engine === 'pglite') {
     const recovered = await recoverInterruptedImports(handle.db);
     if (recovered > 0) console.warn(`${recovered} import confirmation(s) interrupted by the last stop were taken back`);
+    const resumed = await releaseSendsOfStoppedWorkers(handle.db);
+    if (resumed > 0) console.warn(`${resumed} notification send(s) interrupted by the last stop resume now`);
   }
   const demo = env.SEED_DEMO ? await seedDemoData(handle.db, env.encryptionKey) : { seeded: false };
   const deps = { db: handle.db, env, engine: handle.engine };

@@ -12,7 +12,9 @@ import { closeFake, listenFake, readJsonBody, sendJson } from './http-fake.js';
  *   of `malformed` ("not a valid FCM registration token"), a message over 4096 bytes or data values
  *   that are not strings; 401 UNAUTHENTICATED for an unknown or revoked access token; 429
  *   QUOTA_EXCEEDED with Retry-After (whole seconds to the end of the window) past `quota.perWindow`
- *   messages in a fixed window of `quota.windowMs`; 503 UNAVAILABLE while `down`.
+ *   messages in a fixed window of `quota.windowMs`; 503 UNAVAILABLE while `down`; past
+ *   `holdAnswers(n)`, each message after the n-th accepted is kept but its answer held until
+ *   `releaseAnswers()` (a sender stopped meanwhile never learns it was accepted).
  * A process running it (`fcm.cli.ts`) is driven over `GET /__control/stats` (the counts) and
  * `POST /__control/quota` ({perWindow, windowMs} or null).
  */
@@ -26,10 +28,13 @@ export type FakeFcm = {
   received: ReceivedFcmMessage[];
   unregistered: Set<string>;
   malformed: Set<string>;
-  /** Requests answered 429, and access tokens issued. */
-  counts: { tooMany: number; tokensIssued: number; requests: number; accepted: number };
+  /** Requests answered 429, access tokens issued, requests, messages accepted, answers held. */
+  counts: { tooMany: number; tokensIssued: number; requests: number; accepted: number; held: number };
   setQuota: (quota: { perWindow: number; windowMs: number } | null) => void;
   setDown: (down: boolean) => void;
+  /** Holds the answers of the messages accepted after the first `accepted` (from the start), until released. */
+  holdAnswers: (accepted: number) => void;
+  releaseAnswers: () => void;
   /** Every access token issued so far is refused from now on (401), as after a key rotation. */
   revokeAccessTokens: () => void;
   close: () => Promise<void>;
@@ -76,12 +81,15 @@ export async function startFakeFcm(options: FakeFcmOptions = {}): Promise<FakeFc
   let window = { index: -1, count: 0 };
   let down = false;
   let tokenUri = '';
+  let holdFrom: number | null = null;
+  let release: () => void = () => undefined;
+  let released = Promise.resolve();
 
   const fake: Omit<FakeFcm, 'url' | 'serviceAccount' | 'close'> = {
     received: [],
     unregistered: new Set(),
     malformed: new Set(),
-    counts: { tooMany: 0, tokensIssued: 0, requests: 0, accepted: 0 },
+    counts: { tooMany: 0, tokensIssued: 0, requests: 0, accepted: 0, held: 0 },
     setQuota: (next) => {
       quota = next;
       window = { index: -1, count: 0 };
@@ -90,6 +98,14 @@ export async function startFakeFcm(options: FakeFcmOptions = {}): Promise<FakeFc
       down = next;
     },
     revokeAccessTokens: () => issued.clear(),
+    holdAnswers: (accepted) => {
+      holdFrom = accepted;
+      released = new Promise((resolve) => (release = resolve));
+    },
+    releaseAnswers: () => {
+      holdFrom = null;
+      release();
+    },
   };
 
   const verifyAssertion = (assertion: string): boolean => {
@@ -187,6 +203,11 @@ export async function startFakeFcm(options: FakeFcmOptions = {}): Promise<FakeFc
           body: String(notification?.body ?? ''),
           data: data as Record<string, string>,
         });
+      if (holdFrom !== null && fake.counts.accepted > holdFrom) {
+        fake.counts.held += 1;
+        await released;
+        if (response.destroyed) return;
+      }
       sendJson(response, 200, { name: `projects/${projectId}/messages/${fake.counts.accepted}` });
     })().catch(() => {
       if (!response.headersSent) fcmError(response, 500, 'INTERNAL', 'Internal error');
@@ -203,6 +224,9 @@ export async function startFakeFcm(options: FakeFcmOptions = {}): Promise<FakeFc
       private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
       token_uri: tokenUri,
     },
-    close: () => closeFake(server, new Set()),
+    close: () => {
+      fake.releaseAnswers();
+      return closeFake(server, new Set());
+    },
   } as FakeFcm;
 }

@@ -137,6 +137,19 @@ export async function releaseSend(db: Executor, lease: SendLease): Promise<void>
 }
 
 /**
+ * Lets go of every send a worker holds, as new attempts, answering how many: for the embedded
+ * database at start, which one process opens at a time (DATA_DIR/console.lock), so that a lease
+ * left there was left by a worker that stopped with its process. Its send resumes at the first
+ * tick rather than once the lease runs out.
+ */
+export async function releaseSendsOfStoppedWorkers(db: Executor): Promise<number> {
+  const result = await db.execute(sql`
+    update notifications set attempt = attempt + 1, lease_until = null, lease_owner = null
+    where status = 'sending' and lease_until is not null returning id`);
+  return result.rows.length;
+}
+
+/**
  * The sends no worker holds (never taken up, or let go after a failure), with their attempt: each
  * attempt is one job. A send whose lease ran out was left by a stopped worker: it is let go first,
  * as a new attempt (its job ran, and a job id is added once).
