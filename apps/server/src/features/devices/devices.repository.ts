@@ -1,8 +1,9 @@
 import { devices as contract } from '@console/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '#platform/db/client.js';
+import { jsonRows } from '#platform/db/params.js';
 
-/** The SQL of devices: registering one, marking tokens dead. */
+/** The SQL of devices: registering one, marking tokens dead (at once, or from a later receipt). */
 
 /**
  * Registers `userId`'s device by its installation, in one transaction's statements: the token
@@ -51,5 +52,19 @@ export async function markTokensDead(db: Executor, tokens: readonly string[]): P
   if (tokens.length === 0) return 0;
   const result = await db.execute(sql`
     update devices set dead_at = now() where token = any(${sql.param([...tokens])}::text[]) and dead_at is null returning id`);
+  return result.rows.length;
+}
+
+/**
+ * Marks dead the tokens a push service said later (Expo's receipts) were no longer valid when a
+ * message reached it: each unless its device registered since that message was sent (the app
+ * believes its token good again). Answers how many it marked.
+ */
+export async function markTokensDeadSince(db: Executor, refused: readonly { token: string; sentAt: Date }[]): Promise<number> {
+  if (refused.length === 0) return 0;
+  const result = await db.execute(sql`
+    update devices d set dead_at = now()
+    from json_to_recordset(${jsonRows(refused)}) as r(token text, "sentAt" timestamptz)
+    where d.token = r.token and d.dead_at is null and d.modified_at <= r."sentAt" returning d.id`);
   return result.rows.length;
 }

@@ -8,7 +8,7 @@ import { jsonRows } from '#platform/db/params.js';
 export type ReceiptToCheck = { provider: devices.PushProvider; token: string; receipt: string };
 
 /** A receipt a checker took up: `expired` once the service keeps it no more. */
-export type DueReceipt = ReceiptToCheck & { id: number; notificationId: number; expired: boolean };
+export type DueReceipt = ReceiptToCheck & { id: number; notificationId: number; sentAt: Date; expired: boolean };
 
 /** Records the receipts of a batch handed over, to ask for from `firstCheckMs` on, for `keptMs`. */
 export async function insertReceipts(
@@ -39,13 +39,14 @@ export async function claimDueReceipts(db: Executor, limit: number, retryMs: num
     update push_receipts set check_after = now() + ${retryMs} * interval '1 millisecond'
     where id in (
       select id from push_receipts where check_after <= now() order by check_after, id limit ${limit} for update skip locked)
-    returning id, notification_id, provider, token, receipt, expires_at <= now() as expired`);
+    returning id, notification_id, provider, token, receipt, sent_at, expires_at <= now() as expired`);
   return result.rows.map((row) => ({
     id: Number(row.id),
     notificationId: Number(row.notification_id),
     provider: String(row.provider) as devices.PushProvider,
     token: String(row.token),
     receipt: String(row.receipt),
+    sentAt: new Date(row.sent_at as string | Date),
     expired: row.expired === true || row.expired === 't',
   }));
 }

@@ -1,6 +1,6 @@
 import type { devices } from '@console/contract';
 import type { PushSender, ReceiptOutcome } from '#adapters/push/index.js';
-import { markTokensDead } from '#features/devices/devices.repository.js';
+import { markTokensDeadSince } from '#features/devices/devices.repository.js';
 import type { Database } from '#platform/db/client.js';
 import type { JobLog } from '#platform/jobs/job-queue.js';
 import { claimDueReceipts, insertReceipts, settleReceipts, type DueReceipt, type ReceiptToCheck } from './receipts.repository.js';
@@ -24,7 +24,7 @@ export async function recordReceipts(db: Database, notificationId: number, recei
 /**
  * The receipts check (a job, features/notifications/README.md "Receipts"): takes up the due
  * receipts a round at a time and asks each one's service what became of its message. A receipt
- * saying the device is gone marks its token dead; one saying the message failed moves it from its
+ * saying the device is gone marks its token dead (unless the device registered since); one saying the message failed moves it from its
  * notification's successes to its failures; both, and the delivered ones, are dropped. One not
  * ready is asked for again later, until it expires. A service that cannot be reached ends the
  * check: its receipts wait for the next.
@@ -42,7 +42,7 @@ export async function checkDueReceipts(deps: ReceiptDeps): Promise<{ delivered: 
       break;
     }
     const settled: { id: number; notificationId: number; failed: boolean }[] = [];
-    const deadTokens: string[] = [];
+    const deadTokens: { token: string; sentAt: Date }[] = [];
     for (const receipt of due) {
       const answer = answers.get(receipt.receipt);
       if (!answer) {
@@ -50,11 +50,11 @@ export async function checkDueReceipts(deps: ReceiptDeps): Promise<{ delivered: 
         continue;
       }
       totals[answer.status === 'delivered' ? 'delivered' : answer.status === 'invalid_token' ? 'dead' : 'failed'] += 1;
-      if (answer.status === 'invalid_token') deadTokens.push(receipt.token);
+      if (answer.status === 'invalid_token') deadTokens.push({ token: receipt.token, sentAt: receipt.sentAt });
       settled.push({ id: receipt.id, notificationId: receipt.notificationId, failed: answer.status !== 'delivered' });
     }
     await deps.db.transaction(async (tx) => {
-      await markTokensDead(tx, deadTokens);
+      await markTokensDeadSince(tx, deadTokens);
       await settleReceipts(tx, settled);
     });
     if (due.length < RECEIPTS_PER_ROUND) break;

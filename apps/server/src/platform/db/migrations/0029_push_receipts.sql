@@ -5,6 +5,7 @@ CREATE TABLE "push_receipts" (
 	"provider" text NOT NULL,
 	"token" text NOT NULL,
 	"receipt" text NOT NULL,
+	"sent_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"check_after" timestamp with time zone NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL
 );

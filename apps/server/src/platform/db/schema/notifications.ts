@@ -99,6 +99,8 @@ export const pushReceipts = pgTable(
     token: text('token').notNull(),
     /** The service's receipt id (Expo's ticket id). */
     receipt: text('receipt').notNull(),
+    /** When the message was handed over: a device that registered since is not marked dead by its receipt. */
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     /** When to ask next: a while after sending, then again while the receipt is not ready. */
     checkAfter: timestamp('check_after', { withTimezone: true }).notNull(),
     /** Past it the service keeps no receipt: the row is dropped unanswered. */
