@@ -1,5 +1,5 @@
 import { createKeepAliveClient, parseJson } from './keep-alive-client.js';
-import { createRetrier, DEFAULT_RETRY, mapWithConcurrency, type RetryPolicy } from './push-http.js';
+import { chunksOf, createRetrier, DEFAULT_RETRY, mapWithConcurrency, type RetryPolicy } from './push-http.js';
 import {
   PushUnavailableError,
   throwIfNoneReached,
@@ -82,22 +82,20 @@ export function createExpoPushSender(options: ExpoOptions): PushSender {
         `Expo's receipts answered HTTP ${result.answer.status} ${answer?.errors?.[0]?.code ?? 'without receipts'}`,
       );
     const receipts = answer.data;
-    return ids.flatMap((id) => (receipts[id] ? [[id, receiptOutcomeOf(receipts[id])] as [string, ReceiptOutcome]] : []));
+    return ids.flatMap((id) =>
+      Object.hasOwn(receipts, id) ? [[id, receiptOutcomeOf(receipts[id]!)] as [string, ReceiptOutcome]] : [],
+    );
   };
 
   return {
     kind: 'expo',
     batchSize: EXPO_BATCH,
     checkReceipts: async (_provider, receipts) => {
-      const chunks: string[][] = [];
-      for (let start = 0; start < receipts.length; start += EXPO_RECEIPTS_PER_REQUEST)
-        chunks.push(receipts.slice(start, start + EXPO_RECEIPTS_PER_REQUEST));
+      const chunks = chunksOf(receipts, EXPO_RECEIPTS_PER_REQUEST);
       return new Map((await mapWithConcurrency(chunks, EXPO_CONCURRENT_REQUESTS, checkChunk)).flat());
     },
     send: async (messages) => {
-      const chunks: PushMessage[][] = [];
-      for (let start = 0; start < messages.length; start += EXPO_MESSAGES_PER_REQUEST)
-        chunks.push(messages.slice(start, start + EXPO_MESSAGES_PER_REQUEST));
+      const chunks = chunksOf(messages, EXPO_MESSAGES_PER_REQUEST);
       const outcomes = (await mapWithConcurrency(chunks, EXPO_CONCURRENT_REQUESTS, sendChunk)).flat();
       return throwIfNoneReached(outcomes, 'Expo');
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PostAnswer } from './keep-alive-client.js';
-import { createPauseGate, createRetrier, delayBeforeRetry, mapWithConcurrency, retryAfterMs } from './push-http.js';
+import { chunksOf, createPauseGate, createRetrier, delayBeforeRetry, mapWithConcurrency, retryAfterMs } from './push-http.js';
 
 describe('Retry-After', () => {
   it('reads seconds and HTTP dates, and nothing else', () => {
@@ -23,6 +23,14 @@ describe('Retry-After', () => {
       expect(delay).toBeLessThanOrEqual(backoff);
     }
     expect(delayBeforeRetry(policy, 10, undefined)).toBeLessThanOrEqual(1000);
+  });
+});
+
+describe('chunksOf', () => {
+  it('cuts the items in order into slices of at most the size, none empty', () => {
+    expect(chunksOf([1, 2, 3, 4, 5, 6, 7], 3)).toEqual([[1, 2, 3], [4, 5, 6], [7]]);
+    expect(chunksOf([1, 2, 3], 3)).toEqual([[1, 2, 3]]);
+    expect(chunksOf([], 3)).toEqual([]);
   });
 });
 

@@ -60,6 +60,13 @@ export function createPauseGate(sleep: (ms: number) => Promise<void>, now: () =>
   };
 }
 
+/** The items in consecutive slices of at most `size`. */
+export function chunksOf<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
+  return chunks;
+}
+
 /** Runs `task` over every item with at most `concurrency` at once; answers the results in the items' order. */
 export async function mapWithConcurrency<T, R>(
   items: readonly T[],
