@@ -1,18 +1,12 @@
 import type { documents } from '@console/contract';
-import { Button, Group, Modal, MultiSelect, Stack, Switch, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { userMessageOf } from '#lib/error-messages';
-import { useSchools } from '#features/schools/api';
+import { SchoolsMultiSelect } from '#features/schools/components/SchoolsMultiSelect';
 import { useAssignDocumentSchools } from '../api';
 import { isForAllSchools } from '../document-sort';
 import { notifyDocumentsFailure } from '../documents-failure';
-import { schoolOptionsFilter, schoolOptionsOf } from './school-options';
-import { ErrorAlert } from '#ui/ErrorAlert';
-
-/** Options past this many are reached by typing: 2,000 schools would slow the dropdown down. */
-const SCHOOL_OPTIONS_LIMIT = 50;
 
 type AssignSchoolsDialogProps = {
   /** The documents whose schools are set (all managed by the user). */
@@ -35,12 +29,10 @@ function initialSchoolsOf(files: readonly documents.Document[], isAdministrator:
  */
 export function AssignSchoolsDialog({ files, isAdministrator, onClose }: AssignSchoolsDialogProps) {
   const { t, i18n } = useTranslation();
-  const schools = useSchools();
   const assign = useAssignDocumentSchools();
   const [initial] = useState(() => initialSchoolsOf(files, isAdministrator));
   const [isAll, setIsAll] = useState(initial.isAll);
   const [uais, setUais] = useState<string[]>(initial.uais);
-  const options = useMemo(() => schoolOptionsOf(schools.data ?? [], uais), [schools.data, uais]);
   const count = files.length;
 
   const handleConfirm = () => {
@@ -71,23 +63,14 @@ export function AssignSchoolsDialog({ files, isAdministrator, onClose }: AssignS
         {isAdministrator && (
           <Switch label={t('documents.assign.all')} checked={isAll} onChange={(event) => setIsAll(event.currentTarget.checked)} />
         )}
-        {!isAll && schools.isError && <ErrorAlert messageKey={userMessageOf(schools.error).key} />}
-        {!isAll && !schools.isError && (
-          <MultiSelect
+        {!isAll && (
+          <SchoolsMultiSelect
             label={t('documents.assign.schools')}
             description={uais.length === 0 ? t('documents.assign.none_hint') : undefined}
             placeholder={t('documents.assign.placeholder')}
-            data={options}
             value={uais}
             onChange={setUais}
-            searchable
-            clearable
-            hidePickedOptions
-            limit={SCHOOL_OPTIONS_LIMIT}
-            filter={schoolOptionsFilter}
-            disabled={schools.isPending}
             nothingFoundMessage={t('documents.assign.nothing_found')}
-            comboboxProps={{ position: 'bottom-start' }}
           />
         )}
         <Group justify="flex-end">

@@ -1,5 +1,5 @@
 import { settings } from '@console/contract';
-import { Button, Checkbox, Group, MultiSelect, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
@@ -8,8 +8,7 @@ import { ApiError } from '#lib/api';
 import { formatCount } from '#lib/format';
 import { translateMessage } from '#lib/forms';
 import { notifyFailure } from '#ui/notify-failure';
-import { useSchools } from '#features/schools/api';
-import { schoolLabelOf } from '#features/schools/school-label';
+import { SchoolsMultiSelect } from '#features/schools/components/SchoolsMultiSelect';
 import { usePurgePreview, useSavePurgeTask } from '../api';
 import {
   checkPurgeForm,
@@ -22,8 +21,6 @@ import {
   type PurgeFormValues,
 } from '../purge-task-fields';
 
-/** Options past this many are reached by typing: a long list would slow the dropdown down. */
-const SCHOOL_OPTIONS_LIMIT = 100;
 /** The UAI picker's dropdown width (spec 2 §9). */
 const SCHOOL_PICKER_WIDTH = 450;
 /** The fields in the order the form shows them: the first with a message takes the focus. */
@@ -53,7 +50,6 @@ export function PurgeTaskForm({ task, platforms, onDone, onSavingChange }: Purge
   );
   const [messages, setMessages] = useState<PurgeFormMessages>({});
   const save = useSavePurgeTask();
-  const schools = useSchools();
   const preview = usePurgePreview(previewQueryOf(values));
   const idPrefix = useId();
   const idOf = (field: PurgeFormField) => `${idPrefix}-${field}`;
@@ -74,13 +70,6 @@ export function PurgeTaskForm({ task, platforms, onDone, onSavingChange }: Purge
       task?.intervalField === 'MINUTE' ? ['MINUTE', ...settings.PURGE_FREQUENCIES] : settings.PURGE_FREQUENCIES;
     return frequencies.map((frequency) => ({ value: frequency, label: t(`settings.tokens.frequencies.${frequency}`) }));
   }, [task, t]);
-
-  // Schools picked that the caller's list lacks (a task saved by someone else) stay shown by UAI.
-  const schoolOptions = useMemo(() => {
-    const options = (schools.data ?? []).map((school) => ({ value: school.UAI, label: schoolLabelOf(school) }));
-    const known = new Set(options.map((option) => option.value));
-    return [...options, ...values.uais.filter((uai) => !known.has(uai)).map((uai) => ({ value: uai, label: uai }))];
-  }, [schools.data, values.uais]);
 
   const handleChange = <F extends keyof PurgeFormValues>(field: F, value: PurgeFormValues[F]) => {
     setValues((previous) => ({ ...previous, [field]: value }));
@@ -178,20 +167,15 @@ export function PurgeTaskForm({ task, platforms, onDone, onSavingChange }: Purge
           onChange={(event) => handleChange('isAllSchools', event.currentTarget.checked)}
         />
         {!values.isAllSchools && (
-          <MultiSelect
+          <SchoolsMultiSelect
             id={idOf('uais')}
             label={t('settings.tokens.fields.uais')}
             placeholder={values.uais.length === 0 ? t('settings.tokens.fields.uais_placeholder') : undefined}
             required
-            data={schoolOptions}
             value={values.uais}
             onChange={(uais) => handleChange('uais', uais)}
-            searchable
-            clearable
-            hidePickedOptions
-            limit={SCHOOL_OPTIONS_LIMIT}
             nothingFoundMessage={t('settings.tokens.no_school_found')}
-            comboboxProps={{ width: SCHOOL_PICKER_WIDTH, position: 'bottom-start' }}
+            comboboxProps={{ width: SCHOOL_PICKER_WIDTH }}
             error={messageOf('uais')}
           />
         )}
