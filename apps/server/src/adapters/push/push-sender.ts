@@ -19,9 +19,8 @@ export type PushMessage = {
  * still refused after the retries.
  */
 export type PushOutcome =
-  | { status: 'sent'; /** The service's ticket, to ask later what became of the message (Expo). */ receipt?: string }
-  | { status: 'invalid_token' }
-  | { status: 'failed'; reason: string };
+  /** `receipt`: the service's ticket, to ask later what became of the message (Expo's). */
+  { status: 'sent'; receipt?: string } | { status: 'invalid_token' } | { status: 'failed'; reason: string };
 
 /**
  * What a service that answers later (Expo's receipts) says became of a message it accepted:

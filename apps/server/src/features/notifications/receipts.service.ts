@@ -24,10 +24,10 @@ export async function recordReceipts(db: Database, notificationId: number, recei
 /**
  * The receipts check (a job, features/notifications/README.md "Receipts"): takes up the due
  * receipts a round at a time and asks each one's service what became of its message. A receipt
- * saying the device is gone marks its token dead (unless the device registered since); one saying the message failed moves it from its
- * notification's successes to its failures; both, and the delivered ones, are dropped. One not
- * ready is asked for again later, until it expires. A service that cannot be reached ends the
- * check: its receipts wait for the next.
+ * saying the device is gone marks its token dead (unless the device registered since); one
+ * saying the message failed moves it from its notification's successes to its failures; both,
+ * and the delivered ones, are dropped. One not ready is asked for again later, until it expires.
+ * A service that cannot be reached ends the check: its receipts wait for the next.
  */
 export async function checkDueReceipts(deps: ReceiptDeps): Promise<{ delivered: number; failed: number; dead: number }> {
   const totals = { delivered: 0, failed: 0, dead: 0 };

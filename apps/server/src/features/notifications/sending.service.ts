@@ -177,9 +177,9 @@ function receiptsOf(batch: readonly { token: string; provider: PushMessage['prov
  * and the outcomes: a send taken up again after a stop resumes at the cursor and never hands a
  * device twice — a batch in doubt (its worker stopped between handing it over and recording it)
  * counts as failed; a batch the service could not take at all is not in doubt. The receipts a
- * service will answer for later are recorded for the receipts check (`receipts.service.ts`). The lease is
- * renewed on a timer while the send runs; a worker that finds it lost anyway (frozen past it, and
- * the send taken over) stops without writing. Tokens a service calls invalid are marked dead. The
+ * service will answer for later are recorded for the receipts check (`receipts.service.ts`). The
+ * lease is renewed on a timer while the send runs; a worker that finds it lost anyway (frozen past
+ * it, and the send taken over) stops without writing. Tokens a service calls invalid are marked dead. The
  * sender's sockets get 'progressBar' as it goes, on a timer. A failure lets the send go for
  * another attempt, the last one marks it failed.
  */
