@@ -72,7 +72,7 @@ async function main(): Promise<void> {
   void purge();
   setInterval(() => void purge(), 3_600_000).unref();
   await startRealtime(app, deps);
-  // Scheduled work (token purges, the sweep of uploads never registered, notification sends): in-process, or BullMQ on Redis when REDIS_URL is set.
+  // Scheduled work (token purges, the sweep of uploads never registered, notification sends, Expo's receipts): in-process, or BullMQ on Redis when REDIS_URL is set.
   const jobs = await createJobs(env, app.log, { everyMs: env.JOBS_TICK_SECONDS * 1000 });
   registerPurgeJobs(jobs, deps);
   registerDocumentJobs(jobs, { db: handle.db, storage: createFileStorage(env), log: app.log });

@@ -29,8 +29,7 @@ export async function recordReceipts(db: Database, notificationId: number, recei
  * and the delivered ones, are dropped. One not ready is asked for again later, until it expires.
  * A service that cannot be reached ends the check: its receipts wait for the next.
  */
-export async function checkDueReceipts(deps: ReceiptDeps): Promise<{ delivered: number; failed: number; dead: number }> {
-  const totals = { delivered: 0, failed: 0, dead: 0 };
+export async function checkDueReceipts(deps: ReceiptDeps): Promise<void> {
   for (;;) {
     const due = await claimDueReceipts(deps.db, RECEIPTS_PER_ROUND, RECEIPT_TIMING.retryMs);
     if (due.length === 0) break;
@@ -49,7 +48,6 @@ export async function checkDueReceipts(deps: ReceiptDeps): Promise<{ delivered: 
         if (receipt.expired) settled.push({ id: receipt.id, notificationId: receipt.notificationId, failed: false });
         continue;
       }
-      totals[answer.status === 'delivered' ? 'delivered' : answer.status === 'invalid_token' ? 'dead' : 'failed'] += 1;
       if (answer.status === 'invalid_token') deadTokens.push({ token: receipt.token, sentAt: receipt.sentAt });
       settled.push({ id: receipt.id, notificationId: receipt.notificationId, failed: answer.status !== 'delivered' });
     }
@@ -59,7 +57,6 @@ export async function checkDueReceipts(deps: ReceiptDeps): Promise<{ delivered: 
     });
     if (due.length < RECEIPTS_PER_ROUND) break;
   }
-  return totals;
 }
 
 /** Every due receipt's answer, asked of its token's service; none where no service gives receipts. */
