@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { createWriteStream, mkdirSync, openSync } from 'node:fs';
+import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -29,10 +29,14 @@ const NOTHING_STORED = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
 const isNothingStored = (error: unknown) => NOTHING_STORED.has((error as NodeJS.ErrnoException).code ?? '');
 
 /**
- * How much of an upload waits in memory for the disk: room for several of the socket's chunks, so
- * that they reach the file in one write while the next ones arrive, and never more than this.
+ * How much of an upload waits in memory for the disk: room for many of the socket's chunks, so
+ * that they reach the file in few writes while the next ones arrive, and never more than this.
+ * Over a network slower than the disk (any but the loopback) it never fills; where the sender is
+ * faster, a smaller buffer pauses the socket again and again (with the parser's buffer as large,
+ * 10 MB arrived at 0.4–0.6× a bare disk write's speed at 1 MiB, 0.7–0.9× at 4 MiB;
+ * `npm run bench -- --only uploads`).
  */
-const UPLOAD_WRITE_BUFFER_BYTES = 1024 * 1024;
+const UPLOAD_WRITE_BUFFER_BYTES = 4 * 1024 * 1024;
 
 export type LocalFileStorageOptions = {
   /** The folder of the stored files: DATA_DIR/files. Created at the first upload. */
@@ -197,14 +201,22 @@ export function createLocalFileStorage(options: LocalFileStorageOptions): LocalF
 
     async storeUpload(policy, source) {
       const target = pathOf(policy.key);
-      await mkdir(path.dirname(target), { recursive: true }).catch((error: unknown) => {
-        source.destroy();
-        throw error;
-      });
       // A dot name: never served (keys have no segment starting with '.'), and beside the target,
       // on the same file system, so that the rename is atomic.
       const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.part`);
-      const output = createWriteStream(temporary, { flags: 'wx', highWaterMark: UPLOAD_WRITE_BUFFER_BYTES });
+      // The folder and the file at once, not through the thread pool: the file is streaming in
+      // meanwhile, and while the socket's reads keep the cores busy a pooled call came back 2 to
+      // 8 ms late (of a 10 ms upload, traced), where the two calls take about 0.1 ms here. The
+      // first write then leaves as soon as the first bytes come (`npm run bench -- --only uploads`).
+      let fd: number;
+      try {
+        mkdirSync(path.dirname(target), { recursive: true });
+        fd = openSync(temporary, 'wx');
+      } catch (error) {
+        source.destroy();
+        throw error;
+      }
+      const output = createWriteStream(temporary, { fd, highWaterMark: UPLOAD_WRITE_BUFFER_BYTES });
       const closed = new Promise<void>((resolve) => output.once('close', () => resolve()));
       // The disk's own failure, told from the source's: the pipeline then destroys the source
       // with it. Once the source is destroyed, the output's error is only the source's passed on.
@@ -215,7 +227,7 @@ export function createLocalFileStorage(options: LocalFileStorageOptions): LocalF
       try {
         await pipeline(source, uploadCheck(policy), output);
       } catch (error) {
-        // Once the file is closed (it may still be opening), so that nothing recreates it.
+        // Once the file is closed, so that nothing writes to it after its removal.
         await closed;
         await rm(temporary, { force: true });
         if (error instanceof UploadRefusedError || diskError !== undefined) throw error;

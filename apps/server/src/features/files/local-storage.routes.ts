@@ -59,12 +59,12 @@ const FILE_TOO_LARGE = files.IMAGE_TOO_LARGE;
 const FILE_EMPTY = 'files.errors.empty';
 
 /**
- * How much of a posted file the parser may hold ahead of the store: the socket's chunks then
- * flow to the disk in a few large writes instead of pausing the parser at each (Node's default
- * of 16 KiB is a quarter of one chunk), and an upload never holds more than this here
- * (`npm run bench -- --only uploads`).
+ * How much of a posted file the parser may hold ahead of the store: with the store's own write
+ * buffer (as large), the socket's chunks flow to the disk in a few large writes instead of
+ * pausing the parser at each (Node's default of 16 KiB is a quarter of one chunk), and an upload
+ * never holds more than the two here (`npm run bench -- --only uploads`).
  */
-const FILE_BUFFER_BYTES = 1024 * 1024;
+const FILE_BUFFER_BYTES = 4 * 1024 * 1024;
 
 /** The HTTP answer to each refusal: a ticket that does not hold is a refused authorisation. */
 function appErrorOf(error: UploadRefusedError): AppError {
