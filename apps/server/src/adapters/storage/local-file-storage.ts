@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, openSync } from 'node:fs';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -204,19 +204,18 @@ export function createLocalFileStorage(options: LocalFileStorageOptions): LocalF
       // A dot name: never served (keys have no segment starting with '.'), and beside the target,
       // on the same file system, so that the rename is atomic.
       const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.part`);
-      // The folder and the file at once, not through the thread pool: the file is streaming in
-      // meanwhile, and while the socket's reads keep the cores busy a pooled call came back 2 to
-      // 8 ms late (of a 10 ms upload, traced), where the two calls take about 0.1 ms here. The
-      // first write then leaves as soon as the first bytes come (`npm run bench -- --only uploads`).
-      let fd: number;
+      // The folder at once, not awaited through the thread pool: the file is streaming in
+      // meanwhile, and while the socket's reads keep the cores busy an awaited mkdir came back 2
+      // to 8 ms late (of a 10 ms upload, traced), where the call takes about 0.1 ms here. The
+      // file's own opening is not awaited: the stream holds the first bytes until it is open
+      // (`npm run bench -- --only uploads`).
       try {
         mkdirSync(path.dirname(target), { recursive: true });
-        fd = openSync(temporary, 'wx');
       } catch (error) {
         source.destroy();
         throw error;
       }
-      const output = createWriteStream(temporary, { fd, highWaterMark: UPLOAD_WRITE_BUFFER_BYTES });
+      const output = createWriteStream(temporary, { flags: 'wx', highWaterMark: UPLOAD_WRITE_BUFFER_BYTES });
       const closed = new Promise<void>((resolve) => output.once('close', () => resolve()));
       // The disk's own failure, told from the source's: the pipeline then destroys the source
       // with it. Once the source is destroyed, the output's error is only the source's passed on.
@@ -227,7 +226,7 @@ export function createLocalFileStorage(options: LocalFileStorageOptions): LocalF
       try {
         await pipeline(source, uploadCheck(policy), output);
       } catch (error) {
-        // Once the file is closed, so that nothing writes to it after its removal.
+        // Once the file is closed (it may still be opening), so that nothing recreates it.
         await closed;
         await rm(temporary, { force: true });
         if (error instanceof UploadRefusedError || diskError !== undefined) throw error;
