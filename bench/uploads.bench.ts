@@ -24,7 +24,8 @@ import { createFileStorage, localFilesDirectory, type ConfiguredFileStorage } fr
 import { buildApp } from '../apps/server/src/app.js';
 import { resolveEnv } from '../apps/server/src/platform/config/env.js';
 import { openDatabase, runMigrations } from '../apps/server/src/platform/db/client.js';
-import { CHROMIUM_PATH, startBrowserSender, type UploadTarget } from './support/upload-browser.js';
+import { CHROMIUM_PATH } from './support/chromium.js';
+import { startBrowserSender, type UploadTarget } from './support/upload-browser.js';
 import { formatMs, percentile } from './support/measure.js';
 import { startSampler, stopSampler } from './support/memory-sampler.js';
 

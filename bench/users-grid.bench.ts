@@ -10,10 +10,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/platform/db/client.js';
 import { createSession } from './support/session.js';
+import { launchChromium } from './support/chromium.js';
 import { percentile } from './support/measure.js';
 
 const benchFolder = path.dirname(fileURLToPath(import.meta.url));
@@ -22,15 +23,6 @@ const SCHOOL_USERS = 5_000;
 const MINIMUM_COLUMNS = 60;
 const RUNS = 5;
 const VIEWPORT = { width: 1500, height: 950 };
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 type Prepared = { dataDir: string; cookie: string; uai: string };
 
@@ -210,7 +202,7 @@ export async function runUsersGridBench(): Promise<{ lines: string[]; passed: bo
   const port = 3600 + Math.floor(Math.random() * 300);
   const baseUrl = `http://localhost:${port}`;
   const server = await startServer(prepared.dataDir, port);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   const lines: string[] = [];
   try {
     const headers = { cookie: prepared.cookie };

@@ -4,11 +4,8 @@
 // product and to a server that only reads the post. The page that posts is one of the server it
 // posts to, so that the post is same-origin as the console's (the storage refuses another site's).
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
-
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run'];
+import type { Browser, Page } from 'playwright-core';
+import { CHROMIUM_PATH, launchChromium } from './chromium.js';
 
 /** A ticket to post to: the address and its fields. */
 export type UploadTarget = { url: string; fields: Record<string, string> };
@@ -22,7 +19,7 @@ export type BrowserSender = {
 /** Chromium with one page per origin, each holding a file of `bytes` random bytes; null where Chromium is not installed. */
 export async function startBrowserSender(bytes: number): Promise<BrowserSender | null> {
   if (!existsSync(CHROMIUM_PATH)) return null;
-  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser: Browser = await launchChromium();
   const pages = new Map<string, Page>();
 
   async function pageOf(pageUrl: string): Promise<Page> {
