@@ -12,6 +12,7 @@ export * from './storage-keys.js';
 export { isDownloadQuery, type DownloadRefusal, type SignedDownload } from './download-url.js';
 export {
   createLocalFileStorage,
+  UPLOAD_WRITE_BUFFER_BYTES,
   UploadRefusedError,
   UploadSourceError,
   type LocalFileStorage,

@@ -34,9 +34,10 @@ const isNothingStored = (error: unknown) => NOTHING_STORED.has((error as NodeJS.
  * Over a network slower than the disk (any but the loopback) it never fills; where the sender is
  * faster, a smaller buffer pauses the socket again and again (with the parser's buffer as large,
  * 10 MB arrived at 0.4–0.6× a bare disk write's speed at 1 MiB, 0.7–0.9× at 4 MiB;
- * `npm run bench -- --only uploads`).
+ * `npm run bench -- --only uploads`). The upload route gives its multipart parser as much
+ * (features/files/local-storage.routes.ts): an upload holds at most twice this.
  */
-const UPLOAD_WRITE_BUFFER_BYTES = 4 * 1024 * 1024;
+export const UPLOAD_WRITE_BUFFER_BYTES = 4 * 1024 * 1024;
 
 export type LocalFileStorageOptions = {
   /** The folder of the stored files: DATA_DIR/files. Created at the first upload. */

@@ -11,6 +11,7 @@ import {
   isStorageKey,
   NoSuchObjectError,
   UPLOAD_MAX_BYTES,
+  UPLOAD_WRITE_BUFFER_BYTES,
   UploadRefusedError,
   UploadSourceError,
   type LocalFileStorage,
@@ -59,12 +60,12 @@ const FILE_TOO_LARGE = files.IMAGE_TOO_LARGE;
 const FILE_EMPTY = 'files.errors.empty';
 
 /**
- * How much of a posted file the parser may hold ahead of the store: with the store's own write
- * buffer (as large), the socket's chunks flow to the disk in a few large writes instead of
+ * How much of a posted file the parser may hold ahead of the store: as much as the store's own
+ * write buffer, so that the socket's chunks flow to the disk in a few large writes instead of
  * pausing the parser at each (Node's default of 16 KiB is a quarter of one chunk), and an upload
- * never holds more than the two here (`npm run bench -- --only uploads`).
+ * never holds more than the two (`npm run bench -- --only uploads`).
  */
-const FILE_BUFFER_BYTES = 4 * 1024 * 1024;
+const FILE_BUFFER_BYTES = UPLOAD_WRITE_BUFFER_BYTES;
 
 /** The HTTP answer to each refusal: a ticket that does not hold is a refused authorisation. */
 function appErrorOf(error: UploadRefusedError): AppError {
