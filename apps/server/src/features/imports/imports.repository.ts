@@ -27,17 +27,20 @@ const TAKEN_LOGINS_PART = 5_000;
 
 /**
  * Of the given logins (lower case), those an account holds, live or in the bin, compared as the
- * unique index compares them (lower case). One query on the index for up to TAKEN_LOGINS_PART
- * logins (a 50,000-line file asks 50 to 100,000), one after another beyond.
+ * unique index compares them (lower case). One query on the two indexes of lower(login) for up to
+ * TAKEN_LOGINS_PART logins (a 50,000-line file asks 50 to 100,000), one after another beyond.
+ * Each table is searched for the whole list at once: asked login by login (`exists` for each,
+ * joined by `or`), PGlite hashed every account's login instead (55 ms for 10,000 logins among
+ * 35,000 accounts, growing with the accounts; 5 ms so).
  */
 export async function findTakenLogins(db: Executor, logins: readonly string[]): Promise<Set<string>> {
   const taken = new Set<string>();
   for (let start = 0; start < logins.length; start += TAKEN_LOGINS_PART) {
-    const part = logins.slice(start, start + TAKEN_LOGINS_PART);
+    const part = sql.param(logins.slice(start, start + TAKEN_LOGINS_PART));
     const result = await db.execute<{ login: string }>(sql`
-      select candidate.login from unnest(${sql.param(part)}::text[]) as candidate(login)
-      where exists (select 1 from users u where lower(u.login) = candidate.login)
-        or exists (select 1 from deleted_users d where lower(d.login) = candidate.login)`);
+      select lower(u.login) as login from users u where lower(u.login) = any(${part}::text[])
+      union
+      select lower(d.login) from deleted_users d where lower(d.login) = any(${part}::text[])`);
     for (const row of result.rows) taken.add(row.login);
   }
   return taken;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /**
@@ -24,6 +25,10 @@ export const deletedUsers = pgTable(
   (table) => [
     index('deleted_users_uai_idx').on(table.uai, table.deletedAt),
     index('deleted_users_deleted_at_idx').on(table.deletedAt),
+    // Whether a login is taken asks the bin too (a binned user keeps theirs until purged), as the
+    // users' unique index compares logins: without it each asked login read the whole bin (an
+    // import's 5,000 logins against a bin of 20,000 took 24 s on PostgreSQL).
+    index('deleted_users_login_idx').on(sql`lower(${table.login})`),
   ],
 );
 
