@@ -2,7 +2,7 @@
 // --database-url URL (PostgreSQL instead of a fresh embedded database for the sign-in figures),
 // --large-database-url URL and --pglite-dir DIR (seed:large data for the schools figures),
 // --workflows-dir DIR (a seed:large PGlite folder of 2,000 schools for the workflow figures; made
-// in a temporary folder when absent), --only auth|schools|startup|bundle|workflows|users|users-grid|embedded-wal|token-purge|import|import-load|exports|sheets|start-of-year|uploads|documents|notifications|push.
+// in a temporary folder when absent), --only auth|schools|startup|bundle|workflows|users|users-grid|embedded-wal|token-purge|import|import-load|exports|sheets|start-of-year|taken-logins|uploads|documents|notifications|push.
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -20,6 +20,7 @@ import { runDocumentsBench } from './documents.bench.js';
 import { runNotificationsBench } from './notifications.bench.js';
 import { runPushBench } from './push.bench.js';
 import { runUploadsBench } from './uploads.bench.js';
+import { runTakenLoginsBench } from './taken-logins.bench.js';
 import { runUsersBench } from './users.bench.js';
 import { runUsersGridBench } from './users-grid.bench.js';
 import { runWorkflowsBench } from './workflows.bench.js';
@@ -134,6 +135,10 @@ await section(
   'start-of-year',
   'The start of the school year in the browser: import, sheets by class, ASM archive sent by SFTP (built product, embedded PGlite)',
   () => runStartOfYearBench(),
+);
+
+await section('taken-logins', 'Taken logins: 10,000 asked against 55,000 accounts and a bin of 20,000', () =>
+  runTakenLoginsBench({ databaseUrl: values['database-url'] }),
 );
 
 await section('uploads', 'Uploads: a 10 MB file through the embedded storage against a bare write stream', () =>
