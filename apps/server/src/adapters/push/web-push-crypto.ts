@@ -14,16 +14,30 @@ export type VapidKeys = { publicKey: string; privateKey: string };
 export function generateVapidKeys(): VapidKeys {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
-  return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: ecdh.getPrivateKey().toString('base64url') };
+  return {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: privateKey32(ecdh.getPrivateKey()).toString('base64url'),
+  };
+}
+
+/**
+ * A P-256 private key on its 32 bytes. Node's `getPrivateKey` drops the leading zero bytes (one key
+ * in 256 comes out 31 bytes), as does the one-line generator docs/deploy.md shows; the key is the
+ * same number, so a shorter one is put back on 32 bytes, as `web-push generate-vapid-keys` does.
+ */
+function privateKey32(key: Buffer): Buffer {
+  return key.length >= 32 ? key : Buffer.concat([Buffer.alloc(32 - key.length), key]);
 }
 
 /** The P-256 private key of a VAPID key pair; throws with a sentence when the keys are not such a pair. */
 export function vapidSigningKey(keys: VapidKeys): KeyObject {
   const publicKey = Buffer.from(keys.publicKey, 'base64url');
-  const privateKey = Buffer.from(keys.privateKey, 'base64url');
+  const given = Buffer.from(keys.privateKey, 'base64url');
   if (publicKey.length !== 65 || publicKey[0] !== 4)
     throw new Error('the VAPID public key is not an uncompressed P-256 point (65 bytes, base64url)');
-  if (privateKey.length !== 32) throw new Error('the VAPID private key is not 32 bytes (base64url)');
+  // Up to 32 bytes: a key printed without its leading zero bytes is the same key (privateKey32).
+  if (given.length === 0 || given.length > 32) throw new Error('the VAPID private key is not 32 bytes (base64url)');
+  const privateKey = privateKey32(given);
   const ecdh = createECDH('prime256v1');
   ecdh.setPrivateKey(privateKey);
   if (!ecdh.getPublicKey().equals(publicKey)) throw new Error('the VAPID public key is not that of the private key');

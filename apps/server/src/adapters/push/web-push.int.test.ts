@@ -1,6 +1,7 @@
 // Web Push (RFC 8030, 8291, 8292) against a local fake push service that checks VAPID and
 // decrypts each payload with http_ece, the reference implementation: delivery, gone
 // subscriptions, subscriptions the server must not post to, a quota with Retry-After, a service away.
+import { createECDH } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeWebPush, type FakeWebPush } from '#test/fakes/web-push.js';
 import { PushUnavailableError, type PushMessage } from './push-sender.js';
@@ -105,6 +106,29 @@ describe('VAPID keys and endpoints', () => {
       /not that of the private key/,
     );
     expect(() => vapidSigningKey({ publicKey: 'abc', privateKey: vapid.privateKey })).toThrow(/P-256 point/);
+    expect(() => vapidSigningKey({ publicKey: vapid.publicKey, privateKey: Buffer.alloc(33, 1).toString('base64url') })).toThrow(
+      /not 32 bytes/,
+    );
+  });
+
+  it('makes every private key on 32 bytes, and takes one printed without its leading zero bytes', () => {
+    // One key in 256 starts with a zero byte, which Node's getPrivateKey drops (seen: a test's key refused as "not 32 bytes").
+    const lengths = new Set(Array.from({ length: 3000 }, () => Buffer.from(generateVapidKeys().privateKey, 'base64url').length));
+    expect([...lengths]).toEqual([32]);
+    const newPair = () => {
+      const pair = createECDH('prime256v1');
+      pair.generateKeys();
+      return pair;
+    };
+    let ecdh = newPair();
+    while (ecdh.getPrivateKey().length === 32) ecdh = newPair();
+    const publicKey = ecdh.getPublicKey('base64url');
+    const short = ecdh.getPrivateKey();
+    const padded = Buffer.concat([Buffer.alloc(32 - short.length), short]);
+    const fromShort = vapidSigningKey({ publicKey, privateKey: short.toString('base64url') }).export({ format: 'jwk' });
+    const fromPadded = vapidSigningKey({ publicKey, privateKey: padded.toString('base64url') }).export({ format: 'jwk' });
+    expect(fromShort.d).toBe(padded.toString('base64url'));
+    expect(fromShort).toEqual(fromPadded);
   });
 
   it('allows https endpoints on the listed push services, and whole origins as listed', () => {
