@@ -56,7 +56,8 @@ async function startSlowReader(
   const next = () =>
     new Promise<string>((resolve, reject) => {
       lines.once('line', resolve);
-      child.once('exit', (code) => reject(new Error(`the slow reader stopped (${code})`)));
+      // 'close' comes once its output is read to the end: a line it wrote before stopping is heard first.
+      child.once('close', (code) => reject(new Error(`the slow reader stopped (${code})`)));
     });
   if ((await next()) !== 'ready') throw new Error('the slow reader did not start');
   return {
