@@ -6,7 +6,7 @@ import { PreviewList, type PlannedLine, type Planning } from '../plan.js';
 import { allocateLogins } from './logins.js';
 import { asUpdateLine, matchExistingUsers } from './match-existing.js';
 import { planAccesses, previewAccess, withDefaultApplications } from './plan-accesses.js';
-import { NAME_HEADERS, passwordFor, previewOptions, problemAt, type PlanContext } from './plan-context.js';
+import { NAME_HEADERS, passwordFor, previewOptions, problemAt, sealPasswords, type PlanContext } from './plan-context.js';
 import { planUpdate } from './plan-update.js';
 
 type InitialLine = Extract<imports.ImportedLine, { mode: 'users_initial' }>;
@@ -20,6 +20,8 @@ type Draft = {
   login: string | null;
   proposal: LoginProposal;
   password: string;
+  /** The password sealed (sealPasswords), once the school's users and logins are read. */
+  sealedPassword?: string;
 };
 
 /** Names cleaned by the school's rules, profile, e-mail and password of a line; null with its problems when one breaks a rule. */
@@ -67,6 +69,9 @@ export async function planInitial(plan: PlanContext, lines: imports.ImportedLine
     return draft ? [draft] : [];
   });
   lines.length = 0;
+  // The passwords are sealed while the school's users and the taken logins are read (on the main
+  // thread, or by PostgreSQL): the two go on side by side rather than one after the other.
+  const sealing = sealPasswords(plan, [...drafts]);
 
   // Lines naming users already in the school become their updates, left out unless ticked.
   const existing = await matchExistingUsers(plan, drafts);
@@ -106,6 +111,7 @@ export async function planInitial(plan: PlanContext, lines: imports.ImportedLine
   toMake.forEach((draft, index) => (draft.login = made[index]!));
   const numbered = numberedLogins(usable, toMake);
   for (const list of [fresh, given, toMake]) list.length = 0;
+  await sealing;
 
   const planned = new PlanPacker<PlannedLine>();
   const preview = new PreviewList(plan.onLinesPlanned);
@@ -115,7 +121,7 @@ export async function planInitial(plan: PlanContext, lines: imports.ImportedLine
     usable[index] = undefined as never;
     const { informations, line, options, applications } = draft.source;
     const login = draft.login!;
-    const sealedPassword = plan.secrets.encrypt(draft.password);
+    const sealedPassword = draft.sealedPassword!;
     const given = withDefaultApplications(applications, plan.defaultApplications.get(PROFILES[informations.profile]) ?? []);
     const accessPlanning = planAccesses(
       line,
