@@ -38,6 +38,9 @@ async function insertRows(target: BulkTarget, columns: readonly string[], rows: 
   }
 }
 
+/** A parsed cell as a column stores it: an empty one is null. */
+export const cellOrNull = (value: string | undefined): string | null => (value === undefined || value === '' ? null : value);
+
 /** The bench file's lines under its header, as papaparse reads them with no rule (UTF-8, ';', CRLF). */
 export function parseFileLines(bytes: Buffer): string[][] {
   const text = new TextDecoder('utf-8').decode(bytes);

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BulkTarget } from '../lib/bulk-target.js';
 import type { CopyValue } from '../lib/copy-text.js';
-import { parseFileLines } from './import-baseline.js';
+import { cellOrNull as cell, parseFileLines } from './import-baseline.js';
 import { IMPORT_FILE_LAYOUT } from './import-file.js';
 
 /** The school the rows go to, and a tag that keeps this run's logins apart from every other run's. */
@@ -29,8 +29,6 @@ const USER_COLUMNS = [
   'link_token',
 ] as const;
 const { userFields: USER_FIELDS, options: OPTION_COLUMNS, perApplication: APPLICATION_WIDTH } = IMPORT_FILE_LAYOUT;
-
-const cell = (value: string | undefined): string | null => (value === undefined || value === '' ? null : value);
 
 /**
  * Parses `bytes` (a file of import-file.ts's layout) and stores its rows in the product's tables

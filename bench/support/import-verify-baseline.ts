@@ -11,18 +11,15 @@ import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { serialize } from 'node:v8';
 import { deflate } from 'node:zlib';
+import { PLAN_CHUNK_LINES } from '../../apps/server/src/features/imports/plan-packing.js';
 import { encryptSecret } from '../../apps/server/src/platform/auth/secrets.js';
 import type { BulkTarget } from '../lib/bulk-target.js';
-import { parseFileLines } from './import-baseline.js';
+import { cellOrNull as cell, parseFileLines } from './import-baseline.js';
 import { IMPORT_FILE_LAYOUT } from './import-file.js';
 
 const SCRATCH_TABLE = 'bench_verify_scratch';
-/** Lines a stored chunk holds, as the product packs its plan (PLAN_CHUNK_LINES). */
-const CHUNK_LINES = 1_000;
 const deflated = promisify(deflate);
 const { userFields: USER_FIELDS, options: OPTION_COLUMNS, perApplication: APPLICATION_WIDTH } = IMPORT_FILE_LAYOUT;
-
-const cell = (value: string | undefined): string | null => (value === undefined || value === '' ? null : value);
 
 export async function createVerifyScratchTable(target: BulkTarget): Promise<void> {
   await target.query(`drop table if exists ${SCRATCH_TABLE}`);
@@ -116,7 +113,7 @@ export async function runVerifyBaseline(target: BulkTarget, bytes: Buffer): Prom
         code: access.keys,
       })),
     });
-    if (rows.length === CHUNK_LINES) flush();
+    if (rows.length === PLAN_CHUNK_LINES) flush();
   });
   if (rows.length > 0) flush();
   const packed = (await Promise.all(chunks)).map((chunk) => chunk.toString('base64'));
